@@ -1,0 +1,1 @@
+"""belote.cli: the `belote` command line."""

@@ -1,0 +1,19 @@
+"""belote.solver: cards, rules, scoring, PBN and an exact double-dummy solver.
+
+Importing this package is cheap: the numba kernels are compiled (or loaded from
+the cache) on the first solve, not on import.
+"""
+
+from .cards import CardSet, card_name, parse_card
+from .deal import Deal
+from .errors import (BeloteError, CardError, ContractError, DealError, IllegalPlayError,
+                     PBNDecodeError)
+from .play import Position
+from .rules import CLASSIC, COINCHE, RuleProfile, get_profile
+
+__all__ = [
+    "BeloteError", "CLASSIC", "COINCHE", "CardError", "CardSet", "ContractError", "Deal",
+    "DealError", "IllegalPlayError", "PBNDecodeError", "Position", "RuleProfile",
+    "card_name", "get_profile", "parse_card",
+]
+__version__ = "0.1.0"

@@ -1,0 +1,204 @@
+"""Seats, partnerships and deals (four hands).
+
+Seats are small ints ``N E S W`` = 0..3 in playing order: each seat's left
+is the next one. Sides are ``NS`` = 0 and ``EW`` = 1.
+
+>>> d = Deal.from_pbn("N:AKQJT987... .AKQJT987.. ..AKQJT987. ...AKQJT987")
+>>> d.hands[EAST].to_pbn()
+'.AKQJT987..'
+>>> Deal.from_pbn(d.to_pbn("E")) == d
+True
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+
+from .cards import ALL_CARDS, CardSet, card_name, iter_cards
+from .errors import CardError, DealError
+
+Seat = int
+Side = int
+
+NORTH, EAST, SOUTH, WEST = range(4)
+SEATS: tuple[Seat, ...] = (NORTH, EAST, SOUTH, WEST)
+SEAT_NAMES = "NESW"
+NS, EW = 0, 1
+SIDES: tuple[Side, ...] = (NS, EW)
+SIDE_NAMES = ("NS", "EW")
+
+
+def parse_seat(text: str) -> Seat:
+    """Parse a seat letter or word (``N``, ``north``...).
+
+    >>> parse_seat("w"), parse_seat("East")
+    (3, 1)
+    """
+    key = text.strip().upper()
+    for seat, name in enumerate(("NORTH", "EAST", "SOUTH", "WEST")):
+        if key in (name, name[0]):
+            return seat
+    raise CardError(f"unknown seat {text!r} (expected one of N E S W)")
+
+
+def parse_side(text: str) -> Side:
+    """Parse ``NS`` or ``EW`` (also ``SN``, ``WE``, any case).
+
+    >>> parse_side("ew")
+    1
+    """
+    key = text.strip().upper()
+    if key in ("NS", "SN"):
+        return NS
+    if key in ("EW", "WE"):
+        return EW
+    raise CardError(f"unknown side {text!r} (expected NS or EW)")
+
+
+def seat_name(seat: Seat) -> str:
+    """The letter of ``seat``."""
+    return SEAT_NAMES[seat]
+
+
+def side_name(side: Side) -> str:
+    """``'NS'`` or ``'EW'``."""
+    return SIDE_NAMES[side]
+
+
+def next_seat(seat: Seat, steps: int = 1) -> Seat:
+    """The seat ``steps`` places to the left of ``seat``."""
+    return (seat + steps) % 4
+
+
+def partner(seat: Seat) -> Seat:
+    """The seat opposite ``seat``."""
+    return (seat + 2) % 4
+
+
+def side_of(seat: Seat) -> Side:
+    """The side (``NS`` = 0, ``EW`` = 1) of ``seat``."""
+    return seat & 1
+
+
+class Deal:
+    """Four hands, indexed by seat; a hand may be ``None`` when unknown.
+
+    A *complete* deal has four disjoint hands of equal size (8 at the start of
+    play, fewer when cards have been played). Construction checks that no card
+    is held twice; :meth:`validate` checks the sizes.
+    """
+
+    __slots__ = ("hands",)
+
+    def __init__(self, hands: Sequence[CardSet | str | int | None]) -> None:
+        if len(hands) != 4:
+            raise DealError(f"a deal has 4 hands, not {len(hands)}")
+        parsed = tuple(None if h is None else (h if isinstance(h, CardSet) else CardSet(h))
+                       for h in hands)
+        seen = 0
+        for seat, hand in enumerate(parsed):
+            if hand is None:
+                continue
+            twice = seen & hand.mask
+            if twice:
+                names = " ".join(card_name(c) for c in iter_cards(twice))
+                raise DealError(f"card {names} held twice (again by {seat_name(seat)})")
+            seen |= hand.mask
+        object.__setattr__(self, "hands", parsed)
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError("Deal is immutable")
+
+    @classmethod
+    def from_pbn(cls, text: str) -> "Deal":
+        """Parse PBN deal notation ``F:h1 h2 h3 h4`` (``-`` = unknown hand).
+
+        The first hand is that of seat ``F``; the others follow to its left.
+        """
+        s = text.strip()
+        if len(s) < 2 or s[1] != ":":
+            raise DealError(f"deal {text!r} does not start with a seat and ':' (like 'N:')")
+        first = parse_seat(s[0])
+        parts = s[2:].split()
+        if len(parts) != 4:
+            raise DealError(f"deal {text!r} does not have 4 hands")
+        hands: list[CardSet | None] = [None] * 4
+        for i, part in enumerate(parts):
+            hands[(first + i) % 4] = None if part == "-" else CardSet.from_pbn(part)
+        return cls(hands)
+
+    def to_pbn(self, first: Seat | str = NORTH) -> str:
+        """PBN deal notation starting with seat ``first``."""
+        if isinstance(first, str):
+            first = parse_seat(first)
+        hands = [self.hands[(first + i) % 4] for i in range(4)]
+        return seat_name(first) + ":" + " ".join(
+            "-" if h is None else h.to_pbn() for h in hands)
+
+    @classmethod
+    def random(cls, rng: random.Random | int | None = None, cards_each: int = 8) -> "Deal":
+        """A uniformly random deal of ``cards_each`` cards per hand.
+
+        With fewer than 8 cards each, the cards are a random subset of the pack.
+
+        >>> len(Deal.random(1).hands[NORTH])
+        8
+        """
+        if not isinstance(rng, random.Random):
+            rng = random.Random(rng)
+        cards = list(range(32))
+        rng.shuffle(cards)
+        return cls([CardSet(cards[i * cards_each:(i + 1) * cards_each]) for i in range(4)])
+
+    @property
+    def known(self) -> bool:
+        """True when all four hands are given."""
+        return all(h is not None for h in self.hands)
+
+    def complete_unknown(self, total: int = 8) -> "Deal":
+        """Fill a single unknown hand with the cards nobody else holds.
+
+        Only meaningful for full deals (``total`` cards each).
+        """
+        missing = [s for s, h in enumerate(self.hands) if h is None]
+        if not missing:
+            return self
+        if len(missing) > 1:
+            raise DealError(f"{len(missing)} hands are unknown; at most one can be inferred")
+        rest = ALL_CARDS
+        for h in self.hands:
+            if h is not None:
+                rest &= ~h.mask
+        hands = list(self.hands)
+        hands[missing[0]] = CardSet(rest)
+        return Deal(hands)
+
+    def validate(self, cards_each: int | None = 8) -> None:
+        """Raise :class:`DealError` unless every hand is known and has ``cards_each``
+        cards (or, with ``None``, all hands have the same size)."""
+        if not self.known:
+            raise DealError("a hand is unknown")
+        sizes = [len(h) for h in self.hands]  # type: ignore[arg-type]
+        want = sizes[0] if cards_each is None else cards_each
+        for seat, n in enumerate(sizes):
+            if n != want:
+                raise DealError(
+                    f"{seat_name(seat)} holds {n} cards, expected {want} "
+                    f"(hands hold {' '.join(str(x) for x in sizes)})")
+
+    def holder(self, card: int) -> Seat | None:
+        """The seat holding ``card``, or ``None``."""
+        for seat, hand in enumerate(self.hands):
+            if hand is not None and card in hand:
+                return seat
+        return None
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Deal) and self.hands == other.hands
+
+    def __hash__(self) -> int:
+        return hash(self.hands)
+
+    def __repr__(self) -> str:
+        return f"Deal.from_pbn({self.to_pbn()!r})"

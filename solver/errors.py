@@ -1,0 +1,66 @@
+"""The exception hierarchy of belote.
+
+Every error a user can cause derives from :class:`BeloteError`, itself a
+:class:`ValueError`, so ``except ValueError`` catches all of them.
+
+>>> issubclass(CardError, BeloteError) and issubclass(BeloteError, ValueError)
+True
+"""
+
+from __future__ import annotations
+
+
+class BeloteError(ValueError):
+    """Base class of every error raised on bad input."""
+
+
+class CardError(BeloteError):
+    """A card, suit, rank or seat that cannot be parsed."""
+
+
+class DealError(BeloteError):
+    """A deal that is not a valid distribution of the 32 cards."""
+
+
+class IllegalPlayError(BeloteError):
+    """A card played against the rules (or not held by the player)."""
+
+
+class ContractError(BeloteError):
+    """A contract that the mode does not allow."""
+
+
+class PBNDecodeError(BeloteError):
+    """A PBN file that cannot be read.
+
+    Carries where the problem is: the file name, the board number and the
+    line number (1-based), any of which may be unknown (``None``).
+
+    >>> str(PBNDecodeError("unknown card 'ZZ'", file="a.pbn", board="3", line=12))
+    "a.pbn: board 3: line 12: unknown card 'ZZ'"
+    """
+
+    def __init__(
+        self,
+        message: str,
+        *,
+        file: str | None = None,
+        board: str | None = None,
+        line: int | None = None,
+    ) -> None:
+        self.message = message
+        self.file = file
+        self.board = board
+        self.line = line
+        super().__init__(self.__str__())
+
+    def __str__(self) -> str:
+        parts = []
+        if self.file is not None:
+            parts.append(str(self.file))
+        if self.board is not None:
+            parts.append(f"board {self.board}")
+        if self.line is not None:
+            parts.append(f"line {self.line}")
+        parts.append(self.message)
+        return ": ".join(parts)

@@ -1,0 +1,235 @@
+"""The play of a deal: legal cards, trick winners, and :class:`Position`.
+
+This is the readable Python engine (the numba kernels carry their own copy of
+the same rules for speed, and the tests hold the two together).
+
+>>> from belote.solver.deal import Deal, NORTH
+>>> from belote.solver.rules import COINCHE
+>>> from belote.solver.cards import HEARTS
+>>> pos = Position(Deal.random(7), trump=HEARTS, leader=NORTH, profile=COINCHE)
+>>> pos.to_move, len(pos.legal_cards())
+(0, 8)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from .cards import (KING, QUEEN, SUIT_MASKS, Card, CardSet, Mask, Suit, card_name, card_suit,
+                    make_card, parse_card)
+from .deal import NS, Deal, Seat, Side, seat_name, side_of
+from .errors import DealError, IllegalPlayError
+from .rules import RuleProfile
+
+
+def trick_winner_index(cards: Sequence[Card], trump: Suit, profile: RuleProfile) -> int:
+    """Index (0 = lead) of the card winning the (possibly partial) trick ``cards``.
+
+    >>> from belote.solver.rules import COINCHE
+    >>> trick_winner_index([parse_card(c) for c in ("AS", "TS", "7H", "JS")], 1, COINCHE)
+    2
+    """
+    best = 0
+    for i in range(1, len(cards)):
+        if _beats(cards[i], cards[best], trump, profile):
+            best = i
+    return best
+
+
+def _beats(card: Card, best: Card, trump: Suit, profile: RuleProfile) -> bool:
+    """Does ``card``, played after ``best`` (the current winner), take the lead?"""
+    suit, best_suit = card_suit(card), card_suit(best)
+    if suit == best_suit:
+        return profile.strength(card, trump) > profile.strength(best, trump)
+    return suit == trump
+
+
+def legal_cards(hand: Mask, trick: Sequence[Card], trump: Suit, profile: RuleProfile) -> Mask:
+    """The mask of cards of ``hand`` that may be played to the partial ``trick``.
+
+    ``trick`` holds the cards already played to the trick in order; the player
+    to move is the next seat after the last of them.
+    """
+    if not trick:
+        return hand
+    led = card_suit(trick[0])
+    follow = hand & SUIT_MASKS[led]
+    trumps = hand & SUIT_MASKS[trump]
+    win = trick_winner_index(trick, trump, profile)
+    partner_winning = (len(trick) - win) % 2 == 0
+    top_trump = max((profile.strength(c, trump) for c in trick if card_suit(c) == trump),
+                    default=-1)
+    higher = 0
+    for c in CardSet(trumps):
+        if profile.strength(c, trump) > top_trump:
+            higher |= 1 << c
+    if led == trump:
+        if not follow:
+            return hand
+        if higher and (profile.overtrump_on_trump_lead or not partner_winning):
+            return higher
+        return follow
+    if follow:
+        return follow
+    if partner_winning and profile.partner_winning_frees:
+        return hand
+    if not trumps or not profile.must_trump_when_void:
+        return hand
+    if top_trump < 0:
+        return trumps
+    if profile.must_overtrump_ruff and higher:
+        return higher
+    if higher or profile.undertrump_when_cannot_overtrump:
+        return trumps
+    return hand
+
+
+@dataclass(frozen=True)
+class Trick:
+    """A completed trick: who led, the four cards in play order, who won."""
+
+    leader: Seat
+    cards: tuple[Card, ...]
+    winner: Seat
+    points: int
+
+    def __repr__(self) -> str:
+        cards = " ".join(card_name(c) for c in self.cards)
+        return (f"Trick(leader={seat_name(self.leader)}, cards='{cards}', "
+                f"winner={seat_name(self.winner)}, points={self.points})")
+
+
+class Position:
+    """A deal in play: current hands, trump, the trick in progress, the tricks taken.
+
+    Build it from the deal at the start of play and :meth:`play` the cards;
+    every card is checked against the rules of ``profile``.
+    """
+
+    def __init__(self, deal: Deal, trump: Suit, leader: Seat, profile: RuleProfile,
+                 points: Sequence[int] = (0, 0), tricks_won: Sequence[int] | None = None
+                 ) -> None:
+        """Start from ``deal`` with ``leader`` to lead a new trick.
+
+        A deal of fewer than 8 cards each is an ending: ``tricks_won`` (per side)
+        must then say how the earlier tricks went (it decides whether a capot is
+        still possible) and ``points`` what they were worth.
+        """
+        deal.validate(cards_each=None)
+        left = len(deal.hands[0])  # type: ignore[arg-type]
+        if tricks_won is None:
+            if left != 8:
+                raise DealError(f"an ending of {left} cards each needs the tricks won so far")
+            tricks_won = (0, 0)
+        if sum(tricks_won) + left != 8 or min(tricks_won) < 0:
+            raise DealError(f"tricks won {tuple(tricks_won)} do not fit {left} cards each")
+        self.profile = profile
+        self.trump = trump
+        self.hands: list[Mask] = [h.mask for h in deal.hands]  # type: ignore[union-attr]
+        self.start_hands: list[Mask] = list(self.hands)
+        self.leader: Seat = leader
+        self.trick: list[Card] = []
+        self.tricks: list[Trick] = []
+        self.points: list[int] = list(points)
+        self.tricks_won: list[int] = list(tricks_won)
+
+    @property
+    def to_move(self) -> Seat:
+        """The seat whose turn it is."""
+        return (self.leader + len(self.trick)) % 4
+
+    @property
+    def cards_left(self) -> int:
+        """Cards still to be played in the whole deal."""
+        return sum(h.bit_count() for h in self.hands)
+
+    @property
+    def is_over(self) -> bool:
+        """True when every card has been played."""
+        return self.cards_left == 0
+
+    def legal_cards(self) -> CardSet:
+        """The cards the player to move may play."""
+        return CardSet(legal_cards(self.hands[self.to_move], self.trick, self.trump,
+                                   self.profile))
+
+    def play(self, card: Card | str) -> Trick | None:
+        """Play ``card`` for the player to move; return the trick if it completes.
+
+        Raises :class:`IllegalPlayError` for a card not held or against the rules.
+        """
+        if isinstance(card, str):
+            card = parse_card(card)
+        seat = self.to_move
+        if self.is_over:
+            raise IllegalPlayError(f"{card_name(card)}: the deal is already over")
+        if not self.hands[seat] >> card & 1:
+            raise IllegalPlayError(f"{seat_name(seat)} does not hold {card_name(card)}")
+        legal = legal_cards(self.hands[seat], self.trick, self.trump, self.profile)
+        if not legal >> card & 1:
+            raise IllegalPlayError(
+                f"{seat_name(seat)} may not play {card_name(card)} here "
+                f"(legal: {' '.join(CardSet(legal).names())})")
+        self.hands[seat] &= ~(1 << card)
+        self.trick.append(card)
+        if len(self.trick) < 4:
+            return None
+        return self._close_trick()
+
+    def _close_trick(self) -> Trick:
+        win = trick_winner_index(self.trick, self.trump, self.profile)
+        winner = (self.leader + win) % 4
+        points = sum(self.profile.card_points(c, self.trump) for c in self.trick)
+        side = side_of(winner)
+        self.tricks_won[side] += 1
+        self.points[side] += points
+        if self.is_over:
+            if self.tricks_won[side] == 8:
+                self.points[side] = self.profile.capot_trick_points
+            else:
+                self.points[side] += self.profile.last_trick_bonus
+        trick = Trick(self.leader, tuple(self.trick), winner, points)
+        self.tricks.append(trick)
+        self.trick = []
+        self.leader = winner
+        return trick
+
+    def played_by(self, seat: Seat) -> Mask:
+        """Cards already played by ``seat``."""
+        return self.start_hands[seat] & ~self.hands[seat]
+
+    def belote_side(self, initial_hands: Sequence[Mask] | None = None) -> Side | None:
+        """The side holding trump K and Q in one hand (from the deal), or ``None``."""
+        hands = self.start_hands if initial_hands is None else initial_hands
+        kq = (1 << make_card(self.trump, KING)) | (1 << make_card(self.trump, QUEEN))
+        for seat, hand in enumerate(hands):
+            if hand & kq == kq:
+                return side_of(seat)
+        return None
+
+    def current_deal(self) -> Deal:
+        """The cards still held, as a :class:`Deal`."""
+        return Deal([CardSet(h) for h in self.hands])
+
+    def copy(self) -> "Position":
+        """An independent copy."""
+        other = object.__new__(Position)
+        other.profile = self.profile
+        other.trump = self.trump
+        other.hands = list(self.hands)
+        other.start_hands = list(self.start_hands)
+        other.leader = self.leader
+        other.trick = list(self.trick)
+        other.tricks = list(self.tricks)
+        other.points = list(self.points)
+        other.tricks_won = list(self.tricks_won)
+        return other
+
+    def __repr__(self) -> str:
+        played = " ".join(card_name(c) for t in self.tricks for c in t.cards)
+        played = " ".join(filter(None, [played, *(card_name(c) for c in self.trick)]))
+        return (f"<Position {self.profile.name} trump={'SHDC'[self.trump]} "
+                f"to_move={seat_name(self.to_move)} points NS={self.points[NS]} "
+                f"EW={self.points[1]} played='{played}'>")
+
