@@ -49,10 +49,18 @@ class RuleProfile:
         opponent's ruff, overtrump if able. ``undertrump_when_cannot_overtrump``:
         unable to overtrump an opponent's ruff, a lower trump is still forced
         (classic "pisser"); when False any card may be played (coinche).
+    Contracts
+        ``auction`` is how trump is chosen: ``"turned-card"`` (classic: a
+        contract is a suit only, never coinched) or ``"numeric"`` (coinche: a
+        bid from ``bid_min`` to ``bid_max`` in steps of ``bid_step``, or the
+        capot bid ``capot_bid``, at a multiplier from ``coinche_multipliers``).
     Scoring
         ``scoring`` names the deal-scoring scheme (``"classic"`` or
         ``"coinche"``, see :mod:`belote.solver.scoring`); the other fields
-        are its parameters.
+        are its parameters. ``equal_totals_litige``: when the taking side's
+        total equals the defence's, the taker's trick points are held for the
+        winners of the next decisive deal (classic litige); when False an
+        equal total is simply a failed contract.
     """
 
     name: str
@@ -78,6 +86,8 @@ class RuleProfile:
     bid_step: int = 10
     capot_bid: int = 250
     coinche_multipliers: tuple[int, ...] = field(default=(1, 2, 4))
+    auction: str = "numeric"
+    equal_totals_litige: bool = False
 
     @property
     def total_trick_points(self) -> int:
@@ -107,6 +117,8 @@ class RuleProfile:
 CLASSIC = RuleProfile(
     name="classic",
     scoring="classic",
+    auction="turned-card",
+    equal_totals_litige=True,
     undertrump_when_cannot_overtrump=True,
     match_target=1000,
     failed_contract_base=162,
@@ -118,6 +130,8 @@ CLASSIC = RuleProfile(
 COINCHE = RuleProfile(
     name="coinche",
     scoring="coinche",
+    auction="numeric",
+    equal_totals_litige=False,
     undertrump_when_cannot_overtrump=False,
     match_target=2000,
     failed_contract_base=160,
