@@ -1,0 +1,580 @@
+"""Reading and writing Belote boards in PBN 2.1 (Portable Bridge Notation).
+
+A PBN file is a list of boards separated by blank lines; each board is a list
+of tags ``[Name "value"]``, some followed by a section of data lines. The tags
+read here are ``Board``, ``Dealer``, ``Deal``, ``Mode`` (our own: ``classic``
+or ``coinche``), ``Declarer``, ``Contract`` and ``Play``, whose section holds
+the play record: one line per trick, one card per seat in columns starting at
+the ``Play`` seat, ``-`` for a card not played yet, ``*`` to end the section.
+Every other tag (and its section) is kept as read and written back.
+
+Reading checks everything it can (cards, seats, contract, card counts, the
+legality of every recorded card) and reports the first problem as a
+:class:`~belote.solver.errors.PBNDecodeError` naming file, board and line.
+
+>>> text = '''
+... [Board "1"]
+... [Dealer "N"]
+... [Deal "N:AKQJ.AKQJ.. .T987.T987. T987...AKQJ ..AKQJ.T987"]
+... [Declarer "E"]
+... [Contract "100H"]
+... [Play "E"]
+... H7 S7 C7 HA
+... - - - HJ
+... *
+... '''
+>>> [board] = loads(text)
+>>> board.contract, board.trump(), seat_name(board.declarer)
+('100H', 1, 'E')
+>>> pos = board.position()
+>>> seat_name(pos.to_move), pos.points, pos.tricks_won
+('E', [11, 0], [1, 0])
+>>> loads(text.replace("C7 HA", "C7 SA"), file="x.pbn")
+Traceback (most recent call last):
+...
+belote.solver.errors.PBNDecodeError: x.pbn: board 1: line 8: trick 1: N may not play AS here (legal: JH QH KH AH)
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from typing import IO
+
+from .cards import ALL_CARDS, RANK_NAMES, SUIT_NAMES, Card, CardSet, Suit, card_name, parse_card
+from .contract import Contract, parse_contract
+from .deal import NORTH, Deal, Seat, next_seat, parse_seat, seat_name
+from .errors import BeloteError, CardError, DealError, IllegalPlayError, PBNDecodeError
+from .play import Position
+from .rules import RuleProfile, get_profile
+
+DEFAULT_MODE = "coinche"
+"""The mode of a board that has no ``Mode`` tag (unless ``mode=`` says otherwise)."""
+
+KNOWN_TAGS = ("Board", "Dealer", "Deal", "Mode", "Declarer", "Contract", "Play")
+"""The tags read into :class:`Board` fields, in the order they are written."""
+
+UNKNOWN_VALUES = ("", "?")
+"""Tag values meaning "not known": the field is then ``None``."""
+
+TRICKS = 8
+CARDS_EACH = 8
+
+_TAG = re.compile(r'\[\s*([A-Za-z0-9_]+)\s+"((?:[^"\\]|\\.)*)"\s*\]')
+_ESCAPE = re.compile(r"\\(.)")
+
+
+@dataclass(kw_only=True)
+class Board:
+    """One board of a PBN file.
+
+    ``deal`` is the Deal tag as written: four hands of 8 cards (the deal at the
+    start of play), or the cards still held after the recorded play, and
+    ``None`` for a hand written ``-``. ``play`` holds the rows of the play
+    section as read: one list of four cards (``None`` for ``-``) per trick, in
+    seat columns starting at ``play_leader``. ``mode`` is the loader's
+    ``mode=`` if given, else the Mode tag (``None`` when absent, which plays
+    as coinche). ``tags`` holds every tag as read, in file order, and
+    ``sections`` the data lines of the tags other than ``Play``. ``line``,
+    ``tag_lines`` and ``play_lines`` say where each part was read (0 / empty
+    for a board built in code) and ``file`` the file name; they locate the
+    errors.
+
+    The fields of the known tags are what :func:`dumps` writes; ``tags`` only
+    supplies the other tags and the order.
+    """
+
+    board: str | None = None
+    dealer: Seat | None = None
+    deal: Deal
+    mode: str | None = None
+    declarer: Seat | None = None
+    contract: str | None = None
+    play_leader: Seat | None = None
+    play: list[list[Card | None]] = field(default_factory=list)
+    tags: dict[str, str] = field(default_factory=dict)
+    sections: dict[str, list[str]] = field(default_factory=dict)
+    line: int = 0
+    file: str | None = field(default=None, compare=False)
+    tag_lines: dict[str, int] = field(default_factory=dict, repr=False, compare=False)
+    play_lines: list[int] = field(default_factory=list, repr=False, compare=False)
+
+    def profile(self, override: str | RuleProfile | None = None) -> RuleProfile:
+        """The rule profile: ``override``, else the board's mode, else coinche."""
+        return get_profile(override or self.mode or DEFAULT_MODE)
+
+    def get_contract(self, profile: str | RuleProfile | None = None) -> Contract | None:
+        """The Contract tag parsed under the board's profile, ``None`` if absent."""
+        if self.contract is None:
+            return None
+        try:
+            return parse_contract(self.contract, self.profile(profile), self.declarer)
+        except BeloteError as e:
+            raise self._error(f"Contract tag: {e}", "Contract") from None
+
+    def trump(self, profile: str | RuleProfile | None = None) -> Suit | None:
+        """The trump suit named by the contract, ``None`` without a contract."""
+        contract = self.get_contract(profile)
+        return None if contract is None else contract.trump
+
+    def first_leader(self) -> Seat:
+        """The leader of the first trick: the Play seat, else the dealer's left."""
+        if self.play_leader is not None:
+            return self.play_leader
+        if self.dealer is None:
+            raise self._error("no Play or Dealer tag: the leader of the first trick is unknown",
+                              "Deal")
+        return next_seat(self.dealer)
+
+    def full_deal(self) -> Deal:
+        """The deal at the start of play, 8 cards each.
+
+        Hands of 8 cards are the deal itself (each recorded card must then come
+        from its player's hand, which :meth:`position` checks); shorter hands
+        are the cards still held, and the recorded cards are added back. A
+        single ``-`` hand is inferred from the other cards.
+        """
+        self._check_rows()
+        unknown = [s for s, h in enumerate(self.deal.hands) if h is None]
+        if len(unknown) > 1:
+            names = " ".join(seat_name(s) for s in unknown)
+            raise self._error(f"{len(unknown)} hands are unknown ({names}); at most one can be "
+                              "inferred", "Deal")
+        held = [0 if h is None else h.mask for h in self.deal.hands]
+        played = [0] * 4
+        seen: dict[Card, tuple[int, Seat]] = {}
+        for t, seat, card in self._recorded():
+            if card in seen:
+                t0, seat0 = seen[card]
+                raise self._error(f"duplicate card {card_name(card)} (played by "
+                                  f"{seat_name(seat0)} in trick {t0 + 1} and by "
+                                  f"{seat_name(seat)} in trick {t + 1})", t)
+            seen[card] = t, seat
+            played[seat] |= 1 << card
+        rest = ALL_CARDS & ~_union(held)
+        if all(len(h) == CARDS_EACH for h in self.deal.hands if h is not None):
+            hands = [rest if s in unknown else h for s, h in enumerate(held)]
+        else:
+            for t, seat, card in self._recorded():
+                holder = self.deal.holder(card)
+                if holder is not None:
+                    raise self._error(f"duplicate card {card_name(card)} (played by "
+                                      f"{seat_name(seat)} in trick {t + 1}, still held by "
+                                      f"{seat_name(holder)})", t)
+            rest &= ~_union(played)
+            hands = [(rest if s in unknown else h) | p
+                     for s, (h, p) in enumerate(zip(held, played))]
+        for seat, hand in enumerate(hands):
+            count = hand.bit_count()
+            if count != CARDS_EACH:
+                raise self._error(self._count_message(seat, count, seat in unknown,
+                                                      played[seat].bit_count()), "Deal")
+        return Deal([CardSet(h) for h in hands])
+
+    def _count_message(self, seat: Seat, count: int, inferred: bool, played: int) -> str:
+        """The error message for a seat holding ``count`` cards in the full deal."""
+        who = seat_name(seat) + (" (inferred from the other hands)" if inferred else "")
+        if not self.play:
+            hint = ("; a hand may hold fewer only when the Play section records the rest"
+                    if count < CARDS_EACH else "")
+            return f"{who} holds {count} cards, expected {CARDS_EACH}{hint}"
+        return (f"{who} has {count} cards ({count - played} held, {played} played), "
+                f"expected {CARDS_EACH}")
+
+    def position(self, profile: str | RuleProfile | None = None) -> Position:
+        """The position after the play record, replayed from :meth:`full_deal`.
+
+        Each trick is played from its leader (the first trick's is
+        :meth:`first_leader`, later ones the previous winner), reading the
+        cards from the columns of the row; the replay stops at the first ``-``.
+        Raises :class:`PBNDecodeError` for an illegal card, at its row's line.
+        """
+        prof = self.profile(profile)
+        trump = self.trump(prof)
+        if trump is None:
+            where = "Play" if self.play else "Deal"
+            raise self._error("no Contract tag: the trump suit is unknown", where)
+        first = self.first_leader()
+        pos = Position(self.full_deal(), trump, first, prof)
+        missing: Seat | None = None
+        for t, row in enumerate(self.play):
+            if missing is not None:
+                raise self._error(f"trick {t + 1} follows trick {t}, which is unfinished", t)
+            lead = pos.leader
+            for seat in (next_seat(lead, k) for k in range(4)):
+                card = row[(seat - first) % 4]
+                if card is None:
+                    missing = seat if missing is None else missing
+                elif missing is not None:
+                    raise self._error(f"trick {t + 1}: {seat_name(seat)} plays "
+                                      f"{card_name(card)} before {seat_name(missing)} has "
+                                      "played", t)
+                else:
+                    try:
+                        pos.play(card)
+                    except IllegalPlayError as e:
+                        raise self._error(f"trick {t + 1}: {e}", t) from None
+        return pos
+
+    def validate(self) -> None:
+        """Check the whole board (what :func:`loads` does for each board it reads)."""
+        self.get_contract()
+        self.full_deal()
+        if self.play:
+            if self.contract is None:
+                raise self._error("the Play section needs a Contract tag (for the trump suit)",
+                                  "Play")
+            self.position()
+
+    def _check_rows(self) -> None:
+        """Each play row has four columns and there are at most 8 of them."""
+        for t, row in enumerate(self.play):
+            if t >= TRICKS:
+                raise self._error(f"too many tricks: a deal has {TRICKS}", t)
+            if len(row) != 4:
+                raise self._error(f"trick {t + 1} has {len(row)} columns, expected 4", t)
+
+    def _recorded(self) -> Iterable[tuple[int, Seat, Card]]:
+        """(trick index, seat, card) for every card of the play record."""
+        if not self.play:
+            return
+        first = self.first_leader()
+        for t, row in enumerate(self.play):
+            for col, card in enumerate(row):
+                if card is not None:
+                    yield t, next_seat(first, col), card
+
+    def _error(self, message: str, where: str | int) -> PBNDecodeError:
+        """A :class:`PBNDecodeError` located at tag ``where`` or at play row ``where``."""
+        if isinstance(where, int):
+            line = self.play_lines[where] if where < len(self.play_lines) else None
+        else:
+            line = self.tag_lines.get(where)
+        return PBNDecodeError(message, file=self.file, board=self.board,
+                              line=line if line is not None else (self.line or None))
+
+
+def _union(masks: Iterable[int]) -> int:
+    """The union of card masks."""
+    total = 0
+    for m in masks:
+        total |= m
+    return total
+
+
+def _parse_deal(text: str) -> Deal:
+    """Parse a Deal tag value ``F:h1 h2 h3 h4`` naming the holders of a duplicate.
+
+    >>> _parse_deal("N:AKQJ.AKQJ.. .T987.T987. T987...AKQJ ..AKQJ.T987").hands[2].to_pbn()
+    'T987...AKQJ'
+    >>> _parse_deal("E:J... - J... -")
+    Traceback (most recent call last):
+    ...
+    belote.solver.errors.DealError: duplicate card JS (held by E and W)
+    """
+    s = text.strip()
+    if len(s) < 2 or s[1] != ":":
+        raise DealError(f"deal {text!r} does not start with a seat and ':' (like 'N:')")
+    first = parse_seat(s[0])
+    parts = s[2:].split()
+    if len(parts) != 4:
+        raise DealError(f"deal {text!r} has {len(parts)} hands, expected 4")
+    hands: list[CardSet | None] = [None] * 4
+    holder: dict[Card, Seat] = {}
+    for i, part in enumerate(parts):
+        seat = next_seat(first, i)
+        if part == "-":
+            continue
+        try:
+            hand = CardSet.from_pbn(part)
+        except CardError as e:
+            raise CardError(f"{seat_name(seat)} hand: {e}") from None
+        for card in hand:
+            if card in holder:
+                raise DealError(f"duplicate card {card_name(card)} (held by "
+                                f"{seat_name(holder[card])} and {seat_name(seat)})")
+            holder[card] = seat
+        hands[seat] = hand
+    return Deal(hands)
+
+
+def _logical_lines(text: str, file: str | None) -> list[tuple[int, str | None]]:
+    """The lines of ``text`` without comments, numbered from 1.
+
+    A blank line gives ``(n, None)`` (it separates boards); lines emptied by
+    comments are dropped. ``%`` lines, ``;`` to the end of a line and
+    ``{...}`` (possibly over several lines) are comments, except inside a
+    tag's quoted value.
+    """
+    out: list[tuple[int, str | None]] = []
+    brace: int | None = None
+    for n, raw in enumerate(text.splitlines(), 1):
+        if brace is None:
+            if raw.startswith("%"):
+                continue
+            if not raw.strip():
+                out.append((n, None))
+                continue
+        kept: list[str] = []
+        in_string = False
+        i = 0
+        while i < len(raw):
+            ch = raw[i]
+            if brace is not None:
+                if ch == "}":
+                    brace = None
+            elif in_string:
+                kept.append(ch)
+                if ch == "\\" and i + 1 < len(raw):
+                    i += 1
+                    kept.append(raw[i])
+                elif ch == '"':
+                    in_string = False
+            elif ch == ";":
+                break
+            elif ch == "{":
+                brace = n
+            else:
+                if ch == '"':
+                    in_string = True
+                kept.append(ch)
+            i += 1
+        content = "".join(kept).strip()
+        if content:
+            out.append((n, content))
+    if brace is not None:
+        raise PBNDecodeError("comment '{' is never closed by '}'", file=file, line=brace)
+    return out
+
+
+def _games(lines: list[tuple[int, str | None]]) -> Iterable[list[tuple[int, str]]]:
+    """Split logical lines into boards at blank lines."""
+    game: list[tuple[int, str]] = []
+    for n, content in lines:
+        if content is None:
+            if game:
+                yield game
+            game = []
+        else:
+            game.append((n, content))
+    if game:
+        yield game
+
+
+def _unescape(value: str) -> str:
+    """A tag value as read (``\\"`` and ``\\\\`` are a quote and a backslash)."""
+    return _ESCAPE.sub(r"\1", value)
+
+
+def _escape(value: str) -> str:
+    """A tag value ready to be written between quotes."""
+    return value.replace("\\", "\\\\").replace('"', '\\"')
+
+
+def _known(value: str) -> str | None:
+    """``None`` for a tag value meaning unknown, else the value."""
+    return None if value.strip() in UNKNOWN_VALUES else value.strip()
+
+
+def _parse_game(game: list[tuple[int, str]], file: str | None,
+                mode: str | None) -> Board:
+    """Read one board from its logical lines; ``mode``, a profile name, overrides the tag."""
+    number = None
+    for _, content in game:
+        m = _TAG.fullmatch(content)
+        if m and m.group(1) == "Board":
+            number = _known(_unescape(m.group(2)))
+
+    def error(message: str, line: int) -> PBNDecodeError:
+        return PBNDecodeError(message, file=file, board=number, line=line)
+
+    tags: dict[str, str] = {}
+    tag_lines: dict[str, int] = {}
+    sections: dict[str, list[str]] = {}
+    rows: list[list[Card | None]] = []
+    row_lines: list[int] = []
+    current: str | None = None
+    play_open_at: int | None = None
+    for n, content in game:
+        if content.startswith("["):
+            if play_open_at is not None:
+                raise error("the Play section does not end with '*'", play_open_at)
+            m = _TAG.fullmatch(content)
+            if not m:
+                raise error(f'malformed tag {content!r} (expected [Name "value"])', n)
+            name = m.group(1)
+            if name in tags:
+                raise error(f"tag {name} appears twice (first on line {tag_lines[name]})", n)
+            tags[name] = _unescape(m.group(2))
+            tag_lines[name] = n
+            current = name
+            if name == "Play":
+                play_open_at = n
+        elif current is None:
+            raise error(f"text before the first tag: {content!r}", n)
+        elif current == "Play":
+            if play_open_at is None:
+                raise error(f"text after the '*' that ends the Play section: {content!r}", n)
+            play_open_at = n
+            tokens = content.split()
+            if tokens[-1] == "*":
+                tokens.pop()
+                play_open_at = None
+            if tokens:
+                if len(tokens) != 4:
+                    raise error(f"a play row needs 4 cards, one per seat ('-' for a card not "
+                                f"played yet), not {len(tokens)}: {content!r}", n)
+                try:
+                    rows.append([None if tok == "-" else parse_card(tok) for tok in tokens])
+                except CardError as e:
+                    raise error(str(e), n) from None
+                row_lines.append(n)
+        elif current in KNOWN_TAGS:
+            raise error(f"unexpected text after the {current} tag: {content!r}", n)
+        else:
+            sections.setdefault(current, []).append(content)
+    if play_open_at is not None:
+        raise error("the Play section does not end with '*'", play_open_at)
+    if "Deal" not in tags:
+        raise error("no Deal tag", game[0][0])
+
+    def seat_tag(name: str) -> Seat | None:
+        value = _known(tags.get(name, ""))
+        try:
+            return None if value is None else parse_seat(value)
+        except CardError as e:
+            raise error(f"{name} tag: {e}", tag_lines[name]) from None
+
+    tag_mode = _known(tags.get("Mode", ""))
+    if tag_mode is not None:
+        try:
+            tag_mode = get_profile(tag_mode).name
+        except BeloteError as e:
+            raise error(f"Mode tag: {e}", tag_lines["Mode"]) from None
+    try:
+        deal = _parse_deal(tags["Deal"])
+    except BeloteError as e:
+        raise error(str(e), tag_lines["Deal"]) from None
+    board = Board(
+        board=number,
+        dealer=seat_tag("Dealer"),
+        deal=deal,
+        mode=mode or tag_mode,
+        declarer=seat_tag("Declarer"),
+        contract=_known(tags.get("Contract", "")),
+        play_leader=seat_tag("Play"),
+        play=rows,
+        tags=tags,
+        sections=sections,
+        line=game[0][0],
+        file=file,
+        tag_lines=tag_lines,
+        play_lines=row_lines,
+    )
+    board.validate()
+    return board
+
+
+def loads(text: str, *, file: str | None = None, mode: str | None = None) -> list[Board]:
+    """Read every board of the PBN ``text``.
+
+    ``file`` names the source in error messages; ``mode`` (``classic`` or
+    ``coinche``) overrides the boards' Mode tags. Raises
+    :class:`PBNDecodeError` at the first problem.
+
+    >>> loads('[Board "7"]\\n[Deal "N:- - - -"]', file="f.pbn")
+    Traceback (most recent call last):
+    ...
+    belote.solver.errors.PBNDecodeError: f.pbn: board 7: line 2: 4 hands are unknown (N E S W); at most one can be inferred
+    """
+    mode = None if mode is None else get_profile(mode).name
+    return [_parse_game(game, file, mode) for game in _games(_logical_lines(text, file))]
+
+
+def load(fp_or_path: IO[str] | str | os.PathLike[str], *, mode: str | None = None
+         ) -> list[Board]:
+    """Read every board of a PBN file, given as an open text file or a path."""
+    if hasattr(fp_or_path, "read"):
+        return loads(fp_or_path.read(), file=getattr(fp_or_path, "name", None), mode=mode)
+    with open(fp_or_path, encoding="utf-8-sig") as fp:
+        return loads(fp.read(), file=os.fspath(fp_or_path), mode=mode)
+
+
+def _pbn_card(card: Card | None) -> str:
+    """A card as the play section writes it: suit then rank (``HJ``), or ``-``."""
+    return "-" if card is None else SUIT_NAMES[card >> 3] + RANK_NAMES[card & 7]
+
+
+def _known_values(board: Board) -> dict[str, str | None]:
+    """The values the fields of ``board`` give to the known tags."""
+    contract = board.get_contract()
+    has_play = board.play_leader is not None or bool(board.play)
+    return {
+        "Board": board.board,
+        "Dealer": None if board.dealer is None else seat_name(board.dealer),
+        "Deal": board.deal.to_pbn(NORTH if board.dealer is None else board.dealer),
+        "Mode": board.mode,
+        "Declarer": None if board.declarer is None else seat_name(board.declarer),
+        "Contract": None if contract is None else contract.to_pbn(),
+        "Play": seat_name(board.first_leader()) if has_play else None,
+    }
+
+
+def _tag_order(board: Board, known: dict[str, str | None]) -> list[str]:
+    """The tags to write, in the board's order; a known tag missing from
+    ``board.tags`` goes after the known tags that precede it in ``KNOWN_TAGS``."""
+    order = list(board.tags)
+    for i, name in enumerate(KNOWN_TAGS):
+        if known[name] is None or name in order:
+            continue
+        before = [order.index(k) for k in KNOWN_TAGS[:i] if k in order]
+        after = [order.index(k) for k in KNOWN_TAGS[i + 1:] if k in order]
+        order.insert(max(before) + 1 if before else min(after, default=len(order)), name)
+    return order
+
+
+def _dump_board(board: Board) -> str:
+    """The PBN text of one board."""
+    known = _known_values(board)
+    lines = []
+    for name in _tag_order(board, known):
+        value = known[name] if name in KNOWN_TAGS else board.tags[name]
+        if value is None:
+            continue
+        lines.append(f'[{name} "{_escape(value)}"]')
+        if name == "Play":
+            lines.extend(" ".join(_pbn_card(c) for c in row) for row in board.play)
+            lines.append("*")
+        else:
+            lines.extend(board.sections.get(name, ()))
+    return "\n".join(lines) + "\n"
+
+
+def dumps(boards: Iterable[Board]) -> str:
+    """The PBN 2.1 text of ``boards``.
+
+    >>> board = Board(board="1", dealer=3, deal=Deal.random(5), contract="80S")
+    >>> print(dumps([board]))  # doctest: +ELLIPSIS
+    % PBN 2.1
+    <BLANKLINE>
+    [Board "1"]
+    [Dealer "W"]
+    [Deal "W:..."]
+    [Contract "80S"]
+    <BLANKLINE>
+    >>> loads(dumps([board]))[0].deal == board.deal
+    True
+    """
+    return "% PBN 2.1\n\n" + "\n".join(_dump_board(b) for b in boards)
+
+
+def dump(boards: Iterable[Board], fp_or_path: IO[str] | str | os.PathLike[str]) -> None:
+    """Write ``boards`` as PBN to an open text file or a path."""
+    text = dumps(boards)
+    if hasattr(fp_or_path, "write"):
+        fp_or_path.write(text)
+        return
+    with open(fp_or_path, "w", encoding="utf-8") as fp:
+        fp.write(text)

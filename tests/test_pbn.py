@@ -1,0 +1,428 @@
+"""PBN reading and writing: the example files, replay of play records, errors."""
+
+from __future__ import annotations
+
+import doctest
+import io
+from pathlib import Path
+
+import pytest
+
+import belote.solver.pbn as pbn
+from belote.solver.cards import CLUBS, DIAMONDS, HEARTS, SPADES, CardSet, parse_card
+from belote.solver.deal import EAST, NORTH, SOUTH, WEST, Deal
+from belote.solver.errors import PBNDecodeError
+from belote.solver.pbn import Board, dump, dumps, load, loads
+from belote.solver.rules import CLASSIC, COINCHE
+
+EXAMPLES = Path(__file__).resolve().parent.parent / "datasets" / "examples"
+
+FULL_DEAL = "N:AKQJ.AKQJ.. .T987.T987. T987...AKQJ ..AKQJ.T987"
+
+BASE = f"""\
+[Board "3"]
+[Dealer "S"]
+[Deal "{FULL_DEAL}"]
+[Declarer "N"]
+[Contract "100H"]
+[Play "W"]
+DA HJ D7 S7
+C7 SA H7 S8
+- - DT -
+*
+"""
+"""Hearts trump, W leads. Trick 1 (W N E S): DA HJ D7 S7, won by N's ruff.
+Trick 2 is led by N, so its play order is N E S W: SA H7 S8 C7 (E ruffs, W is
+free as its partner wins); the row still lists the cards in columns W N E S.
+Trick 3: E leads DT, S is to play."""
+
+AFTER_TRICK_1 = "N:AKQJ.AKQ.. .T987.T98. T98...AKQJ ..KQJ.T987"
+"""The hands of BASE after trick 1."""
+
+
+def cards(names: str) -> list[int]:
+    return [parse_card(n) for n in names.split()]
+
+
+def error_of(text: str, **kwargs: str) -> str:
+    with pytest.raises(PBNDecodeError) as info:
+        loads(text, file="t.pbn", **kwargs)
+    return str(info.value)
+
+
+def content(board: Board) -> tuple:
+    """What a board says, without where it was read or how its known tags were spelt."""
+    others = {k: v for k, v in board.tags.items() if k not in pbn.KNOWN_TAGS}
+    return (board.board, board.dealer, board.deal, board.mode, board.declarer, board.contract,
+            board.play_leader, board.play, others, board.sections)
+
+
+def test_doctests() -> None:
+    result = doctest.testmod(pbn)
+    assert result.failed == 0
+    assert result.attempted == 12
+
+
+# --- the example files -----------------------------------------------------------------------
+
+@pytest.mark.parametrize("name", ["deals.pbn", "classic.pbn", "positions.pbn"])
+def test_example_round_trip(name: str) -> None:
+    boards = load(EXAMPLES / name)
+    text = dumps(boards)
+    again = loads(text)
+    assert [content(b) for b in again] == [content(b) for b in boards]
+    assert dumps(again) == text
+
+
+def test_deals_example() -> None:
+    boards = load(EXAMPLES / "deals.pbn")
+    assert [b.board for b in boards] == ["1", "2", "3", "4"]
+    assert [b.contract for b in boards] == ["100H", "80SX", "CapotD", "110CXX"]
+    assert [b.mode for b in boards] == ["coinche"] * 4
+    assert [b.dealer for b in boards] == [NORTH, EAST, SOUTH, WEST]
+    assert [b.declarer for b in boards] == [EAST, SOUTH, NORTH, SOUTH]
+    assert [b.trump() for b in boards] == [HEARTS, SPADES, DIAMONDS, CLUBS]
+    contract = boards[2].get_contract()
+    assert (contract.bid, contract.capot, contract.multiplier) == (250, True, 1)
+    assert boards[3].get_contract().multiplier == 4
+    for b in boards:
+        assert b.play == [] and b.play_leader is None
+        assert b.full_deal() == b.deal
+        pos = b.position()
+        assert pos.to_move == (b.dealer + 1) % 4
+        assert pos.cards_left == 32
+
+
+def test_classic_example() -> None:
+    boards = load(EXAMPLES / "classic.pbn")
+    assert [b.contract for b in boards] == ["H", "S", "C"]
+    assert [b.profile() for b in boards] == [CLASSIC] * 3
+    pos = boards[2].position()
+    assert pos.is_over
+    assert pos.points == [37, 125]
+    assert pos.tricks_won == [2, 6]
+    assert str(pos.tricks[-1]) == "Trick(leader=N, cards='9S KS KD 9H', winner=E, points=8)"
+
+
+def test_positions_example_mid_trick() -> None:
+    board = load(EXAMPLES / "positions.pbn")[0]
+    assert board.line == 8
+    assert board.play_lines == [15, 16, 17]
+    pos = board.position()
+    assert pos.to_move == SOUTH
+    assert pos.points == [28, 0]
+    assert pos.tricks_won == [2, 0]
+    assert pos.leader == NORTH
+    assert pos.trick == cards("JC 7C")
+
+
+def test_positions_example_remaining_hands() -> None:
+    board = load(EXAMPLES / "positions.pbn")[1]
+    assert board.mode is None and board.profile() is COINCHE
+    assert [len(h) for h in board.deal.hands] == [5, 5, 5, 5]
+    full = board.full_deal()
+    assert full.to_pbn() == "N:Q.97.AT9.K7 T.Q8.QJ8.98 A7.A.7.AQJT KJ98.KJT.K."
+    pos = board.position()
+    assert pos.current_deal() == board.deal
+    assert pos.to_move == SOUTH
+    assert pos.points == [50, 30]
+    assert pos.tricks_won == [2, 1]
+    assert str(pos.tricks[1]) == "Trick(leader=S, cards='TC JH KC 9C', winner=E, points=30)"
+
+
+def test_positions_example_unknown_hand() -> None:
+    board = load(EXAMPLES / "positions.pbn")[2]
+    assert board.deal.hands[SOUTH] is None
+    assert board.full_deal().hands[SOUTH] == CardSet.from_pbn("98.K9.A87.K")
+    pos = board.position()
+    assert pos.to_move == EAST
+    assert pos.points == [13, 0]
+    assert pos.trick == cards("TC")
+
+
+# --- replaying the play record ---------------------------------------------------------------
+
+def test_columns_start_at_play_seat_and_tricks_at_their_leader() -> None:
+    [board] = loads(BASE)
+    assert board.play_leader == WEST
+    assert board.play == [cards("AD JH 7D 7S"), cards("7C AS 7H 8S"),
+                          [None, None, parse_card("TD"), None]]
+    pos = board.position()
+    first, second = pos.tricks
+    assert (first.leader, first.cards, first.winner, first.points) == (
+        WEST, tuple(cards("AD JH 7D 7S")), NORTH, 31)
+    assert (second.leader, second.cards, second.winner, second.points) == (
+        NORTH, tuple(cards("AS 7H 8S 7C")), EAST, 11)
+    assert pos.to_move == SOUTH
+    assert pos.points == [31, 11]
+    assert pos.tricks_won == [1, 1]
+
+
+def test_row_in_play_order_is_misread() -> None:
+    text = BASE.replace("C7 SA H7 S8", "SA H7 S8 C7")
+    assert error_of(text) == "t.pbn: board 3: line 8: trick 2: N does not hold 7H"
+
+
+def test_default_leader_is_dealers_left() -> None:
+    text = BASE.replace('[Play "W"]', '[Play "?"]')
+    [board] = loads(text)
+    assert board.play_leader is None
+    assert board.first_leader() == WEST
+    assert board.position().points == [31, 11]
+    assert '[Play "W"]' in dumps([board])
+
+
+def test_position_after_n_cards() -> None:
+    text = BASE.replace("C7 SA H7 S8\n- - DT -\n", "- SA - -\n")
+    pos = loads(text)[0].position()
+    assert pos.to_move == EAST
+    assert pos.trick == cards("AS")
+    assert pos.points == [31, 0]
+    assert pos.tricks_won == [1, 0]
+    assert pos.cards_left == 27
+
+
+def test_remaining_hands_with_play_record() -> None:
+    text = BASE.replace(FULL_DEAL, AFTER_TRICK_1).replace("C7 SA H7 S8\n- - DT -\n", "")
+    [board] = loads(text)
+    assert board.full_deal() == Deal.from_pbn(FULL_DEAL)
+    pos = board.position()
+    assert pos.current_deal() == Deal.from_pbn(AFTER_TRICK_1)
+    assert pos.to_move == NORTH
+    assert pos.points == [31, 0]
+
+
+def test_unknown_hand_is_inferred() -> None:
+    text = BASE.replace(FULL_DEAL, "N:AKQJ.AKQJ.. .T987.T987. - ..AKQJ.T987")
+    [board] = loads(text)
+    assert board.full_deal() == Deal.from_pbn(FULL_DEAL)
+    assert board.position().points == [31, 11]
+
+
+def test_unknown_hand_with_remaining_hands() -> None:
+    text = (BASE.replace(FULL_DEAL, "N:AKQJ.AKQ.. - T98...AKQJ ..KQJ.T987")
+            .replace("C7 SA H7 S8\n- - DT -\n", ""))
+    assert loads(text)[0].full_deal() == Deal.from_pbn(FULL_DEAL)
+
+
+def test_mode_tag_and_override() -> None:
+    classic = BASE.replace("100H", "H").replace('[Board "3"]', '[Board "3"]\n[Mode "classic"]')
+    [board] = loads(classic)
+    assert (board.mode, board.profile(), board.trump()) == ("classic", CLASSIC, HEARTS)
+    [board] = loads(BASE.replace("100H", "H"), mode="classic")
+    assert board.mode == "classic"
+    assert board.tags.get("Mode") is None
+    assert '[Mode "classic"]' in dumps([board])
+    [board] = loads(BASE)
+    assert (board.mode, board.profile(), board.profile("classic")) == (None, COINCHE, CLASSIC)
+
+
+# --- comments, unknown tags, writing ---------------------------------------------------------
+
+def test_comments_and_unknown_tags() -> None:
+    text = f"""\
+% PBN 2.1
+{{ A comment over
+  several lines,
+
+  with a blank line and a [Fake "tag"] }}
+[Event "Club {{night}}; \\"final\\""] ; a rest-of-line comment
+[Board "3"]
+; a comment line inside a board
+[Dealer "S"] {{ a short comment }}
+[Deal "{FULL_DEAL}"]
+[Auction "W"]
+Pass 80H {{ bid }} Pass
+100H Pass Pass Pass
+[Contract "100H"]
+[Declarer "N"]
+
+[Board "4"]
+[Deal "{FULL_DEAL}"]
+"""
+    first, second = loads(text)
+    assert first.line == 6
+    assert first.tags == {"Event": 'Club {night}; "final"', "Board": "3", "Dealer": "S",
+                          "Deal": FULL_DEAL, "Auction": "W", "Contract": "100H",
+                          "Declarer": "N"}
+    assert first.sections == {"Auction": ["Pass 80H  Pass", "100H Pass Pass Pass"]}
+    assert first.tag_lines["Contract"] == 14
+    assert (second.board, second.line, second.dealer, second.contract) == ("4", 17, None, None)
+    written = dumps([first, second])
+    assert written == f"""\
+% PBN 2.1
+
+[Event "Club {{night}}; \\"final\\""]
+[Board "3"]
+[Dealer "S"]
+[Deal "S:T987...AKQJ ..AKQJ.T987 AKQJ.AKQJ.. .T987.T987."]
+[Auction "W"]
+Pass 80H  Pass
+100H Pass Pass Pass
+[Contract "100H"]
+[Declarer "N"]
+
+[Board "4"]
+[Deal "{FULL_DEAL}"]
+"""
+    assert [content(b) for b in loads(written)] == [
+        content(b) for b in loads(dumps(loads(written)))]
+
+
+def test_dumps_board_built_in_code() -> None:
+    board = Board(board="9", dealer=EAST, deal=Deal.from_pbn(FULL_DEAL), mode="coinche",
+                  declarer=NORTH, contract="80sx", play_leader=SOUTH,
+                  play=[cards("AC 7C JS 7H")])
+    assert dumps([board]) == f"""\
+% PBN 2.1
+
+[Board "9"]
+[Dealer "E"]
+[Deal "E:.T987.T987. T987...AKQJ ..AKQJ.T987 AKQJ.AKQJ.."]
+[Mode "coinche"]
+[Declarer "N"]
+[Contract "80SX"]
+[Play "S"]
+CA C7 SJ H7
+*
+"""
+    [back] = loads(dumps([board]))
+    assert (back.deal, back.contract, back.play_leader, back.play) == (
+        board.deal, "80SX", SOUTH, board.play)
+
+
+def test_dump_and_load_files(tmp_path: Path) -> None:
+    boards = loads(BASE)
+    path = tmp_path / "out.pbn"
+    dump(boards, path)
+    assert path.read_text() == dumps(boards)
+    assert [content(b) for b in load(path)] == [content(b) for b in boards]
+    buffer = io.StringIO()
+    dump(boards, buffer)
+    assert buffer.getvalue() == dumps(boards)
+    assert [content(b) for b in load(io.StringIO(buffer.getvalue()))] == [
+        content(b) for b in boards]
+
+
+def test_errors_name_the_file(tmp_path: Path) -> None:
+    path = tmp_path / "bad.pbn"
+    path.write_text(BASE.replace('"S"]', '"X"]'))
+    with pytest.raises(PBNDecodeError) as info:
+        load(path)
+    assert str(info.value) == (f"{path}: board 3: line 2: Dealer tag: unknown seat 'X' "
+                               "(expected one of N E S W)")
+    assert (info.value.file, info.value.board, info.value.line) == (str(path), "3", 2)
+
+
+# --- errors ----------------------------------------------------------------------------------
+
+@pytest.mark.parametrize(("old", "new", "message"), [
+    # cards
+    ("C7 SA H7 S8", "C7 SA H7 S1", "line 8: unknown card 'S1'"),
+    ("AKQJ.AKQJ..", "AKQJ.AKQX..", "line 3: N hand: unknown rank 'X' in hand 'AKQJ.AKQX..'"),
+    (".T987.T987.", ".JT98.T987.", "line 3: duplicate card JH (held by N and E)"),
+    ("C7 SA H7 S8", "C7 SA H7 S7",
+     "line 8: duplicate card 7S (played by S in trick 1 and by S in trick 2)"),
+    # play record
+    ("C7 SA H7 S8", "C7 SA D8 S8",
+     "line 8: trick 2: E may not play 8D here (legal: 7H 8H 9H TH)"),
+    ("DA HJ D7 S7", "DA HJ D7 AH", "line 7: trick 1: S does not hold AH"),
+    ("- - DT -", "DK - DT -", "line 9: trick 3: W plays KD before S has played"),
+    ("- - DT -\n", "- - DT -\n- - - -\n", "line 10: trick 4 follows trick 3, which is unfinished"),
+    ("- - DT -\n", "- - DT -\n" + "- - - -\n" * 6, "line 15: too many tricks: a deal has 8"),
+    ("C7 SA H7 S8", "C7 SA H7", "line 8: a play row needs 4 cards, one per seat ('-' for a "
+     "card not played yet), not 3: 'C7 SA H7'"),
+    ("*\n", "", "line 9: the Play section does not end with '*'"),
+    ("*\n", "*\nHA - - -\n", "line 11: text after the '*' that ends the Play section: "
+     "'HA - - -'"),
+    # tag values
+    ('[Dealer "S"]', '[Dealer "South-West"]',
+     "line 2: Dealer tag: unknown seat 'South-West' (expected one of N E S W)"),
+    ('[Declarer "N"]', '[Declarer "Q"]',
+     "line 4: Declarer tag: unknown seat 'Q' (expected one of N E S W)"),
+    ('[Play "W"]', '[Play "X"]', "line 6: Play tag: unknown seat 'X' (expected one of N E S W)"),
+    ('[Declarer "N"]', '[Declarer "N"]\n[Mode "belote"]',
+     "line 5: Mode tag: unknown mode 'belote' (expected one of classic, coinche)"),
+    ("100H", "170H", "line 5: Contract tag: bid 170 in '170H' is not allowed (coinche bids "
+     "80..160 in steps of 10, or 250 for capot)"),
+    ("100H", "100Z", "line 5: Contract tag: unknown trump 'Z' in contract '100Z' "
+     "(expected one of S H D C)"),
+    ('[Contract "100H"]\n', "",
+     "line 5: the Play section needs a Contract tag (for the trump suit)"),
+    (f'"{FULL_DEAL}"', '"AKQJ.AKQJ.."',
+     "line 3: deal 'AKQJ.AKQJ..' does not start with a seat and ':' (like 'N:')"),
+    (FULL_DEAL, "N:AKQJ.AKQJ.. - - ..AKQJ.T987",
+     "line 3: 2 hands are unknown (E S); at most one can be inferred"),
+    # tag syntax and structure
+    ('[Dealer "S"]', "[Dealer S]",
+     "line 2: malformed tag '[Dealer S]' (expected [Name \"value\"])"),
+    ('[Dealer "S"]', '[Dealer "S"', "line 2: malformed tag '[Dealer \"S\"' (expected "
+     "[Name \"value\"])"),
+    ('[Declarer "N"]', '[Dealer "N"]', "line 4: tag Dealer appears twice (first on line 2)"),
+    ('[Dealer "S"]', '[Dealer "S"]\nS', "line 3: unexpected text after the Dealer tag: 'S'"),
+    (f'[Deal "{FULL_DEAL}"]\n', "", "line 1: no Deal tag"),
+])
+def test_error(old: str, new: str, message: str) -> None:
+    assert old in BASE
+    assert error_of(BASE.replace(old, new, 1)) == "t.pbn: board 3: " + message
+
+
+def test_error_in_remaining_hands() -> None:
+    text = BASE.replace(FULL_DEAL, AFTER_TRICK_1).replace("C7 SA H7 S8\n- - DT -\n", "")
+    assert error_of(text.replace("AKQJ.AKQ..", "AKQJ.AKQJ..")) == (
+        "t.pbn: board 3: line 7: duplicate card JH (played by N in trick 1, still held by N)")
+    assert error_of(text.replace("..KQJ.T987", "..KQJ.T98")) == (
+        "t.pbn: board 3: line 3: W has 7 cards (6 held, 1 played), expected 8")
+    bare = text.replace('[Play "W"]\nDA HJ D7 S7\n*\n', "")
+    assert error_of(bare) == ("t.pbn: board 3: line 3: N holds 7 cards, expected 8; a hand may "
+                              "hold fewer only when the Play section records the rest")
+    unknown = bare.replace(AFTER_TRICK_1, "N:AKQJ.AKQJ.. - T98...AKQJ ..AKQJ.T987")
+    assert error_of(unknown) == ("t.pbn: board 3: line 3: E (inferred from the other hands) "
+                                 "holds 9 cards, expected 8")
+
+
+def test_error_card_of_the_unknown_hand() -> None:
+    text = (BASE.replace(FULL_DEAL, "N:AKQJ.AKQJ.. .T987.T987. - ..AKQJ.T987")
+            .replace("DA HJ", "DA CA"))
+    assert error_of(text) == "t.pbn: board 3: line 7: trick 1: N does not hold AC"
+
+
+def test_error_with_mode_override() -> None:
+    assert error_of(BASE, mode="classic") == (
+        "t.pbn: board 3: line 5: Contract tag: classic contracts have no bid (a suit only, "
+        "e.g. H), got '100H'")
+
+
+def test_error_truncated_file() -> None:
+    assert error_of(BASE[:BASE.index("- - DT")]) == (
+        "t.pbn: board 3: line 8: the Play section does not end with '*'")
+    assert error_of(BASE[:BASE.index('100H"]')]) == (
+        "t.pbn: board 3: line 5: malformed tag '[Contract \"' (expected [Name \"value\"])")
+
+
+def test_error_locations_across_boards() -> None:
+    text = BASE + "\n" + BASE.replace('"3"', '"4"').replace("- - DT -", "- - DT DK")
+    assert error_of(text) == "t.pbn: board 4: line 20: trick 3: S does not hold KD"
+    assert error_of("hello\n" + BASE) == (
+        "t.pbn: board 3: line 1: text before the first tag: 'hello'")
+    assert error_of("{ open\n\n" + BASE) == "t.pbn: line 1: comment '{' is never closed by '}'"
+    assert error_of('[Deal "N:- - - -"]') == (
+        "t.pbn: line 1: 4 hands are unknown (N E S W); at most one can be inferred")
+
+
+def test_position_errors_of_board_built_in_code() -> None:
+    board = Board(deal=Deal.from_pbn(FULL_DEAL))
+    with pytest.raises(PBNDecodeError) as info:
+        board.position()
+    assert str(info.value) == "no Contract tag: the trump suit is unknown"
+    board.contract = "100H"
+    with pytest.raises(PBNDecodeError) as info:
+        board.position()
+    assert str(info.value) == "no Play or Dealer tag: the leader of the first trick is unknown"
+    board.dealer = SOUTH
+    board.play = [cards("AD JH 7D 7S"), cards("7C AS 7H 8S")]
+    assert board.position().points == [31, 11]
+    board.play.append(cards("DT"))
+    with pytest.raises(PBNDecodeError) as info:
+        board.full_deal()
+    assert str(info.value) == "trick 3 has 1 columns, expected 4"
