@@ -1,0 +1,358 @@
+"""The double-dummy API: exact values of positions and deals.
+
+The value of a position for a side is the number of trick points that side
+can guarantee from the whole deal with all cards visible, the other side
+playing to minimise it (points of completed tricks count; last trick 10, or
+252 in all for a side taking every trick; belote is reported apart).
+
+>>> from belote.solver import Deal, COINCHE
+>>> deal = Deal.from_pbn("N:AKQJT987... .AKQJT987.. ..AKQJT987. ...AKQJT987")
+>>> table = dd_table(deal, leader=NORTH, profile=COINCHE, trumps=[SPADES])
+>>> table[SPADES, NS], table[SPADES, EW]
+(252, 0)
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+import numpy as np
+
+from .cards import SPADES, SUITS, Card, CardSet, Mask, Suit, card_name, iter_cards
+from .deal import EW, NORTH, NS, SIDES, Deal, Seat, Side, side_name
+from .errors import DealError
+from .play import Position, trick_winner_index
+from .rules import RuleProfile, get_profile
+
+__all__ = [
+    "CardValue", "DDTable", "PositionAnalysis", "SearchContext", "analyse_position",
+    "dd_table", "reaches", "solve_position", "NS", "EW", "NORTH", "SPADES",
+]
+
+DEFAULT_TT_BITS = 20
+"""log2 of the transposition-table entries (2**20 entries, 14 MiB)."""
+
+_kernels = None
+
+
+def _load_kernels():
+    """Import the numba kernels, saying so once when they must be compiled."""
+    global _kernels
+    if _kernels is None:
+        from . import _kernels as kernels  # numba is imported here, not at package import
+
+        cache = getattr(kernels._search, "_cache", None)
+        index = getattr(getattr(cache, "_cache_file", None), "_index_path", None)
+        if index is not None and not Path(index).exists():
+            print("belote: compiling the solver kernels (first run only, about a minute)...",
+                  file=sys.stderr, flush=True)
+        _kernels = kernels
+    return _kernels
+
+
+@dataclass(frozen=True)
+class KernelLayout:
+    """Card tables of the kernel for one trump under one rule profile.
+
+    ``to_kernel[c]`` is the kernel index of face card ``c`` (suit * 8 +
+    playing strength); ``to_face`` is the inverse; ``points`` is indexed by
+    kernel card.
+    """
+
+    to_kernel: tuple[int, ...]
+    to_face: tuple[int, ...]
+    points: np.ndarray
+
+    def mask(self, face_mask: Mask) -> int:
+        """The kernel mask of a face mask."""
+        out = 0
+        for c in iter_cards(face_mask):
+            out |= 1 << self.to_kernel[c]
+        return out
+
+
+def kernel_layout(profile: RuleProfile, trump: Suit) -> KernelLayout:
+    """Build the kernel card layout for ``trump`` from the profile's orders and points."""
+    to_kernel = [0] * 32
+    points = np.zeros(32, dtype=np.int64)
+    for face in range(32):
+        k = (face & 56) + profile.strength(face, trump)
+        to_kernel[face] = k
+        points[k] = profile.card_points(face, trump)
+    to_face = [0] * 32
+    for face, k in enumerate(to_kernel):
+        to_face[k] = face
+    return KernelLayout(tuple(to_kernel), tuple(to_face), points)
+
+
+def _rule_context(profile: RuleProfile, trump: Suit, side: Side, generation: int) -> np.ndarray:
+    k = _load_kernels()
+    ctx = np.zeros(k.CTX_SIZE, dtype=np.int64)
+    ctx[k.CTX_SIDE] = side
+    ctx[k.CTX_TRUMP] = trump
+    ctx[k.CTX_LAST_BONUS] = profile.last_trick_bonus
+    ctx[k.CTX_CAPOT_EXTRA] = profile.capot_trick_points - (
+        profile.total_trick_points - profile.last_trick_bonus)
+    ctx[k.CTX_UNDERTRUMP] = profile.undertrump_when_cannot_overtrump
+    ctx[k.CTX_OVERTRUMP_LEAD] = profile.overtrump_on_trump_lead
+    ctx[k.CTX_PARTNER_FREES] = profile.partner_winning_frees
+    ctx[k.CTX_MUST_TRUMP] = profile.must_trump_when_void
+    ctx[k.CTX_MUST_OVERTRUMP] = profile.must_overtrump_ruff
+    ctx[k.CTX_GENERATION] = generation
+    return ctx
+
+
+class SearchContext:
+    """A transposition table and node counters, reusable across solves.
+
+    Bounds stay valid while the deal, trump, side and rules stay the same;
+    :meth:`begin` opens a new generation, which retires every older entry
+    without clearing memory.
+    """
+
+    MAX_GENERATION = (1 << 27) - 1
+
+    def __init__(self, tt_bits: int = DEFAULT_TT_BITS) -> None:
+        size = 1 << tt_bits
+        self.tt_key = np.full(size, -1, dtype=np.int64)
+        self.tt_lo = np.zeros(size, dtype=np.int16)
+        self.tt_hi = np.zeros(size, dtype=np.int16)
+        self.tt_move = np.zeros(size, dtype=np.int8)
+        self.tt_depth = np.zeros(size, dtype=np.int8)
+        self.stats = np.zeros(2, dtype=np.int64)
+        self.generation = 0
+
+    def begin(self) -> int:
+        """Start a new generation of table entries and return its number."""
+        self.generation += 1
+        if self.generation > self.MAX_GENERATION:
+            self.tt_key.fill(-1)
+            self.generation = 1
+        return self.generation
+
+    @property
+    def nodes(self) -> int:
+        """Search nodes visited since this context was made."""
+        return int(self.stats[0])
+
+
+_default_context: SearchContext | None = None
+
+
+def default_context() -> SearchContext:
+    """The process-wide search context used when none is given."""
+    global _default_context
+    if _default_context is None:
+        _default_context = SearchContext()
+    return _default_context
+
+
+class _Search:
+    """One solve target: a deal in play, a trump, a side; kernel arguments ready."""
+
+    def __init__(self, position: Position, side: Side, context: SearchContext) -> None:
+        self.position = position
+        self.side = side
+        self.context = context
+        self.layout = kernel_layout(position.profile, position.trump)
+        self.ctx = _rule_context(position.profile, position.trump, side, context.begin())
+
+    def future(self, position: Position, alpha: int, beta: int) -> int:
+        """Points ``side`` takes from ``position`` on, fail-soft in ``(alpha, beta)``."""
+        k = _load_kernels()
+        lay = self.layout
+        hands = np.array([lay.mask(h) for h in position.hands], dtype=np.int64)
+        trick = position.trick
+        n = len(trick)
+        i64 = np.int64
+        if n:
+            win = trick_winner_index(trick, position.trump, position.profile)
+            wcard = lay.to_kernel[trick[win]]
+            wseat = (position.leader + win) % 4
+            led = trick[0] >> 3
+        else:
+            wcard = wseat = led = 0
+        tpts = sum(position.profile.card_points(c, position.trump) for c in trick)
+        tmask = lay.mask(sum(1 << c for c in trick))
+        left = (position.cards_left + n) // 4
+        xall = 1 if position.tricks_won[1 - self.side] == 0 else 0
+        rem = tpts + sum(int(lay.points[lay.to_kernel[c]])
+                         for h in position.hands for c in iter_cards(h))
+        c = self.context
+        return int(k._search(hands, i64(position.to_move), i64(n), i64(led), i64(wcard),
+                             i64(wseat), i64(tpts), i64(tmask), i64(left), i64(xall), i64(rem),
+                             i64(alpha), i64(beta), lay.points, self.ctx, c.tt_key, c.tt_lo,
+                             c.tt_hi, c.tt_move, c.tt_depth, c.stats))
+
+    def value(self, position: Position) -> int:
+        """Exact whole-deal value of ``position`` for the side."""
+        return position.points[self.side] + self.future(position, -1, 1000)
+
+    def reaches(self, position: Position, target: int) -> bool:
+        """Can the side guarantee at least ``target`` whole-deal points?"""
+        need = target - position.points[self.side]
+        if need <= 0:
+            return True
+        return self.future(position, need - 1, need) >= need
+
+
+def _check(position: Position) -> None:
+    if position.is_over:
+        raise DealError("the deal is over: nothing left to solve")
+
+
+def solve_position(position: Position, side: Side, *,
+                   context: SearchContext | None = None) -> int:
+    """The exact double-dummy value of ``position`` for ``side`` (whole deal).
+
+    >>> from belote.solver import Deal, COINCHE
+    >>> pos = Position(Deal.random(3), trump=1, leader=1, profile=COINCHE)
+    >>> v = solve_position(pos, NS); 0 <= v <= 252
+    True
+    """
+    _check(position)
+    return _Search(position, side, context or default_context()).value(position)
+
+
+def reaches(position: Position, side: Side, target: int, *,
+            context: SearchContext | None = None) -> bool:
+    """Whether ``side`` can guarantee at least ``target`` points (a threshold search).
+
+    Cheaper than :func:`solve_position`: one null-window search.
+    """
+    _check(position)
+    return _Search(position, side, context or default_context()).reaches(position, target)
+
+
+@dataclass(frozen=True)
+class CardValue:
+    """The whole-deal values after the player to move plays ``card``.
+
+    ``equivalents`` are the cards of the same hand that are interchangeable
+    with it (same suit, no live card between them, same points), ``card``
+    first; they have the same values.
+    """
+
+    card: Card
+    ns: int
+    ew: int
+    equivalents: tuple[Card, ...]
+
+    def value(self, side: Side) -> int:
+        """The value for ``side``."""
+        return self.ns if side == NS else self.ew
+
+    def __repr__(self) -> str:
+        eq = " ".join(card_name(c) for c in self.equivalents)
+        return f"CardValue({card_name(self.card)}, NS={self.ns}, EW={self.ew}, equivalents='{eq}')"
+
+
+@dataclass(frozen=True)
+class PositionAnalysis:
+    """Values of a position for both sides and of every legal card."""
+
+    to_move: Seat
+    trump: Suit
+    value: dict[Side, int]
+    cards: tuple[CardValue, ...]
+    belote: Side | None
+
+    def best_cards(self) -> list[Card]:
+        """The legal cards that keep the mover's side at its value."""
+        side = self.to_move & 1
+        return [cv.card for cv in self.cards if cv.value(side) == self.value[side]]
+
+
+def equivalence_classes(position: Position) -> list[tuple[Card, ...]]:
+    """Group the legal cards of the player to move into interchangeable classes.
+
+    Cards are interchangeable when they are of one suit, no card still live
+    (in a hand or in the current trick) lies between them in playing order,
+    and they carry the same points. Each class is listed strongest first.
+    """
+    profile, trump = position.profile, position.trump
+    legal = position.legal_cards()
+    live = CardSet(sum(position.hands) | sum(1 << c for c in position.trick))
+    classes: list[list[Card]] = []
+    for suit in SUITS:
+        previous_in_class = False
+        for card in sorted(live.of_suit(suit), key=lambda c: -profile.strength(c, trump)):
+            if card not in legal:
+                previous_in_class = False
+                continue
+            if previous_in_class and (profile.card_points(classes[-1][-1], trump)
+                                      == profile.card_points(card, trump)):
+                classes[-1].append(card)
+            else:
+                classes.append([card])
+            previous_in_class = True
+    return [tuple(c) for c in classes]
+
+
+def analyse_position(position: Position, *,
+                     context: SearchContext | None = None) -> PositionAnalysis:
+    """Solve ``position`` for both sides and value every legal card."""
+    _check(position)
+    context = context or default_context()
+    classes = equivalence_classes(position)
+    values: dict[Side, list[int]] = {}
+    for side in SIDES:
+        search = _Search(position, side, context)
+        per_class = []
+        for cls in classes:
+            child = position.copy()
+            child.play(cls[0])
+            per_class.append(child.points[side] if child.is_over else search.value(child))
+        values[side] = per_class
+    mover = position.to_move & 1
+    cards = []
+    for i, cls in enumerate(classes):
+        for card in cls:
+            cards.append(CardValue(card, values[NS][i], values[EW][i], cls))
+    value = {}
+    for side in SIDES:
+        vals = values[side]
+        value[side] = max(vals) if side == mover else min(vals)
+    return PositionAnalysis(position.to_move, position.trump, value, tuple(cards),
+                            position.belote_side())
+
+
+@dataclass(frozen=True)
+class DDTable:
+    """Double-dummy values of a deal for several trumps and sides, one leader.
+
+    Index with ``table[trump, side]``; ``belote[trump]`` is the side holding
+    trump K+Q (or ``None``).
+    """
+
+    leader: Seat
+    values: dict[tuple[Suit, Side], int]
+    belote: dict[Suit, Side | None]
+
+    def __getitem__(self, key: tuple[Suit, Side]) -> int:
+        return self.values[key]
+
+    def rows(self) -> list[dict[str, object]]:
+        """One ``{"trump", "leader", "side", "points"}`` dict per value."""
+        return [{"trump": "SHDC"[t], "leader": "NESW"[self.leader], "side": side_name(s),
+                 "points": v} for (t, s), v in self.values.items()]
+
+
+def dd_table(deal: Deal, leader: Seat, profile: RuleProfile | str, *,
+             trumps: Iterable[Suit] = SUITS, sides: Sequence[Side] = SIDES,
+             context: SearchContext | None = None) -> DDTable:
+    """Values of a full deal from the opening lead for each trump and side."""
+    profile = get_profile(profile)
+    deal.validate(cards_each=8)
+    context = context or default_context()
+    values: dict[tuple[Suit, Side], int] = {}
+    belote: dict[Suit, Side | None] = {}
+    for trump in trumps:
+        position = Position(deal, trump, leader, profile)
+        belote[trump] = position.belote_side()
+        for side in sides:
+            values[trump, side] = _Search(position, side, context).value(position)
+    return DDTable(leader, values, belote)
