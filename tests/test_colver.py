@@ -1,0 +1,120 @@
+"""Cross-check the double-dummy solver against the independent solver ``colver``.
+
+``colver`` (PyPI, MIT, written in Rust) plays belote coinchée with the same
+rules as the ``coinche`` profile and solves deals double-dummy. It is an
+optional test dependency: without it this module is skipped.
+
+Two checks, both exact:
+
+* full deals: :func:`dd_table` from the opening lead against colver's
+  ``solve_all_suits`` (N-S trick points for each of the four trumps);
+* positions reached by random legal play: the legal cards at every step,
+  then the N-S whole-deal value of every legal card
+  (:func:`analyse_position` against colver's ``solve_scores``).
+
+A sample runs by default; ``--runslow`` runs many more seeds. Every failure
+message carries the deal in PBN, the dealer, the trump and the cards played,
+enough to replay the case.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from belote.solver import COINCHE, Deal, Position, card_name, parse_card
+from belote.solver.cards import SUITS, SUIT_NAMES
+from belote.solver.dd import analyse_position, dd_table
+from belote.solver.deal import NS, seat_name
+
+colver = pytest.importorskip("colver")
+
+FROM_COLVER = tuple(parse_card(colver.Env.card_name(i)) for i in range(32))
+"""Our card for each colver card index, read from colver's own card names."""
+TO_COLVER = {card: i for i, card in enumerate(FROM_COLVER)}
+"""Colver's card index for each of our cards."""
+
+DEFAULT_DEALS = 20
+SLOW_DEALS = 300
+DEFAULT_POSITIONS = 32
+SLOW_POSITIONS = 320
+
+
+def seeds(default: int, slow: int) -> list:
+    """Seeds ``0..slow-1``; those from ``default`` on are marked slow."""
+    return [s if s < default else pytest.param(s, marks=pytest.mark.slow)
+            for s in range(slow)]
+
+
+def colver_env(deal: Deal, dealer: int, trump: int):
+    """A colver game in the play phase: ``deal`` dealt by ``dealer``, ``trump`` trump.
+
+    The contract's bid, team and coinche level do not affect the card points.
+    """
+    env = colver.Env.deal_with_hands(dealer, [[TO_COLVER[c] for c in h] for h in deal.hands])
+    env.set_contract(trump, 80, 0, 0)
+    env.set_phase_playing()
+    return env
+
+
+def names(cards) -> str:
+    """Card names joined by spaces, in the given order."""
+    return " ".join(card_name(c) for c in cards)
+
+
+def replay_text(deal: Deal, dealer: int, trump: int | None, played: list[int]) -> str:
+    """What a failure prints to reproduce the case."""
+    trump_text = "all four" if trump is None else SUIT_NAMES[trump]
+    return (f"deal {deal.to_pbn()!r} dealer {seat_name(dealer)} (leader "
+            f"{seat_name((dealer + 1) % 4)}) trump {trump_text}, played [{names(played)}]")
+
+
+@pytest.mark.parametrize("seed", seeds(DEFAULT_DEALS, SLOW_DEALS))
+def test_full_deal_table_matches_colver(seed: int) -> None:
+    rng = random.Random(seed)
+    deal = Deal.random(rng)
+    dealer = rng.randrange(4)
+    ours = dd_table(deal, leader=(dealer + 1) % 4, profile=COINCHE, sides=[NS])
+    theirs = colver_env(deal, dealer, trump=0).solve_all_suits()["suits"]
+    assert [ours[t, NS] for t in SUITS] == [ns for ns, _ in theirs], \
+        replay_text(deal, dealer, None, [])
+
+
+def play_randomly(seed: int) -> tuple[Deal, int, int, list[int], Position, object]:
+    """Play ``seed``'s deal forward at random, checking the legal cards at each step.
+
+    The number of cards played runs through 0..31 as the seed grows, so the
+    sample covers the opening lead, every place within a trick, and the last
+    tricks. Returns the deal, dealer, trump, cards played and both engines'
+    positions.
+    """
+    rng = random.Random(seed)
+    deal = Deal.random(rng)
+    dealer = rng.randrange(4)
+    trump = rng.randrange(4)
+    position = Position(deal, trump, (dealer + 1) % 4, COINCHE)
+    env = colver_env(deal, dealer, trump)
+    played: list[int] = []
+    for _ in range(seed % 32):
+        ours = set(position.legal_cards())
+        theirs = {FROM_COLVER[i] for i in env.legal_actions()}
+        assert ours == theirs, (f"legal cards differ: ours [{names(sorted(ours))}] colver "
+                                f"[{names(sorted(theirs))}]; "
+                                + replay_text(deal, dealer, trump, played))
+        card = rng.choice(sorted(ours))
+        position.play(card)
+        env.step(TO_COLVER[card])
+        played.append(card)
+    return deal, dealer, trump, played, position, env
+
+
+@pytest.mark.parametrize("seed", seeds(DEFAULT_POSITIONS, SLOW_POSITIONS))
+def test_position_card_values_match_colver(seed: int) -> None:
+    deal, dealer, trump, played, position, env = play_randomly(seed)
+    where = replay_text(deal, dealer, trump, played)
+    assert env.current_player() == position.to_move, where
+    theirs = {FROM_COLVER[i]: ns for i, ns in env.solve_scores()["scores"]}
+    ours = {cv.card: cv.ns for cv in analyse_position(position).cards}
+    assert set(ours) == set(theirs), where
+    assert ours == theirs, where
