@@ -1,0 +1,83 @@
+"""Wall times of the ``belote`` command line, run as subprocesses.
+
+Each measurement is skipped (with the reason) when the command or the option
+it needs is not there.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import statistics
+import subprocess
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+from belote.solver import pbn
+
+from .sets import Item
+
+
+def belote_command() -> str | None:
+    """The ``belote`` script of this Python environment (else on PATH), or ``None``."""
+    beside = Path(sys.executable).with_name("belote")
+    return str(beside) if beside.exists() else shutil.which("belote")
+
+
+def _wall(args: list[str]) -> float:
+    """Seconds taken by one run of ``args``; raise if it fails."""
+    start = time.perf_counter()
+    subprocess.run(args, check=True, capture_output=True, text=True)
+    return time.perf_counter() - start
+
+
+def _has_option(exe: str, command: str, option: str) -> bool:
+    """Does ``belote COMMAND --help`` list ``option``?"""
+    done = subprocess.run([exe, command, "--help"], capture_output=True, text=True)
+    return done.returncode == 0 and option in done.stdout
+
+
+def _skipped(reason: str) -> dict[str, Any]:
+    return {"skipped": reason}
+
+
+def help_time(exe: str | None, runs: int = 5) -> dict[str, Any]:
+    """``belote --help``: median wall time of ``runs`` runs."""
+    if exe is None:
+        return _skipped("no belote command")
+    times = [_wall([exe, "--help"]) for _ in range(runs)]
+    return {"command": "belote --help", "runs": runs, "median_s": statistics.median(times)}
+
+
+def solve_one_time(exe: str | None, item: Item, runs: int = 3) -> dict[str, Any]:
+    """``belote solve --deal`` on one deal (all trumps, both sides), compiled kernels cached.
+
+    One untimed run first makes sure the numba cache is on disk.
+    """
+    if exe is None or not _has_option(exe, "solve", "--deal"):
+        return _skipped("no 'belote solve --deal'")
+    args = [exe, "solve", "--deal", item.deal.to_pbn(), "--dealer", "NESW"[item.dealer]]
+    if _has_option(exe, "solve", "--jobs"):
+        args += ["--jobs", "1"]
+    _wall(args)
+    times = [_wall(args) for _ in range(runs)]
+    return {"command": " ".join(args[1:3] + ["'<deal>'"] + args[4:]), "runs": runs,
+            "median_s": statistics.median(times)}
+
+
+def jobs_speedup(exe: str | None, items: list[Item], workdir: Path) -> dict[str, Any]:
+    """``belote solve FILE`` on a file of ``len(items)`` boards with --jobs 1, then --jobs 2."""
+    if exe is None or not _has_option(exe, "solve", "--jobs"):
+        return _skipped("no 'belote solve --jobs'")
+    workdir.mkdir(parents=True, exist_ok=True)
+    path = workdir / f"boards{len(items)}.pbn"
+    pbn.dump([pbn.Board(board=str(i + 1), dealer=it.dealer, deal=it.deal, mode="coinche")
+              for i, it in enumerate(items)], path)
+    _wall([exe, "solve", str(path), "--jobs", "1", "--board", "1"])
+    one = _wall([exe, "solve", str(path), "--jobs", "1"])
+    two = _wall([exe, "solve", str(path), "--jobs", "2"])
+    return {"command": f"belote solve <{len(items)} boards> --jobs N", "boards": len(items),
+            "jobs1_s": one, "jobs2_s": two, "speedup": one / two,
+            "cores": os.cpu_count()}
