@@ -1,0 +1,289 @@
+"""What ``belote solve`` computes for each board, and running it over processes.
+
+:func:`plan` turns a board into a :class:`Job` in the main process, so every
+problem with the input is reported before any solving starts. :func:`run`
+solves one job and returns a JSON-ready dict (it imports the numba solver
+itself, so the command line stays quick to start). :func:`run_all` spreads
+the jobs over worker processes and yields the results in board order.
+
+Jobs carry plain data (card masks, seats, a :class:`Position`, a
+:class:`Contract`) because they cross process boundaries by pickling.
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import sys
+from collections.abc import Callable, Sequence
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass, field
+from typing import Any
+
+from belote.solver.cards import SUIT_NAMES, SUITS, CardSet, Suit, card_name
+from belote.solver.contract import Contract
+from belote.solver.deal import NORTH, SIDES, Deal, Seat, Side, seat_name, side_name
+from belote.solver.errors import PBNDecodeError
+from belote.solver.pbn import Board
+from belote.solver.play import Position
+from belote.solver.rules import RuleProfile, get_profile
+from belote.solver.scoring import min_points_to_make, score_deal
+
+PROGRESS_MIN_BOARDS = 8
+"""Files with fewer boards than this get no progress bar."""
+
+
+@dataclass(frozen=True)
+class Request:
+    """The command-line choices that shape a deal table.
+
+    ``leader`` ``None`` means the board's own leader (the Play seat, else
+    the dealer's left).
+    """
+
+    mode: str | None = None
+    trumps: tuple[Suit, ...] = SUITS
+    sides: tuple[Side, ...] = SIDES
+    leader: Seat | None = None
+    all_leaders: bool = False
+
+
+@dataclass(frozen=True)
+class Job:
+    """One board ready to solve.
+
+    ``header`` holds the JSON fields known before solving. A full deal has
+    ``position`` ``None`` and is tabled for ``leaders`` x ``trumps`` x
+    ``sides``; a position in the middle of the play is analysed card by card.
+    ``contract`` (with a declarer) is judged double-dummy with the board's
+    own leader ``contract_leader``; ``played`` is the actual result of a
+    deal whose play record goes to the end.
+    """
+
+    header: dict[str, Any]
+    profile: RuleProfile
+    hands: tuple[int, ...]
+    leaders: tuple[Seat, ...] = ()
+    trumps: tuple[Suit, ...] = ()
+    sides: tuple[Side, ...] = ()
+    contract: Contract | None = None
+    contract_leader: Seat | None = None
+    played: dict[str, Any] | None = None
+    position: Position | None = field(default=None, compare=False)
+
+
+def _sides_dict(pair: Sequence[int]) -> dict[str, int]:
+    """``{"NS": pair[0], "EW": pair[1]}``."""
+    return {side_name(s): pair[s] for s in SIDES}
+
+
+def _board_leader(board: Board, request: Request) -> Seat:
+    """The board's leader of the first trick, else ``--leader``; error if neither is known."""
+    if board.play_leader is None and board.dealer is None and request.leader is not None:
+        return request.leader
+    return board.first_leader()
+
+
+def plan(board: Board, request: Request) -> Job:
+    """The job of one board (raises :class:`PBNDecodeError` for a board that cannot be solved).
+
+    A board with no play record is a full deal. A record stopped in the middle
+    of the deal is a position. A record played to the end is tabled as a full
+    deal and its actual result is scored beside the table.
+    """
+    profile = board.profile(request.mode)
+    deal = board.full_deal()
+    contract = board.get_contract(profile)
+    first = NORTH if board.dealer is None else board.dealer
+    header: dict[str, Any] = {
+        "board": board.board,
+        "file": board.file,
+        "kind": "deal",
+        "mode": profile.name,
+        "dealer": None if board.dealer is None else seat_name(board.dealer),
+        "leader": None,
+        "deal": deal.to_pbn(first),
+    }
+    hands = tuple(h.mask for h in deal.hands)  # type: ignore[union-attr]
+    position = board.position(profile) if board.play else None
+    if position is not None and not position.is_over:
+        header.update(kind="position", leader=seat_name(board.first_leader()),
+                      hands=position.current_deal().to_pbn(first))
+        return Job(header, profile, hands, contract=contract, position=position)
+    played = None if position is None else _played(profile, contract, position)
+    judged = contract is not None and contract.declarer is not None
+    try:
+        board_leader: Seat | None = _board_leader(board, request)
+    except PBNDecodeError:
+        if judged or not request.all_leaders:
+            raise
+        board_leader = None
+    leader = request.leader if request.leader is not None else board_leader
+    header["leader"] = None if leader is None else seat_name(leader)
+    leaders = tuple(range(4)) if request.all_leaders else (leader,)
+    return Job(header, profile, hands, leaders=leaders, trumps=tuple(sorted(request.trumps)),
+               sides=tuple(sorted(request.sides)), contract=contract,
+               contract_leader=board_leader, played=played)
+
+
+def _played(profile: RuleProfile, contract: Contract | None, position: Position
+            ) -> dict[str, Any]:
+    """The actual result of a deal played to the end."""
+    out: dict[str, Any] = {"trick_points": _sides_dict(position.points)}
+    if contract is not None and contract.declarer is not None:
+        score = score_deal(profile, contract, tuple(position.points), position.belote_side())
+        out.update(made=score.made, litige=score.litige, score=_sides_dict(score.scores))
+    return out
+
+
+def contract_verdict(profile: RuleProfile, contract: Contract, taker_points: int,
+                     defence_capot: bool, belote_side: Side | None) -> dict[str, Any]:
+    """Judge ``contract`` when its taking side takes ``taker_points`` double-dummy.
+
+    ``defence_capot`` says whether the defence can take every trick (only
+    possible when ``taker_points`` is 0); the defence has the rest of the
+    deal's trick points otherwise.
+
+    >>> from belote.solver.rules import COINCHE
+    >>> from belote.solver.contract import parse_contract
+    >>> v = contract_verdict(COINCHE, parse_contract("100H", COINCHE, 1), 124, False, None)
+    >>> v["made"], v["needed"], v["trick_points"], v["score"]
+    (True, 100, {'NS': 38, 'EW': 124}, {'NS': 40, 'EW': 220})
+    """
+    taker = contract.side
+    assert taker is not None, "a verdict needs the declarer"
+    if taker_points == profile.capot_trick_points:
+        defence_points = 0
+    elif defence_capot:
+        defence_points = profile.capot_trick_points
+    else:
+        defence_points = profile.total_trick_points - taker_points
+    points = [0, 0]
+    points[taker], points[1 - taker] = taker_points, defence_points
+    score = score_deal(profile, contract, (points[0], points[1]), belote_side)
+    return {
+        "contract": contract.to_pbn(),
+        "declarer": seat_name(contract.declarer),  # type: ignore[arg-type]
+        "side": side_name(taker),
+        "points": taker_points,
+        "needed": min_points_to_make(profile, contract, belote_side),
+        "made": score.made,
+        "litige": score.litige,
+        "trick_points": _sides_dict(points),
+        "score": _sides_dict(score.scores),
+    }
+
+
+def _no_verdict(contract: Contract | None) -> dict[str, Any] | None:
+    """The contract field when the contract cannot be judged (no declarer)."""
+    return None if contract is None else {"contract": contract.to_pbn(), "declarer": None}
+
+
+def run(job: Job) -> dict[str, Any]:
+    """Solve one job (imports the double-dummy solver)."""
+    if job.position is not None:
+        return _run_position(job)
+    return _run_deal(job)
+
+
+def _run_deal(job: Job) -> dict[str, Any]:
+    """The double-dummy table of a full deal and its contract's verdict."""
+    from belote.solver.dd import dd_table, reaches
+
+    deal = Deal([CardSet(m) for m in job.hands])
+    values: dict[tuple[Seat, Suit, Side], int] = {}
+    belote: dict[Suit, Side | None] = {}
+    for leader in job.leaders:
+        table = dd_table(deal, leader, job.profile, trumps=job.trumps, sides=job.sides)
+        belote.update(table.belote)
+        values.update({(leader, t, s): v for (t, s), v in table.values.items()})
+    out = dict(job.header)
+    out["table"] = [{"trump": SUIT_NAMES[t], "leader": seat_name(lead), "side": side_name(s),
+                     "points": v} for (lead, t, s), v in values.items()]
+    out["belote"] = {SUIT_NAMES[t]: None if b is None else side_name(b)
+                     for t, b in belote.items()}
+    contract = job.contract
+    if contract is None or contract.declarer is None:
+        out["contract"] = _no_verdict(contract)
+        if job.played is not None:
+            out["played"] = job.played
+        return out
+    taker, trump, leader = contract.side, contract.trump, job.contract_leader
+    key = (leader, trump, taker)
+    if key not in values:
+        values[key] = dd_table(deal, leader, job.profile, trumps=[trump], sides=[taker])[
+            trump, taker]
+    start = Position(deal, trump, leader, job.profile)
+    capot = (values[key] == 0 and reaches(start, 1 - taker, job.profile.capot_trick_points))
+    out["contract"] = contract_verdict(job.profile, contract, values[key], capot,
+                                       start.belote_side())
+    if job.played is not None:
+        out["played"] = job.played
+    return out
+
+
+def _run_position(job: Job) -> dict[str, Any]:
+    """The values of a position and of each legal card, best cards first."""
+    from belote.solver.dd import analyse_position
+
+    pos = job.position
+    assert pos is not None
+    analysis = analyse_position(pos)
+    mover = pos.to_move & 1
+    best = set(analysis.best_cards())
+    cards = sorted(analysis.cards, key=lambda cv: -cv.value(mover))
+    out = dict(job.header)
+    out.update({
+        "trump": SUIT_NAMES[pos.trump],
+        "tricks": len(pos.tricks),
+        "trick": {"leader": seat_name(pos.leader), "cards": [card_name(c) for c in pos.trick]},
+        "to_move": seat_name(pos.to_move),
+        "points": _sides_dict(pos.points),
+        "value": {side_name(s): v for s, v in analysis.value.items()},
+        "belote": {SUIT_NAMES[pos.trump]: None if analysis.belote is None
+                   else side_name(analysis.belote)},
+        "cards": [{"card": card_name(cv.card), "NS": cv.ns, "EW": cv.ew,
+                   "equivalents": [card_name(c) for c in cv.equivalents],
+                   "best": cv.card in best} for cv in cards],
+    })
+    contract = job.contract
+    if contract is None or contract.declarer is None:
+        out["contract"] = _no_verdict(contract)
+    else:
+        taker = contract.side
+        assert taker is not None
+        capot = analysis.value[1 - taker] == job.profile.capot_trick_points
+        out["contract"] = contract_verdict(job.profile, contract, analysis.value[taker], capot,
+                                           analysis.belote)
+    return out
+
+
+def run_all(jobs: Sequence[Job], workers: int,
+            emit: Callable[[dict[str, Any]], None]) -> None:
+    """Solve ``jobs`` on ``workers`` processes, passing each result to ``emit`` in order.
+
+    One worker, or a single job, solves in this process; workers are started
+    with ``spawn`` (no fork of a process that may run threads). A progress bar goes
+    to stderr when it is a terminal and there are many jobs; it is cleared
+    while ``emit`` writes.
+    """
+    from tqdm import tqdm
+
+    workers = min(workers, len(jobs))
+    progress = tqdm(total=len(jobs), unit="board", file=sys.stderr, leave=False,
+                    disable=len(jobs) < PROGRESS_MIN_BOARDS or not sys.stderr.isatty())
+
+    def done(result: dict[str, Any]) -> None:
+        with tqdm.external_write_mode():
+            emit(result)
+        progress.update()
+
+    with progress:
+        if workers <= 1:
+            for job in jobs:
+                done(run(job))
+            return
+        chunk = max(1, len(jobs) // (4 * workers))
+        spawn = multiprocessing.get_context("spawn")
+        with ProcessPoolExecutor(max_workers=workers, mp_context=spawn) as pool:
+            for result in pool.map(run, jobs, chunksize=chunk):
+                done(result)

@@ -1,0 +1,182 @@
+"""The ``belote`` command line.
+
+A click group with one command per task. Commands parse their options, call
+:mod:`belote.solver` and print with :mod:`belote.cli.format`; the numba
+solver is imported only when something is solved, so ``belote --help`` is
+instant.
+
+Every error is one line on stderr: bad input files name the file, the board
+and the line; bad options name the option. Both exit with status 2.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
+import click
+
+from belote.solver.errors import BeloteError
+
+from .options import (SEAT, all_leaders_option, jobs_option, json_option, leader_option,
+                      mode_option, side_option, trump_option)
+
+
+class DataError(click.ClickException):
+    """Bad input data (a PBN file, a deal): one line, exit status 2."""
+
+    exit_code = 2
+
+
+@contextmanager
+def _one_line_usage_errors() -> Iterator[None]:
+    """Re-raise click usage errors as one line, with the help hint at its end."""
+    try:
+        yield
+    except click.UsageError as e:
+        if e.ctx is None:
+            raise
+        hint = f" (see '{e.ctx.command_path} --help')"
+        raise click.UsageError(e.format_message() + hint) from None
+
+
+class Group(click.Group):
+    """A click group whose usage errors are one line (no usage block)."""
+
+    def make_context(self, *args, **kwargs):
+        with _one_line_usage_errors():
+            return super().make_context(*args, **kwargs)
+
+    def invoke(self, ctx):
+        with _one_line_usage_errors():
+            return super().invoke(ctx)
+
+
+@click.group(cls=Group, context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(package_name="belote", prog_name="belote")
+def cli() -> None:
+    """Exact double-dummy analysis of Belote deals (classic and coinche).
+
+    Boards are read from PBN files; see `belote solve --help`.
+    """
+
+
+@cli.command()
+@click.argument("file", required=False, type=click.Path(exists=True, dir_okay=False,
+                                                        path_type=Path))
+@click.option("--deal", "deal_text", metavar="DEAL",
+              help='Solve this deal instead of a file: PBN notation "N:S.H.D.C ...", '
+                   "8 cards each.")
+@click.option("--dealer", type=SEAT, default=None,
+              help="Dealer of --deal (default: the deal's first seat).")
+@click.option("--contract", "contract_text", metavar="CONTRACT", default=None,
+              help="Contract of --deal, as in PBN (100H, 80SX, CapotD; classic: H).")
+@click.option("--declarer", type=SEAT, default=None, help="Declarer of --deal's contract.")
+@click.option("--board", "boards", multiple=True, metavar="NUMBER",
+              help="Only the board with this Board tag (repeat for several).")
+@mode_option
+@trump_option
+@side_option
+@leader_option
+@all_leaders_option
+@json_option
+@jobs_option
+def solve(file, deal_text, dealer, contract_text, declarer, boards, mode, trumps, side,
+          leader, all_leaders, as_json, jobs):
+    """Double-dummy values of the boards of a PBN FILE (or of one --deal).
+
+    \b
+    A full deal (no play record) gets a table: the points each side takes
+    with best play, for each trump, with the leader of the first trick (the
+    Play seat, else the dealer's left). Beside it, the side holding belote
+    (trump K+Q) for each trump, and the double-dummy verdict and deal score
+    of the board's Contract (made when the taker's points, with the deal's
+    own leader, reach the points it needs).
+
+    \b
+    A play record stopped before the end is a position: the whole-deal
+    value for both sides (tricks taken count), the player to move, and the
+    value each legal card leads to; interchangeable cards are shown
+    together and the best ones marked. --trump, --side and --leader shape
+    deal tables only.
+
+    \b
+    Examples:
+      belote solve datasets/examples/deals.pbn
+      belote solve datasets/examples/deals.pbn --board 2 --trump S --all-leaders
+      belote solve --deal "N:AJ.QJ.AJT.Q 987.T987.K. KQT.A.Q9.A8 .K.87.KJT97" --trump H
+    """
+    from . import format as fmt
+    from .jobs import Request, plan, run_all
+
+    if (file is None) == (deal_text is None):
+        raise click.UsageError("give a PBN FILE or --deal, not both" if file else
+                               "give a PBN FILE or --deal")
+    if file is not None:
+        for name, value in (("--dealer", dealer), ("--contract", contract_text),
+                            ("--declarer", declarer)):
+            if value is not None:
+                raise click.UsageError(f"{name} goes with --deal, not with a FILE")
+    elif boards:
+        raise click.UsageError("--board selects boards of a FILE, not of --deal")
+    if leader is not None and all_leaders:
+        raise click.UsageError("--leader and --all-leaders exclude each other")
+    request = Request(mode=mode, leader=leader, all_leaders=all_leaders,
+                      **({"trumps": tuple(sorted(set(trumps)))} if trumps else {}),
+                      **({"sides": (side,)} if side is not None else {}))
+    try:
+        if file is not None:
+            selected = _read_boards(file, mode, boards)
+        else:
+            selected = [_deal_board(deal_text, dealer, contract_text, declarer, mode)]
+        jobs_list = [plan(board, request) for board in selected]
+    except BeloteError as e:
+        raise DataError(str(e)) from None
+    render = fmt.json_line if as_json else fmt.human
+    separator = ""
+
+    def emit(result):
+        nonlocal separator
+        click.echo(separator + render(result))
+        separator = "" if as_json else "\n"
+
+    run_all(jobs_list, jobs, emit)
+
+
+def _read_boards(path: Path, mode: str | None, numbers: tuple[str, ...]):
+    """The boards of a PBN file, only those numbered ``numbers`` if given."""
+    from belote.solver import pbn
+
+    try:
+        boards = pbn.load(path, mode=mode)
+    except OSError as e:
+        raise DataError(f"{path}: cannot read: {e.strerror or e}") from None
+    except UnicodeDecodeError as e:
+        raise DataError(f"{path}: not UTF-8 text ({e.reason} at byte {e.start})") from None
+    if not numbers:
+        return boards
+    by_number = {b.board: b for b in boards}
+    missing = [n for n in numbers if n not in by_number]
+    if missing:
+        known = " ".join(b.board for b in boards if b.board is not None) or "none"
+        raise click.UsageError(f"no board {', '.join(missing)} in {path} (boards: {known})")
+    return [by_number[n] for n in dict.fromkeys(numbers)]
+
+
+def _deal_board(text: str, dealer, contract: str | None, declarer, mode: str | None):
+    """A board made of the --deal, --dealer, --contract and --declarer options."""
+    from belote.solver.deal import Deal, parse_seat
+    from belote.solver.pbn import Board
+
+    try:
+        deal = Deal.from_pbn(text)
+        first = parse_seat(text.strip()[0])
+    except BeloteError as e:
+        raise click.BadParameter(str(e), param_hint="'--deal'") from None
+    if contract is None and declarer is not None:
+        raise click.UsageError("--declarer needs --contract")
+    board = Board(dealer=first if dealer is None else dealer, deal=deal, mode=mode,
+                  contract=contract, declarer=declarer, file="--deal")
+    board.validate()
+    return board

@@ -1,0 +1,84 @@
+"""Shared click options and parameter types of the ``belote`` commands.
+
+Each option is a decorator, so commands declare the options they take in one
+line each (``@mode_option``). The parameter types turn text into the
+library's small ints with the library's own parsers, and report a bad value
+as a click usage error (exit status 2).
+
+>>> SUIT.convert("h", None, None), SEAT.convert("West", None, None)
+(1, 3)
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable
+
+import click
+
+from belote.solver.cards import parse_suit
+from belote.solver.deal import parse_seat, parse_side
+from belote.solver.errors import BeloteError
+from belote.solver.rules import PROFILES
+
+
+class LibraryType(click.ParamType):
+    """A parameter parsed by a library function that raises :class:`BeloteError`."""
+
+    def __init__(self, name: str, parse: Callable[[str], int], metavar: str) -> None:
+        self.name = name
+        self.parse = parse
+        self.metavar = metavar
+
+    def get_metavar(self, param, ctx=None):
+        return self.metavar
+
+    def convert(self, value, param, ctx):
+        if isinstance(value, int):
+            return value
+        try:
+            return self.parse(value)
+        except BeloteError as e:
+            self.fail(str(e), param, ctx)
+
+
+SUIT = LibraryType("suit", parse_suit, "[S|H|D|C]")
+"""A suit: ``S H D C`` (any case) or a suit symbol."""
+SEAT = LibraryType("seat", parse_seat, "[N|E|S|W]")
+"""A seat: ``N E S W`` or ``north`` ... (any case)."""
+SIDE = LibraryType("side", parse_side, "[NS|EW]")
+"""A side: ``NS`` or ``EW`` (any case)."""
+
+
+def default_jobs() -> int:
+    """The default number of worker processes: every core."""
+    return os.cpu_count() or 1
+
+
+mode_option = click.option(
+    "--mode", type=click.Choice(sorted(PROFILES), case_sensitive=False), default=None,
+    help="Rules to apply, overriding each board's Mode tag (default: the tag, else coinche).")
+
+json_option = click.option(
+    "--json", "as_json", is_flag=True,
+    help="Print one JSON object per board, one per line, instead of tables.")
+
+jobs_option = click.option(
+    "--jobs", "-j", type=click.IntRange(min=1), default=default_jobs, show_default="all cores",
+    help="Worker processes; boards are spread over them, output stays in board order.")
+
+trump_option = click.option(
+    "--trump", "trumps", type=SUIT, multiple=True,
+    help="Only this trump suit in deal tables (repeat for several; default: all four).")
+
+side_option = click.option(
+    "--side", "side", type=SIDE, default=None,
+    help="Only this side's values in deal tables (default: both).")
+
+leader_option = click.option(
+    "--leader", type=SEAT, default=None,
+    help="Leader of the first trick in deal tables (default: the Play seat, else the "
+         "dealer's left).")
+
+all_leaders_option = click.option(
+    "--all-leaders", is_flag=True, help="Deal tables for each of the four leaders.")
