@@ -69,18 +69,23 @@ def _deal_lines(result: dict[str, Any]) -> list[str]:
             lines.append(_row(label, [str(points[leader, t, side]) for t in trumps], width))
     lines.append(_row("belote", [result["belote"][t] or "-" for t in trumps], width))
     if result["contract"] is not None:
-        lines.append(_contract_line(result["contract"]))
+        lines.append(_contract_line(result["contract"], result["leader"]))
     if "played" in result:
         lines.append(_played_line(result["played"]))
     return lines
 
 
-def _contract_line(contract: dict[str, Any]) -> str:
-    """The double-dummy verdict on the board's contract."""
+def _contract_line(contract: dict[str, Any], leader: str | None = None) -> str:
+    """The double-dummy verdict on the board's contract.
+
+    The contract's leader is named when it is not the table's ``leader``.
+    """
     if contract["declarer"] is None:
         return f"  contract {contract['contract']}: no Declarer, not judged"
     outcome = "litige" if contract["litige"] else "made" if contract["made"] else "failed"
-    return (f"  contract {contract['contract']} by {contract['declarer']}: {outcome} "
+    lead = contract.get("leader")
+    lead = f", {lead} leads" if lead is not None and lead != leader else ""
+    return (f"  contract {contract['contract']} by {contract['declarer']}{lead}: {outcome} "
             f"double-dummy ({contract['side']} takes {contract['points']}, "
             f"needs {contract['needed']}); score {_sides(contract['score'])}")
 
@@ -99,13 +104,14 @@ def _position_lines(result: dict[str, Any]) -> list[str]:
     trick = result["trick"]
     number = result["tricks"] + 1
     if trick["cards"]:
-        where = f"trick {number}, {trick['leader']} led {' '.join(trick['cards'])}"
+        where = (f"trick {number}, {trick['leader']} led {' '.join(trick['cards'])}; "
+                 f"{result['to_move']} to play")
     else:
-        where = f"trick {number}"
+        where = f"trick {number}; {result['to_move']} to lead"
     belote = result["belote"][result["trump"]]
     lines = [
         f"  hands     {result['hands']}",
-        f"  trump {result['trump']}, {where}; {result['to_move']} to play",
+        f"  trump {result['trump']}, {where}",
         f"  taken     {_sides(result['points'])}",
         f"  value     {_sides(result['value'])}" + (f" (belote {belote})" if belote else ""),
     ]

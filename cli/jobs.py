@@ -136,12 +136,14 @@ def _played(profile: RuleProfile, contract: Contract | None, position: Position
 
 
 def contract_verdict(profile: RuleProfile, contract: Contract, taker_points: int,
-                     defence_capot: bool, belote_side: Side | None) -> dict[str, Any]:
+                     defence_capot: bool, belote_side: Side | None,
+                     leader: Seat | None = None) -> dict[str, Any]:
     """Judge ``contract`` when its taking side takes ``taker_points`` double-dummy.
 
     ``defence_capot`` says whether the defence can take every trick (only
     possible when ``taker_points`` is 0); the defence has the rest of the
-    deal's trick points otherwise.
+    deal's trick points otherwise. ``leader``, the leader of the first trick
+    of a full deal, is reported when given.
 
     >>> from belote.solver.rules import COINCHE
     >>> from belote.solver.contract import parse_contract
@@ -163,6 +165,7 @@ def contract_verdict(profile: RuleProfile, contract: Contract, taker_points: int
     return {
         "contract": contract.to_pbn(),
         "declarer": seat_name(contract.declarer),  # type: ignore[arg-type]
+        **({} if leader is None else {"leader": seat_name(leader)}),
         "side": side_name(taker),
         "points": taker_points,
         "needed": min_points_to_make(profile, contract, belote_side),
@@ -215,7 +218,7 @@ def _run_deal(job: Job) -> dict[str, Any]:
     start = Position(deal, trump, leader, job.profile)
     capot = (values[key] == 0 and reaches(start, 1 - taker, job.profile.capot_trick_points))
     out["contract"] = contract_verdict(job.profile, contract, values[key], capot,
-                                       start.belote_side())
+                                       start.belote_side(), leader)
     if job.played is not None:
         out["played"] = job.played
     return out

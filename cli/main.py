@@ -53,7 +53,7 @@ class Group(click.Group):
             return super().invoke(ctx)
 
 
-@click.group(cls=Group, context_settings={"help_option_names": ["-h", "--help"]})
+@click.group(name="belote", cls=Group, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(package_name="belote", prog_name="belote")
 def cli() -> None:
     """Exact double-dummy analysis of Belote deals (classic and coinche).
@@ -145,7 +145,7 @@ def solve(file, deal_text, dealer, contract_text, declarer, boards, mode, trumps
 
 
 def _read_boards(path: Path, mode: str | None, numbers: tuple[str, ...]):
-    """The boards of a PBN file, only those numbered ``numbers`` if given."""
+    """The boards of a PBN file, in file order; only those numbered ``numbers`` if given."""
     from belote.solver import pbn
 
     try:
@@ -156,12 +156,12 @@ def _read_boards(path: Path, mode: str | None, numbers: tuple[str, ...]):
         raise DataError(f"{path}: not UTF-8 text ({e.reason} at byte {e.start})") from None
     if not numbers:
         return boards
-    by_number = {b.board: b for b in boards}
-    missing = [n for n in numbers if n not in by_number]
+    known = [b.board for b in boards if b.board is not None]
+    missing = [n for n in numbers if n not in known]
     if missing:
-        known = " ".join(b.board for b in boards if b.board is not None) or "none"
-        raise click.UsageError(f"no board {', '.join(missing)} in {path} (boards: {known})")
-    return [by_number[n] for n in dict.fromkeys(numbers)]
+        raise click.UsageError(f"no board {', '.join(missing)} in {path} "
+                               f"(boards: {' '.join(known) or 'none'})")
+    return [b for b in boards if b.board in numbers]
 
 
 def _deal_board(text: str, dealer, contract: str | None, declarer, mode: str | None):
