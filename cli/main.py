@@ -98,8 +98,9 @@ def solve(file, deal_text, dealer, contract_text, declarer, boards, mode, trumps
     A play record stopped before the end is a position: the whole-deal
     value for both sides (tricks taken count), the player to move, and the
     value each legal card leads to; interchangeable cards are shown
-    together and the best ones marked. --trump, --side and --leader shape
-    deal tables only.
+    together and the best ones marked. A record played to the end is
+    tabled like a full deal, with its actual result scored beside it.
+    --trump, --side, --leader and --all-leaders shape deal tables only.
 
     \b
     Examples:
