@@ -12,7 +12,8 @@ Two checks, both exact:
   then the N-S whole-deal value of every legal card
   (:func:`analyse_position` against colver's ``solve_scores``).
 
-A sample runs by default; ``--runslow`` runs many more seeds. Every failure
+A sample runs by default; ``--runslow`` runs many more seeds (see
+``conftest.sample_size``). Every failure
 message carries the deal in PBN, the dealer, the trump and the cards played,
 enough to replay the case.
 """
@@ -22,6 +23,7 @@ from __future__ import annotations
 import random
 
 import pytest
+from conftest import sample_size
 
 from belote.solver import COINCHE, Deal, Position, card_name, parse_card
 from belote.solver.cards import SUITS, SUIT_NAMES
@@ -35,16 +37,10 @@ FROM_COLVER = tuple(parse_card(colver.Env.card_name(i)) for i in range(32))
 TO_COLVER = {card: i for i, card in enumerate(FROM_COLVER)}
 """Colver's card index for each of our cards."""
 
-DEFAULT_DEALS = 20
-SLOW_DEALS = 300
-DEFAULT_POSITIONS = 32
-SLOW_POSITIONS = 320
-
-
-def seeds(default: int, slow: int) -> list:
-    """Seeds ``0..slow-1``; those from ``default`` on are marked slow."""
-    return [s if s < default else pytest.param(s, marks=pytest.mark.slow)
-            for s in range(slow)]
+DEALS = sample_size(20, 300)
+"""Seeded full deals checked (many more with ``--runslow``)."""
+POSITIONS = sample_size(32, 320)
+"""Seeded positions checked; seed ``s`` plays ``s % 32`` cards first."""
 
 
 def colver_env(deal: Deal, dealer: int, trump: int):
@@ -70,7 +66,7 @@ def replay_text(deal: Deal, dealer: int, trump: int | None, played: list[int]) -
             f"{seat_name((dealer + 1) % 4)}) trump {trump_text}, played [{names(played)}]")
 
 
-@pytest.mark.parametrize("seed", seeds(DEFAULT_DEALS, SLOW_DEALS))
+@pytest.mark.parametrize("seed", range(DEALS))
 def test_full_deal_table_matches_colver(seed: int) -> None:
     rng = random.Random(seed)
     deal = Deal.random(rng)
@@ -109,7 +105,7 @@ def play_randomly(seed: int) -> tuple[Deal, int, int, list[int], Position, objec
     return deal, dealer, trump, played, position, env
 
 
-@pytest.mark.parametrize("seed", seeds(DEFAULT_POSITIONS, SLOW_POSITIONS))
+@pytest.mark.parametrize("seed", range(POSITIONS))
 def test_position_card_values_match_colver(seed: int) -> None:
     deal, dealer, trump, played, position, env = play_randomly(seed)
     where = replay_text(deal, dealer, trump, played)
