@@ -113,7 +113,7 @@ class SearchContext:
     without clearing memory.
     """
 
-    MAX_GENERATION = (1 << 27) - 1
+    MAX_GENERATION = (1 << 26) - 1
 
     def __init__(self, tt_bits: int = DEFAULT_TT_BITS) -> None:
         size = 1 << tt_bits
@@ -122,6 +122,7 @@ class SearchContext:
         self.tt_hi = np.zeros(size, dtype=np.int16)
         self.tt_move = np.zeros(size, dtype=np.int8)
         self.tt_depth = np.zeros(size, dtype=np.int8)
+        self.order = np.zeros(33 * 8, dtype=np.int64)
         self.stats = np.zeros(2, dtype=np.int64)
         self.generation = 0
 
@@ -178,23 +179,34 @@ class _Search:
         tpts = sum(position.profile.card_points(c, position.trump) for c in trick)
         tmask = lay.mask(sum(1 << c for c in trick))
         left = (position.cards_left + n) // 4
-        xall = 1 if position.tricks_won[1 - self.side] == 0 else 0
+        cap = ((k.CAP_X if position.tricks_won[1 - self.side] == 0 else 0)
+               | (k.CAP_Y if position.tricks_won[self.side] == 0 else 0))
         rem = tpts + sum(int(lay.points[lay.to_kernel[c]])
                          for h in position.hands for c in iter_cards(h))
         c = self.context
         return int(k._search(hands, i64(position.to_move), i64(n), i64(led), i64(wcard),
-                             i64(wseat), i64(tpts), i64(tmask), i64(left), i64(xall), i64(rem),
+                             i64(wseat), i64(tpts), i64(tmask), i64(left), i64(cap), i64(rem),
                              i64(alpha), i64(beta), lay.points, self.ctx, c.tt_key, c.tt_lo,
-                             c.tt_hi, c.tt_move, c.tt_depth, c.stats))
+                             c.tt_hi, c.tt_move, c.tt_depth, c.order, c.stats))
 
-    def value(self, position: Position) -> int:
-        """Exact whole-deal value of ``position`` for the side."""
-        return position.points[self.side] + self.future(position, -1, 1000)
+    def score(self, position: Position) -> int:
+        """The exact whole-deal score ``r`` of the side (see :mod:`._kernels`).
+
+        The side's value is ``max(r, 0)``, the other side's
+        ``max(total - r, 0)``.
+        """
+        return position.points[self.side] + self.future(position, -1000, 1000)
+
+    def values(self, position: Position) -> dict[Side, int]:
+        """Exact whole-deal values of ``position`` for both sides."""
+        r = self.score(position)
+        total = position.profile.total_trick_points
+        return {self.side: max(r, 0), 1 - self.side: max(total - r, 0)}
 
     def reaches(self, position: Position, target: int) -> bool:
         """Can the side guarantee at least ``target`` whole-deal points?"""
         need = target - position.points[self.side]
-        if need <= 0:
+        if target <= 0:
             return True
         return self.future(position, need - 1, need) >= need
 
@@ -214,7 +226,7 @@ def solve_position(position: Position, side: Side, *,
     True
     """
     _check(position)
-    return _Search(position, side, context or default_context()).value(position)
+    return _Search(position, side, context or default_context()).values(position)[side]
 
 
 def reaches(position: Position, side: Side, target: int, *,
@@ -298,24 +310,22 @@ def analyse_position(position: Position, *,
     _check(position)
     context = context or default_context()
     classes = equivalence_classes(position)
-    values: dict[Side, list[int]] = {}
-    for side in SIDES:
-        search = _Search(position, side, context)
-        per_class = []
-        for cls in classes:
-            child = position.copy()
-            child.play(cls[0])
-            per_class.append(child.points[side] if child.is_over else search.value(child))
-        values[side] = per_class
+    search = _Search(position, NS, context)
+    per_class: list[dict[Side, int]] = []
+    for cls in classes:
+        child = position.copy()
+        child.play(cls[0])
+        per_class.append({s: child.points[s] for s in SIDES} if child.is_over
+                         else search.values(child))
     mover = position.to_move & 1
     cards = []
-    for i, cls in enumerate(classes):
+    for cls, vals in zip(classes, per_class):
         for card in cls:
-            cards.append(CardValue(card, values[NS][i], values[EW][i], cls))
+            cards.append(CardValue(card, vals[NS], vals[EW], cls))
     value = {}
     for side in SIDES:
-        vals = values[side]
-        value[side] = max(vals) if side == mover else min(vals)
+        choices = [vals[side] for vals in per_class]
+        value[side] = max(choices) if side == mover else min(choices)
     return PositionAnalysis(position.to_move, position.trump, value, tuple(cards),
                             position.belote_side())
 
@@ -353,6 +363,7 @@ def dd_table(deal: Deal, leader: Seat, profile: RuleProfile | str, *,
     for trump in trumps:
         position = Position(deal, trump, leader, profile)
         belote[trump] = position.belote_side()
+        both = _Search(position, sides[0], context).values(position)
         for side in sides:
-            values[trump, side] = _Search(position, side, context).value(position)
+            values[trump, side] = both[side]
     return DDTable(leader, values, belote)
