@@ -470,3 +470,40 @@ def test_unknown_command_is_one_line() -> None:
     code, _, err = run("frobnicate")
     assert code == 2
     assert err == "Error: No such command 'frobnicate'. (see 'belote --help')\n"
+
+
+# --- the README's examples ----------------------------------------------------------------
+
+README = Path(__file__).resolve().parent.parent / "README.md"
+
+
+def readme_examples() -> list[tuple[list[str], str]]:
+    """The ``$ belote ...`` commands of the README's output blocks, with the output shown.
+
+    A block that also runs other commands (``sed``, ``echo``) is left out.
+    """
+    import shlex
+
+    examples = []
+    blocks = README.read_text().split("```\n")[1::2]
+    for block in blocks:
+        if not block.startswith("$ belote ") or "$ sed" in block or "echo" in block:
+            continue
+        commands = block.split("$ ")[1:]
+        for command in commands:
+            line, _, output = command.partition("\n")
+            examples.append((shlex.split(line)[1:], output))
+    return examples
+
+
+def test_readme_has_examples() -> None:
+    assert len(readme_examples()) >= 8
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("args,output", readme_examples(),
+                         ids=lambda x: " ".join(x)[:60] if isinstance(x, list) else "")
+def test_readme_example_output(args: list[str], output: str, monkeypatch) -> None:
+    monkeypatch.chdir(README.parent)
+    code, out, _ = run(*args, *(["--jobs", "1"] if args[0] == "solve" else []))
+    assert (code, out) == (0, output)
