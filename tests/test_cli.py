@@ -366,6 +366,18 @@ def test_defence_capot_is_scored_as_capot() -> None:
         0, {"NS": 252, "EW": 0}, {"NS": 252, "EW": 0})
 
 
+def test_defence_capot_by_ew() -> None:
+    """At hearts with W leading, EW take every trick: 252, not 162 + anything."""
+    [result] = solve_json("--deal", "S:K8.Q87.T.T7 QT9.T.AQ.K9 J7..J97.AQ8 A.AKJ9.K8.J",
+                          "--trump", "H", "--contract", "80H", "--declarer", "N", "--jobs", 1)
+    assert (result["dealer"], result["leader"]) == ("S", "W")
+    assert table(result) == {"H": (0, 252)}
+    verdict = result["contract"]
+    # Failed against a capot: EW score 250 + 80.
+    assert (verdict["points"], verdict["trick_points"], verdict["score"]) == (
+        0, {"NS": 0, "EW": 252}, {"NS": 0, "EW": 330})
+
+
 def test_mode_overrides_the_tag() -> None:
     """Read as coinche, classic board 1's bare contract H is refused."""
     code, out, err = run("solve", CLASSIC, "--mode", "coinche")
