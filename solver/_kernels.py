@@ -23,7 +23,12 @@ Search
     the cards still held, the seat to lead and the capot flags stores lower
     and upper bounds at trick starts.
 
-Context vector ``ctx`` (int64), indices given by the ``CTX_*`` constants.
+Workspace
+    Every kernel takes a workspace ``ws`` (int64 vector: the hands, the card
+    points, the rule flags, counters and the move lists, at the offsets named
+    by the upper-case constants below) and the transposition table ``tt``
+    (int64, two words per entry: the key, then the packed bounds, best card
+    and depth). Two array arguments keep the recursive calls cheap.
 """
 
 from __future__ import annotations
@@ -31,51 +36,62 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-CTX_SIDE = 0
-"""Side X whose points are maximised (0 NS, 1 EW)."""
-CTX_TRUMP = 1
+HANDS = 0
+"""ws[HANDS + seat]: the kernel mask of the cards ``seat`` still holds."""
+POINTS = 4
+"""ws[POINTS + card]: card points of each kernel card."""
+SIDE = 36
+"""Side X whose score is maximised (0 NS, 1 EW)."""
+TRUMP = 37
 """Trump suit 0..3."""
-CTX_LAST_BONUS = 2
+LAST_BONUS = 38
 """Points for the last trick."""
-CTX_CAPOT_EXTRA = 3
-"""Points added to the last trick when one side takes all eight (100)."""
-CTX_UNDERTRUMP = 4
+CAPOT_EXTRA = 39
+"""What the last trick adds when one side takes all eight (100)."""
+UNDERTRUMP = 40
 """1: unable to overtrump an opponent's ruff, a lower trump is still forced."""
-CTX_OVERTRUMP_LEAD = 5
+OVERTRUMP_LEAD = 41
 """1: on a trump lead, beat the highest trump even when partner holds it."""
-CTX_PARTNER_FREES = 6
+PARTNER_FREES = 42
 """1: void with partner winning, any card may be played."""
-CTX_MUST_TRUMP = 7
+MUST_TRUMP = 43
 """1: void with an opponent winning, trump if able."""
-CTX_MUST_OVERTRUMP = 8
+MUST_OVERTRUMP = 44
 """1: over an opponent's ruff, overtrump if able."""
-CTX_GENERATION = 9
+GENERATION = 45
 """Transposition-table generation: entries of older generations are ignored."""
-CTX_SIZE = 10
+NODES = 46
+"""Counter: search nodes visited."""
+TT_HITS = 47
+"""Counter: transposition-table hits."""
+ORDER = 48
+"""ws[ORDER + ply * 8 ...]: the ordered move list of each ply."""
+WS_SIZE = ORDER + 33 * 8
 
 CAP_X = 1
 """Capot flag: X has won every completed trick."""
 CAP_Y = 2
 """Capot flag: the other side has won every completed trick."""
 
-STAT_NODES = 0
-STAT_TT_HITS = 1
-STAT_SIZE = 2
-
 GENERATION_SHIFT = 36
 """Bit position of the generation inside a table key."""
+_BOUND_OFFSET = 1024
+"""Bounds are stored as ``value + _BOUND_OFFSET`` in 16 bits."""
+_NO_BOUND = 1000
+"""A bound that is no bound (scores lie within -1000..1000)."""
 
 _HASH_MULT = np.int64(0x5851F42D4C957F2D)
 _SUIT_BYTE = np.int64(0xFF)
-_BIT_INDEX_MOD37 = np.array(
-    [-1, 0, 1, 26, 2, 23, 27, -1, 3, 16, 24, 30, 28, 11, -1, 13, 4, 7, 17, -1, 25, 22,
-     31, 15, 29, 10, 12, 6, -1, 21, 14, 9, 5, 20, 8, 19, 18], dtype=np.int64)
+_DEBRUIJN = np.int64(0x077CB531)
+_DEBRUIJN_INDEX = np.array(
+    [0, 1, 28, 2, 29, 14, 24, 3, 30, 22, 20, 15, 25, 17, 4, 8, 31, 27, 13, 23, 21, 19, 16, 7,
+     26, 12, 18, 6, 11, 5, 10, 9], dtype=np.int64)
 
 
 @njit(cache=True)
 def _bit_index(bit):
     """Index of the single set bit of ``bit`` (a power of two below 2**32)."""
-    return _BIT_INDEX_MOD37[bit % 37]
+    return _DEBRUIJN_INDEX[((bit * _DEBRUIJN) & 0xFFFFFFFF) >> 27]
 
 
 @njit(cache=True)
@@ -102,7 +118,7 @@ def _above(card):
 
 
 @njit(cache=True)
-def legal_mask(hand, n, led, wcard, wseat, seat, ctx):
+def legal_mask(ws, hand, n, led, wcard, wseat, seat):
     """Mask of the cards of ``hand`` that ``seat`` may play.
 
     ``n`` cards are already in the trick; ``led`` is the led suit, ``wcard``
@@ -110,79 +126,75 @@ def legal_mask(hand, n, led, wcard, wseat, seat, ctx):
     """
     if n == 0:
         return hand
-    trump = ctx[CTX_TRUMP]
+    trump = ws[TRUMP]
     follow = hand & (_SUIT_BYTE << (led * 8))
     partner_win = (wseat & 1) == (seat & 1)
     if led == trump:
         if follow == 0:
             return hand
         higher = follow & _above(wcard)
-        if higher != 0 and (ctx[CTX_OVERTRUMP_LEAD] != 0 or not partner_win):
+        if higher != 0 and (ws[OVERTRUMP_LEAD] != 0 or not partner_win):
             return higher
         return follow
     if follow != 0:
         return follow
-    if partner_win and ctx[CTX_PARTNER_FREES] != 0:
+    if partner_win and ws[PARTNER_FREES] != 0:
         return hand
     trumps = hand & (_SUIT_BYTE << (trump * 8))
-    if trumps == 0 or ctx[CTX_MUST_TRUMP] == 0:
+    if trumps == 0 or ws[MUST_TRUMP] == 0:
         return hand
     if (wcard >> 3) != trump:
         return trumps
     higher = trumps & _above(wcard)
-    if higher != 0 and ctx[CTX_MUST_OVERTRUMP] != 0:
+    if higher != 0 and ws[MUST_OVERTRUMP] != 0:
         return higher
-    if higher != 0 or ctx[CTX_UNDERTRUMP] != 0:
+    if higher != 0 or ws[UNDERTRUMP] != 0:
         return trumps
     return hand
 
 
 @njit(cache=True)
-def _tt_slot(key, tt_key):
-    """First slot of the two-entry bucket of ``key``."""
+def _tt_slot(key, tt):
+    """Entry index of the first of the two entries of ``key``'s bucket."""
     h = key * _HASH_MULT
     h ^= h >> 31
-    return (h & (tt_key.shape[0] - 1)) & ~np.int64(1)
+    return (h & ((tt.shape[0] >> 1) - 1)) & ~np.int64(1)
 
 
 @njit(cache=True)
-def _search(hands, seat, n, led, wcard, wseat, tpts, tmask, left, cap, rem, alpha, beta,
-            pts, ctx, tt_key, tt_lo, tt_hi, tt_move, tt_depth, order, stats):
-    """Points side X takes from here on, fail-soft within ``(alpha, beta)``.
+def _search(ws, tt, seat, n, led, wcard, wseat, tpts, tmask, left, cap, rem, alpha, beta):
+    """X's score from here on, fail-soft within ``(alpha, beta)``.
 
-    State: ``hands`` (4 masks, modified and restored), ``seat`` to move,
-    ``n`` cards in the current trick (``tmask`` holds them), led suit, winning
-    card and seat, ``tpts`` points in the trick so far, ``left`` tricks not
-    yet completed, ``cap`` the capot flags (``CAP_X``: X has won every completed
-    trick, ``CAP_Y``: the other side has), ``rem``
-    the points of all cards not yet in completed tricks.
+    State: the hands in ``ws`` (changed and restored), ``seat`` to move, ``n``
+    cards in the current trick (``tmask`` holds them), led suit, winning card
+    and seat, ``tpts`` points in the trick so far, ``left`` tricks not yet
+    completed, ``cap`` the capot flags, ``rem`` the points of all cards not
+    yet in completed tricks.
     """
-    stats[STAT_NODES] += 1
-    ply = (8 - left) * 4 + n
-    x = ctx[CTX_SIDE]
+    ws[NODES] += 1
+    x = ws[SIDE]
     hint = np.int64(-1)
     slot = np.int64(-1)
     key = np.int64(0)
     alpha0 = alpha
     beta0 = beta
     if n == 0:
-        if left == 0:
-            return np.int64(0)
         if left == 1:
-            return _last_trick(hands, seat, cap, rem, ctx)
-        alive = hands[0] | hands[1] | hands[2] | hands[3]
-        lower, upper = _bounds(hands, alive, cap, rem, pts, ctx)
+            return _last_trick(ws, seat, cap, rem)
+        alive = ws[HANDS] | ws[HANDS + 1] | ws[HANDS + 2] | ws[HANDS + 3]
+        lower, upper = _bounds(ws, alive, cap, rem)
         if upper <= alpha:
             return upper
         if lower >= beta:
             return lower
-        key = alive | (seat << 32) | (cap << 34) | (ctx[CTX_GENERATION] << GENERATION_SHIFT)
-        slot = _tt_slot(key, tt_key)
+        key = alive | (seat << 32) | (cap << 34) | (ws[GENERATION] << GENERATION_SHIFT)
+        slot = _tt_slot(key, tt)
         for s in range(slot, slot + 2):
-            if tt_key[s] == key:
-                stats[STAT_TT_HITS] += 1
-                lo = np.int64(tt_lo[s])
-                hi = np.int64(tt_hi[s])
+            if tt[2 * s] == key:
+                ws[TT_HITS] += 1
+                data = tt[2 * s + 1]
+                lo = (data & 0xFFFF) - _BOUND_OFFSET
+                hi = ((data >> 16) & 0xFFFF) - _BOUND_OFFSET
                 if lo >= beta or lo == hi:
                     return lo
                 if hi <= alpha:
@@ -191,27 +203,23 @@ def _search(hands, seat, n, led, wcard, wseat, tpts, tmask, left, cap, rem, alph
                     alpha = lo
                 if hi < beta:
                     beta = hi
-                hint = np.int64(tt_move[s])
+                hint = (data >> 32) & 0xFF
                 break
         alpha0 = alpha
         beta0 = beta
-    alive_all = hands[0] | hands[1] | hands[2] | hands[3] | tmask
-    hand = hands[seat]
-    legal = legal_mask(hand, n, led, wcard, wseat, seat, ctx)
-    trump = ctx[CTX_TRUMP]
+    alive_all = ws[HANDS] | ws[HANDS + 1] | ws[HANDS + 2] | ws[HANDS + 3] | tmask
+    legal = legal_mask(ws, ws[HANDS + seat], n, led, wcard, wseat, seat)
+    trump = ws[TRUMP]
     maximise = (seat & 1) == x
+    base = ORDER + ((8 - left) * 4 + n) * 8
+    count = _order_moves(ws, seat, n, led, wcard, wseat, legal, alive_all, hint, base)
 
-    # Move ordering: score the class representatives into order[ply * 8 ...].
-    base = ply * 8
-    count = _order_moves(hands, seat, n, led, wcard, wseat, legal, alive_all, hint, pts,
-                         ctx, order, base)
-
-    best = np.int64(-1) if maximise else np.int64(1000)
-    best_card = np.int64(-1)
+    best = np.int64(-_NO_BOUND) if maximise else np.int64(_NO_BOUND)
+    best_card = np.int64(0)
     for i in range(count):
-        card = order[base + i] & 63
+        card = ws[base + i] & 63
         bit = np.int64(1) << card
-        hands[seat] ^= bit
+        ws[HANDS + seat] ^= bit
         suit = card >> 3
         if n == 0:
             nled = suit
@@ -226,7 +234,7 @@ def _search(hands, seat, n, led, wcard, wseat, tpts, tmask, left, cap, rem, alph
             else:
                 nw = wcard
                 nws = wseat
-        ntp = tpts + pts[card]
+        ntp = tpts + ws[POINTS + card]
         if n == 3:
             nleft = left - 1
             x_won = (nws & 1) == x
@@ -237,17 +245,15 @@ def _search(hands, seat, n, led, wcard, wseat, tpts, tmask, left, cap, rem, alph
                 gain = np.int64(0)
                 ncap = cap & CAP_Y
             if nleft == 0:
-                gain += _last_bonus(x_won, ncap != 0, ctx)
-            v = gain + _search(hands, nws, np.int64(0), np.int64(0), np.int64(0),
-                               np.int64(0), np.int64(0), np.int64(0), nleft, ncap,
-                               rem - ntp, alpha - gain, beta - gain,
-                               pts, ctx, tt_key, tt_lo, tt_hi, tt_move, tt_depth, order,
-                               stats)
+                v = gain + _last_bonus(ws, x_won, ncap != 0)
+            else:
+                v = gain + _search(ws, tt, nws, np.int64(0), np.int64(0), np.int64(0),
+                                   np.int64(0), np.int64(0), np.int64(0), nleft, ncap,
+                                   rem - ntp, alpha - gain, beta - gain)
         else:
-            v = _search(hands, (seat + 1) & 3, n + 1, nled, nw, nws, ntp, tmask | bit,
-                        left, cap, rem, alpha, beta,
-                        pts, ctx, tt_key, tt_lo, tt_hi, tt_move, tt_depth, order, stats)
-        hands[seat] ^= bit
+            v = _search(ws, tt, (seat + 1) & 3, n + 1, nled, nw, nws, ntp, tmask | bit,
+                        left, cap, rem, alpha, beta)
+        ws[HANDS + seat] ^= bit
         if maximise:
             if v > best:
                 best = v
@@ -264,22 +270,20 @@ def _search(hands, seat, n, led, wcard, wseat, tpts, tmask, left, cap, rem, alph
             break
 
     if n == 0:
-        _tt_store(key, slot, best, best_card, left, alpha0, beta0, tt_key, tt_lo, tt_hi,
-                  tt_move, tt_depth)
+        _tt_store(tt, key, slot, best, best_card, left, alpha0, beta0)
     return best
 
 
 @njit(cache=True)
-def _order_moves(hands, seat, n, led, wcard, wseat, legal, alive_all, hint, pts, ctx, order,
-                 base):
-    """Write the legal cards worth trying, best first, to ``order[base:]``.
+def _order_moves(ws, seat, n, led, wcard, wseat, legal, alive_all, hint, base):
+    """Write the legal cards worth trying, best first, to ``ws[base:]``.
 
     A card equal to the next live card above it in the same hand (same suit,
     same points, nothing live between) is left out: its value is the same.
     Entries are ``score * 64 + card``, sorted by descending score; returns how
     many there are.
     """
-    trump = ctx[CTX_TRUMP]
+    trump = ws[TRUMP]
     trump_byte = _SUIT_BYTE << (trump * 8)
     count = 0
     m = legal
@@ -287,14 +291,13 @@ def _order_moves(hands, seat, n, led, wcard, wseat, legal, alive_all, hint, pts,
         bit = m & -m
         m ^= bit
         card = _bit_index(bit)
-        above = _above(card)
-        up_all = alive_all & above
+        up_all = alive_all & _above(card)
         if up_all != 0:
             up = up_all & -up_all
-            if (legal & up) != 0 and pts[_bit_index(up)] == pts[card]:
+            if (legal & up) != 0 and ws[POINTS + _bit_index(up)] == ws[POINTS + card]:
                 continue
         suit = card >> 3
-        p = pts[card]
+        p = ws[POINTS + card]
         if card == hint:
             score = np.int64(5000)
         elif n == 0:
@@ -303,12 +306,13 @@ def _order_moves(hands, seat, n, led, wcard, wseat, legal, alive_all, hint, pts,
                 score = 3000 + p if master else 1000 - p
             elif master:
                 suit_byte = _SUIT_BYTE << (suit * 8)
-                o1 = hands[(seat + 1) & 3]
-                o2 = hands[(seat + 3) & 3]
+                o1 = ws[HANDS + ((seat + 1) & 3)]
+                o2 = ws[HANDS + ((seat + 3) & 3)]
                 ruff = (((o1 & suit_byte) == 0 and (o1 & trump_byte) != 0)
                         or ((o2 & suit_byte) == 0 and (o2 & trump_byte) != 0))
                 score = 500 - p if ruff else 4000 + p
-            elif (hands[(seat + 2) & 3] & _top_bit(alive_all & (_SUIT_BYTE << (suit * 8)))) != 0:
+            elif (ws[HANDS + ((seat + 2) & 3)]
+                  & _top_bit(alive_all & (_SUIT_BYTE << (suit * 8)))) != 0:
                 score = 2500 - p
             else:
                 score = 2000 - p
@@ -318,7 +322,7 @@ def _order_moves(hands, seat, n, led, wcard, wseat, legal, alive_all, hint, pts,
             if (wseat & 1) == (seat & 1):
                 safe = n == 3
                 if not safe:
-                    nxt = hands[(seat + 1) & 3]
+                    nxt = ws[HANDS + ((seat + 1) & 3)]
                     safe = (nxt & _above(wcard)) == 0 and (
                         wsuit == trump or (nxt & (_SUIT_BYTE << (led * 8))) != 0
                         or (nxt & trump_byte) == 0)
@@ -332,16 +336,16 @@ def _order_moves(hands, seat, n, led, wcard, wseat, legal, alive_all, hint, pts,
                 score = 2000 - p
         value = score * 64 + card
         i = count
-        while i > 0 and order[base + i - 1] < value:
-            order[base + i] = order[base + i - 1]
+        while i > 0 and ws[base + i - 1] < value:
+            ws[base + i] = ws[base + i - 1]
             i -= 1
-        order[base + i] = value
+        ws[base + i] = value
         count += 1
     return count
 
 
 @njit(cache=True)
-def _last_bonus(x_won, swept, ctx):
+def _last_bonus(ws, x_won, swept):
     """What the last trick's bonus adds to X's score.
 
     ``x_won``: X takes the last trick; ``swept``: the winner of the last
@@ -350,14 +354,14 @@ def _last_bonus(x_won, swept, ctx):
     below zero (see the module docstring), so that one search serves both.
     """
     if x_won:
-        return ctx[CTX_CAPOT_EXTRA] if swept else ctx[CTX_LAST_BONUS]
+        return ws[CAPOT_EXTRA] if swept else ws[LAST_BONUS]
     if swept:
-        return ctx[CTX_LAST_BONUS] - ctx[CTX_CAPOT_EXTRA]
+        return ws[LAST_BONUS] - ws[CAPOT_EXTRA]
     return np.int64(0)
 
 
 @njit(cache=True)
-def _bounds(hands, alive, cap, rem, pts, ctx):
+def _bounds(ws, alive, cap, rem):
     """Sound lower and upper bounds on X's score from a trick start on.
 
     The highest trump still out wins whatever trick it falls in, and so does
@@ -365,9 +369,9 @@ def _bounds(hands, alive, cap, rem, pts, ctx):
     points are sure for the side holding that run, and that side cannot be
     swept.
     """
-    x = ctx[CTX_SIDE]
-    xmask = hands[x] | hands[x + 2]
-    trumps = alive & (_SUIT_BYTE << (ctx[CTX_TRUMP] * 8))
+    x = ws[SIDE]
+    xmask = ws[HANDS + x] | ws[HANDS + x + 2]
+    trumps = alive & (_SUIT_BYTE << (ws[TRUMP] * 8))
     run = np.int64(0)
     holder_is_x = False
     if trumps != 0:
@@ -378,57 +382,61 @@ def _bounds(hands, alive, cap, rem, pts, ctx):
             top = _top_bit(trumps)
             if (side_mask & top) == 0:
                 break
-            run += pts[_bit_index(top)]
+            run += ws[POINTS + _bit_index(top)]
             trumps ^= top
-    best_bonus = ctx[CTX_CAPOT_EXTRA] if cap & CAP_X else ctx[CTX_LAST_BONUS]
-    worst = ctx[CTX_LAST_BONUS] - ctx[CTX_CAPOT_EXTRA] if cap & CAP_Y else np.int64(0)
+    best_bonus = ws[CAPOT_EXTRA] if cap & CAP_X else ws[LAST_BONUS]
+    worst = ws[LAST_BONUS] - ws[CAPOT_EXTRA] if cap & CAP_Y else np.int64(0)
     if run == 0:
         return worst, rem + best_bonus
     if holder_is_x:
         return run, rem + best_bonus
-    return worst, rem - run + ctx[CTX_LAST_BONUS]
+    return worst, rem - run + ws[LAST_BONUS]
 
 
 @njit(cache=True)
-def _last_trick(hands, seat, cap, rem, ctx):
+def _last_trick(ws, seat, cap, rem):
     """X's score from the last trick, each hand holding one card."""
-    trump = ctx[CTX_TRUMP]
-    wcard = _bit_index(hands[seat])
+    trump = ws[TRUMP]
+    wcard = _bit_index(ws[HANDS + seat])
     wseat = seat
     for i in range(1, 4):
         s = (seat + i) & 3
-        card = _bit_index(hands[s])
+        card = _bit_index(ws[HANDS + s])
         suit = card >> 3
         wsuit = wcard >> 3
         if (suit == wsuit and card > wcard) or (suit == trump and wsuit != trump):
             wcard = card
             wseat = s
-    if (wseat & 1) == ctx[CTX_SIDE]:
-        return rem + _last_bonus(True, (cap & CAP_X) != 0, ctx)
-    return _last_bonus(False, (cap & CAP_Y) != 0, ctx)
+    if (wseat & 1) == ws[SIDE]:
+        return rem + _last_bonus(ws, True, (cap & CAP_X) != 0)
+    return _last_bonus(ws, False, (cap & CAP_Y) != 0)
 
 
 @njit(cache=True)
-def _tt_store(key, slot, value, card, depth, alpha, beta, tt_key, tt_lo, tt_hi, tt_move,
-              tt_depth):
-    """Record what a search of window ``(alpha, beta)`` returned for ``key``."""
-    lo = np.int64(0)
-    hi = np.int64(30000)
+def _tt_store(tt, key, slot, value, card, depth, alpha, beta):
+    """Record what a search of window ``(alpha, beta)`` returned for ``key``.
+
+    Bounds already known for the key are kept and tightened; a new key takes
+    the entry of its bucket that is stale or, failing that, shallower.
+    """
+    lo = np.int64(-_NO_BOUND)
+    hi = np.int64(_NO_BOUND)
     target = np.int64(-1)
     for s in range(slot, slot + 2):
-        if tt_key[s] == key:
+        if tt[2 * s] == key:
             target = s
-            lo = np.int64(tt_lo[s])
-            hi = np.int64(tt_hi[s])
+            data = tt[2 * s + 1]
+            lo = (data & 0xFFFF) - _BOUND_OFFSET
+            hi = ((data >> 16) & 0xFFFF) - _BOUND_OFFSET
             break
     if target < 0:
         target = slot
         generation = key >> GENERATION_SHIFT
-        a_stale = (tt_key[slot] >> GENERATION_SHIFT) != generation
-        b_stale = (tt_key[slot + 1] >> GENERATION_SHIFT) != generation
-        if b_stale and not a_stale:
-            target = slot + 1
-        elif a_stale == b_stale and tt_depth[slot + 1] < tt_depth[slot]:
+        a_stale = (tt[2 * slot] >> GENERATION_SHIFT) != generation
+        b_stale = (tt[2 * slot + 2] >> GENERATION_SHIFT) != generation
+        a_depth = tt[2 * slot + 1] >> 40
+        b_depth = tt[2 * slot + 3] >> 40
+        if (b_stale and not a_stale) or (a_stale == b_stale and b_depth < a_depth):
             target = slot + 1
     if value <= alpha:
         if value < hi:
@@ -439,8 +447,6 @@ def _tt_store(key, slot, value, card, depth, alpha, beta, tt_key, tt_lo, tt_hi, 
     else:
         lo = value
         hi = value
-    tt_key[target] = key
-    tt_lo[target] = lo
-    tt_hi[target] = hi
-    tt_move[target] = card
-    tt_depth[target] = depth
+    tt[2 * target] = key
+    tt[2 * target + 1] = ((lo + _BOUND_OFFSET) | ((hi + _BOUND_OFFSET) << 16) | (card << 32)
+                          | (depth << 40))

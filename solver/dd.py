@@ -33,7 +33,7 @@ __all__ = [
 ]
 
 DEFAULT_TT_BITS = 20
-"""log2 of the transposition-table entries (2**20 entries, 14 MiB)."""
+"""log2 of the transposition-table entries (2**20 entries of 16 bytes: 16 MiB)."""
 
 _kernels = None
 
@@ -88,21 +88,24 @@ def kernel_layout(profile: RuleProfile, trump: Suit) -> KernelLayout:
     return KernelLayout(tuple(to_kernel), tuple(to_face), points)
 
 
-def _rule_context(profile: RuleProfile, trump: Suit, side: Side, generation: int) -> np.ndarray:
+def _workspace(profile: RuleProfile, trump: Suit, side: Side, layout: "KernelLayout",
+               generation: int) -> np.ndarray:
+    """The kernel workspace for one search target (see :mod:`._kernels`)."""
     k = _load_kernels()
-    ctx = np.zeros(k.CTX_SIZE, dtype=np.int64)
-    ctx[k.CTX_SIDE] = side
-    ctx[k.CTX_TRUMP] = trump
-    ctx[k.CTX_LAST_BONUS] = profile.last_trick_bonus
-    ctx[k.CTX_CAPOT_EXTRA] = profile.capot_trick_points - (
+    ws = np.zeros(k.WS_SIZE, dtype=np.int64)
+    ws[k.POINTS:k.POINTS + 32] = layout.points
+    ws[k.SIDE] = side
+    ws[k.TRUMP] = trump
+    ws[k.LAST_BONUS] = profile.last_trick_bonus
+    ws[k.CAPOT_EXTRA] = profile.capot_trick_points - (
         profile.total_trick_points - profile.last_trick_bonus)
-    ctx[k.CTX_UNDERTRUMP] = profile.undertrump_when_cannot_overtrump
-    ctx[k.CTX_OVERTRUMP_LEAD] = profile.overtrump_on_trump_lead
-    ctx[k.CTX_PARTNER_FREES] = profile.partner_winning_frees
-    ctx[k.CTX_MUST_TRUMP] = profile.must_trump_when_void
-    ctx[k.CTX_MUST_OVERTRUMP] = profile.must_overtrump_ruff
-    ctx[k.CTX_GENERATION] = generation
-    return ctx
+    ws[k.UNDERTRUMP] = profile.undertrump_when_cannot_overtrump
+    ws[k.OVERTRUMP_LEAD] = profile.overtrump_on_trump_lead
+    ws[k.PARTNER_FREES] = profile.partner_winning_frees
+    ws[k.MUST_TRUMP] = profile.must_trump_when_void
+    ws[k.MUST_OVERTRUMP] = profile.must_overtrump_ruff
+    ws[k.GENERATION] = generation
+    return ws
 
 
 class SearchContext:
@@ -110,34 +113,24 @@ class SearchContext:
 
     Bounds stay valid while the deal, trump, side and rules stay the same;
     :meth:`begin` opens a new generation, which retires every older entry
-    without clearing memory.
+    without clearing memory. The table has ``2**tt_bits`` entries of 16 bytes.
     """
 
     MAX_GENERATION = (1 << 26) - 1
 
     def __init__(self, tt_bits: int = DEFAULT_TT_BITS) -> None:
-        size = 1 << tt_bits
-        self.tt_key = np.full(size, -1, dtype=np.int64)
-        self.tt_lo = np.zeros(size, dtype=np.int16)
-        self.tt_hi = np.zeros(size, dtype=np.int16)
-        self.tt_move = np.zeros(size, dtype=np.int8)
-        self.tt_depth = np.zeros(size, dtype=np.int8)
-        self.order = np.zeros(33 * 8, dtype=np.int64)
-        self.stats = np.zeros(2, dtype=np.int64)
+        self.tt = np.full(2 << tt_bits, -1, dtype=np.int64)
+        self.nodes = 0
+        self.tt_hits = 0
         self.generation = 0
 
     def begin(self) -> int:
         """Start a new generation of table entries and return its number."""
         self.generation += 1
         if self.generation > self.MAX_GENERATION:
-            self.tt_key.fill(-1)
+            self.tt.fill(-1)
             self.generation = 1
         return self.generation
-
-    @property
-    def nodes(self) -> int:
-        """Search nodes visited since this context was made."""
-        return int(self.stats[0])
 
 
 _default_context: SearchContext | None = None
@@ -155,20 +148,21 @@ class _Search:
     """One solve target: a deal in play, a trump, a side; kernel arguments ready."""
 
     def __init__(self, position: Position, side: Side, context: SearchContext) -> None:
-        self.position = position
         self.side = side
         self.context = context
         self.layout = kernel_layout(position.profile, position.trump)
-        self.ctx = _rule_context(position.profile, position.trump, side, context.begin())
+        self.ws = _workspace(position.profile, position.trump, side, self.layout,
+                             context.begin())
 
     def future(self, position: Position, alpha: int, beta: int) -> int:
-        """Points ``side`` takes from ``position`` on, fail-soft in ``(alpha, beta)``."""
+        """The side's score from ``position`` on, fail-soft in ``(alpha, beta)``."""
         k = _load_kernels()
         lay = self.layout
-        hands = np.array([lay.mask(h) for h in position.hands], dtype=np.int64)
+        ws = self.ws
+        for seat, hand in enumerate(position.hands):
+            ws[k.HANDS + seat] = lay.mask(hand)
         trick = position.trick
         n = len(trick)
-        i64 = np.int64
         if n:
             win = trick_winner_index(trick, position.trump, position.profile)
             wcard = lay.to_kernel[trick[win]]
@@ -183,11 +177,14 @@ class _Search:
                | (k.CAP_Y if position.tricks_won[self.side] == 0 else 0))
         rem = tpts + sum(int(lay.points[lay.to_kernel[c]])
                          for h in position.hands for c in iter_cards(h))
-        c = self.context
-        return int(k._search(hands, i64(position.to_move), i64(n), i64(led), i64(wcard),
-                             i64(wseat), i64(tpts), i64(tmask), i64(left), i64(cap), i64(rem),
-                             i64(alpha), i64(beta), lay.points, self.ctx, c.tt_key, c.tt_lo,
-                             c.tt_hi, c.tt_move, c.tt_depth, c.order, c.stats))
+        nodes, hits = ws[k.NODES], ws[k.TT_HITS]
+        i64 = np.int64
+        result = int(k._search(ws, self.context.tt, i64(position.to_move), i64(n), i64(led),
+                               i64(wcard), i64(wseat), i64(tpts), i64(tmask), i64(left),
+                               i64(cap), i64(rem), i64(alpha), i64(beta)))
+        self.context.nodes += int(ws[k.NODES] - nodes)
+        self.context.tt_hits += int(ws[k.TT_HITS] - hits)
+        return result
 
     def score(self, position: Position) -> int:
         """The exact whole-deal score ``r`` of the side (see :mod:`._kernels`).
