@@ -4,7 +4,7 @@
 problem with the input is reported before any solving starts. :func:`run`
 solves one job and returns a JSON-ready dict (it imports the numba solver
 itself, so the command line stays quick to start). :func:`run_all` spreads
-the jobs over worker processes and yields the results in board order.
+the jobs over worker processes and hands the results on in board order.
 
 Jobs carry plain data (card masks, seats, a :class:`Position`, a
 :class:`Contract`) because they cross process boundaries by pickling.
@@ -25,7 +25,7 @@ from belote.solver.deal import NORTH, SIDES, Deal, Seat, Side, seat_name, side_n
 from belote.solver.errors import PBNDecodeError
 from belote.solver.pbn import Board
 from belote.solver.play import Position
-from belote.solver.rules import RuleProfile, get_profile
+from belote.solver.rules import RuleProfile
 from belote.solver.scoring import min_points_to_make, score_deal
 
 PROGRESS_MIN_BOARDS = 8

@@ -29,13 +29,17 @@ class DataError(click.ClickException):
     exit_code = 2
 
 
+_HELP_ERRORS = getattr(click.exceptions, "NoArgsIsHelpError", ())
+"""Usage errors that show the help on purpose (click >= 8.2), left alone."""
+
+
 @contextmanager
 def _one_line_usage_errors() -> Iterator[None]:
     """Re-raise click usage errors as one line, with the help hint at its end."""
     try:
         yield
     except click.UsageError as e:
-        if e.ctx is None:
+        if e.ctx is None or isinstance(e, _HELP_ERRORS):
             raise
         hint = f" (see '{e.ctx.command_path} --help')"
         raise click.UsageError(e.format_message() + hint) from None

@@ -21,7 +21,7 @@ import belote.cli.jobs
 import belote.cli.options
 from belote.cli.main import cli
 from belote.solver import pbn
-from belote.solver.cards import DIAMONDS, HEARTS, SPADES, parse_card
+from belote.solver.cards import HEARTS, parse_card
 from belote.solver.deal import EW, NS
 from belote.solver.play import Position
 
@@ -84,6 +84,12 @@ def test_every_command_has_help(name: str) -> None:
     assert code == 0
     assert out.startswith(f"Usage: belote {name} ")
     assert cli.commands[name].help
+
+
+def test_no_command_shows_the_help() -> None:
+    output = CliRunner().invoke(cli, []).output
+    assert output.startswith("Usage: belote [OPTIONS] COMMAND [ARGS]...\n")
+    assert "Error" not in output
 
 
 def test_version() -> None:
@@ -302,7 +308,7 @@ def test_position_values_by_solving_each_card(positions_json: list[dict]) -> Non
     """Each card's values equal a fresh solve of the position after it."""
     from belote.solver.dd import solve_position
 
-    for board, result in zip(pbn.load(POSITIONS), positions_json):
+    for board, result in zip(pbn.load(POSITIONS), positions_json, strict=True):
         position = board.position()
         assert [solve_position(position, s) for s in (NS, EW)] == [
             result["value"]["NS"], result["value"]["EW"]]
