@@ -13,6 +13,7 @@ Jobs carry plain data (card masks, seats, a :class:`Position`, a
 from __future__ import annotations
 
 import multiprocessing
+import os
 import sys
 from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor
@@ -30,6 +31,11 @@ from belote.solver.scoring import min_points_to_make, score_deal
 
 PROGRESS_MIN_BOARDS = 8
 """Files with fewer boards than this get no progress bar."""
+
+POOL_MIN_BOARDS = 8
+"""Unless the number of workers is given, fewer boards than this are solved in
+the main process: starting a worker (a new interpreter loading the compiled
+kernels) costs about a second, more than a few boards take."""
 
 
 @dataclass(frozen=True)
@@ -260,18 +266,28 @@ def _run_position(job: Job) -> dict[str, Any]:
     return out
 
 
-def run_all(jobs: Sequence[Job], workers: int,
+def default_workers(boards: int) -> int:
+    """Worker processes when none are asked for: every core, from ``POOL_MIN_BOARDS`` boards on.
+
+    >>> default_workers(1)
+    1
+    """
+    return (os.cpu_count() or 1) if boards >= POOL_MIN_BOARDS else 1
+
+
+def run_all(jobs: Sequence[Job], workers: int | None,
             emit: Callable[[dict[str, Any]], None]) -> None:
     """Solve ``jobs`` on ``workers`` processes, passing each result to ``emit`` in order.
 
-    One worker, or a single job, solves in this process; workers are started
-    with ``spawn`` (no fork of a process that may run threads). A progress bar goes
-    to stderr when it is a terminal and there are many jobs; it is cleared
-    while ``emit`` writes.
+    ``workers`` ``None`` means :func:`default_workers`. One worker, or a
+    single job, solves in this process; workers are started with ``spawn``
+    (no fork of a process that may run threads). A progress bar goes to
+    stderr when it is a terminal and there are many jobs; it is cleared while
+    ``emit`` writes.
     """
     from tqdm import tqdm
 
-    workers = min(workers, len(jobs))
+    workers = min(default_workers(len(jobs)) if workers is None else workers, len(jobs))
     progress = tqdm(total=len(jobs), unit="board", file=sys.stderr, leave=False,
                     disable=len(jobs) < PROGRESS_MIN_BOARDS or not sys.stderr.isatty())
 

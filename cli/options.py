@@ -11,7 +11,6 @@ as a click usage error (exit status 2).
 
 from __future__ import annotations
 
-import os
 from collections.abc import Callable
 
 import click
@@ -50,11 +49,6 @@ SIDE = LibraryType("side", parse_side, "[NS|EW]")
 """A side: ``NS`` or ``EW`` (any case)."""
 
 
-def default_jobs() -> int:
-    """The default number of worker processes: every core."""
-    return os.cpu_count() or 1
-
-
 mode_option = click.option(
     "--mode", type=click.Choice(sorted(PROFILES), case_sensitive=False), default=None,
     help="Rules to apply, overriding each board's Mode tag (default: the tag, else coinche).")
@@ -64,7 +58,8 @@ json_option = click.option(
     help="Print one JSON object per board, one per line, instead of tables.")
 
 jobs_option = click.option(
-    "--jobs", "-j", type=click.IntRange(min=1), default=default_jobs, show_default="all cores",
+    "--jobs", "-j", type=click.IntRange(min=1), default=None,
+    show_default="all cores from 8 boards on, else 1",
     help="Worker processes; boards are spread over them, output stays in board order.")
 
 trump_option = click.option(

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import doctest
 import json
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -390,6 +391,15 @@ def test_mode_overrides_the_tag() -> None:
     assert code == 2 and out == ""
     assert err == (f"Error: {CLASSIC}: board 1: line 10: Contract tag: coinche contracts "
                    "need a bid (e.g. 100H), got 'H'\n")
+
+
+def test_default_workers() -> None:
+    """Without --jobs, small files stay in one process; 8 boards or more use every core."""
+    from belote.cli.jobs import POOL_MIN_BOARDS, default_workers
+
+    assert POOL_MIN_BOARDS == 8
+    assert [default_workers(n) for n in (1, 7)] == [1, 1]
+    assert default_workers(8) == (os.cpu_count() or 1)
 
 
 def test_jobs_2_prints_what_jobs_1_prints(classic_json: list[dict]) -> None:
