@@ -535,3 +535,14 @@ def test_readme_example_output(args: list[str], output: str, monkeypatch) -> Non
     monkeypatch.chdir(README.parent)
     code, out, _ = run(*args, *(["--jobs", "1"] if args[0] == "solve" else []))
     assert (code, out) == (0, output)
+
+
+@pytest.mark.slow
+def test_readme_python_example(monkeypatch, capsys) -> None:
+    """The README's Python example prints what the README says it prints."""
+    text = README.read_text()
+    code = text.split("```python\n")[1].split("```")[0]
+    printed = text.split("```python\n")[1].split("prints\n\n```\n")[1].split("```")[0]
+    monkeypatch.chdir(README.parent)
+    exec(compile(code, "README.md", "exec"), {})
+    assert capsys.readouterr().out == printed
