@@ -17,6 +17,8 @@ from pathlib import Path
 
 import click
 
+from belote.solver.cards import SUITS
+from belote.solver.deal import SIDES
 from belote.solver.errors import BeloteError
 
 from .options import (SEAT, all_leaders_option, jobs_option, json_option, leader_option,
@@ -127,9 +129,9 @@ def solve(file, deal_text, dealer, contract_text, declarer, boards, mode, trumps
         raise click.UsageError("--board selects boards of a FILE, not of --deal")
     if leader is not None and all_leaders:
         raise click.UsageError("--leader and --all-leaders exclude each other")
-    request = Request(mode=mode, leader=leader, all_leaders=all_leaders,
-                      **({"trumps": tuple(sorted(set(trumps)))} if trumps else {}),
-                      **({"sides": (side,)} if side is not None else {}))
+    request = Request(mode=mode, trumps=tuple(sorted(set(trumps))) or SUITS,
+                      sides=SIDES if side is None else (side,), leader=leader,
+                      all_leaders=all_leaders)
     try:
         if file is not None:
             selected = _read_boards(file, mode, boards)
