@@ -237,7 +237,7 @@ def _search(ws, tt, seat, n, led, wcard, wseat, tpts, tmask, left, cap, rem, alp
         ntp = tpts + ws[POINTS + card]
         if n == 3:
             nleft = left - 1
-            x_won = (nws & 1) == x
+            x_won = np.int64(1) if (nws & 1) == x else np.int64(0)
             if x_won:
                 gain = ntp
                 ncap = cap & CAP_X
@@ -245,7 +245,7 @@ def _search(ws, tt, seat, n, led, wcard, wseat, tpts, tmask, left, cap, rem, alp
                 gain = np.int64(0)
                 ncap = cap & CAP_Y
             if nleft == 0:
-                v = gain + _last_bonus(ws, x_won, ncap != 0)
+                v = gain + _last_bonus(ws, x_won, ncap)
             else:
                 v = gain + _search(ws, tt, nws, np.int64(0), np.int64(0), np.int64(0),
                                    np.int64(0), np.int64(0), np.int64(0), nleft, ncap,
@@ -348,8 +348,8 @@ def _order_moves(ws, seat, n, led, wcard, wseat, legal, alive_all, hint, base):
 def _last_bonus(ws, x_won, swept):
     """What the last trick's bonus adds to X's score.
 
-    ``x_won``: X takes the last trick; ``swept``: the winner of the last
-    trick took every trick. X sweeping earns the capot bonus instead of the
+    ``x_won`` (0/1): X takes the last trick; ``swept`` (non-zero): the
+    winner of the last trick took every trick. X sweeping earns the capot bonus instead of the
     last-trick bonus; the other side sweeping costs X the same difference
     below zero (see the module docstring), so that one search serves both.
     """
@@ -408,8 +408,8 @@ def _last_trick(ws, seat, cap, rem):
             wcard = card
             wseat = s
     if (wseat & 1) == ws[SIDE]:
-        return rem + _last_bonus(ws, True, (cap & CAP_X) != 0)
-    return _last_bonus(ws, False, (cap & CAP_Y) != 0)
+        return rem + _last_bonus(ws, np.int64(1), cap & CAP_X)
+    return _last_bonus(ws, np.int64(0), cap & CAP_Y)
 
 
 @njit(cache=True)

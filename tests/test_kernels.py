@@ -1,0 +1,41 @@
+"""The numba kernels: one compiled signature each, lazy import, cache enabled."""
+
+import subprocess
+import sys
+
+from numba.core.registry import CPUDispatcher
+
+from belote.solver import CLASSIC, COINCHE, Deal
+from belote.solver import dd
+from belote.solver.play import Position
+
+
+def _dispatchers():
+    kernels = dd._load_kernels()
+    return {name: obj for name, obj in vars(kernels).items() if isinstance(obj, CPUDispatcher)}
+
+
+def test_each_kernel_compiles_to_one_signature():
+    for profile in (COINCHE, CLASSIC):
+        position = Position(Deal.random(5), trump=0, leader=0, profile=profile)
+        position.play(next(iter(position.legal_cards())))
+        dd.analyse_position(position, context=dd.SearchContext(tt_bits=12))
+        dd.dd_table(Deal.random(3), 0, profile, trumps=[2], context=dd.SearchContext(tt_bits=12))
+        dd.reaches(position, 0, 80, context=dd.SearchContext(tt_bits=12))
+    dispatchers = _dispatchers()
+    assert len(dispatchers["_search"].signatures) == 1
+    for name, dispatcher in dispatchers.items():
+        assert len(dispatcher.signatures) <= 1, (name, dispatcher.signatures)
+
+
+def test_every_kernel_is_cached():
+    for name, dispatcher in _dispatchers().items():
+        assert dispatcher._cache.__class__.__name__ == "FunctionCache", name
+
+
+def test_package_import_does_not_import_numba():
+    code = ("import sys, belote.solver, belote.solver.dd, belote.solver.pbn; "
+            "print('numba' in sys.modules)")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         check=True).stdout.strip()
+    assert out == "False"
