@@ -7,6 +7,7 @@ it needs is not there.
 from __future__ import annotations
 
 import os
+import resource
 import shutil
 import statistics
 import subprocess
@@ -28,9 +29,17 @@ def belote_command() -> str | None:
 
 def _wall(args: list[str]) -> float:
     """Seconds taken by one run of ``args``; raise if it fails."""
+    return _run(args)[0]
+
+
+def _run(args: list[str]) -> tuple[float, float]:
+    """Wall seconds and CPU seconds (user + system, all its processes) of one run of ``args``."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
     start = time.perf_counter()
     subprocess.run(args, check=True, capture_output=True, text=True)
-    return time.perf_counter() - start
+    wall = time.perf_counter() - start
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return wall, (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
 
 
 def _has_option(exe: str, command: str, option: str) -> bool:
@@ -68,7 +77,11 @@ def solve_one_time(exe: str | None, item: Item, runs: int = 3) -> dict[str, Any]
 
 
 def jobs_speedup(exe: str | None, items: list[Item], workdir: Path) -> dict[str, Any]:
-    """``belote solve FILE`` on a file of ``len(items)`` boards with --jobs 1, then --jobs 2."""
+    """``belote solve FILE`` on a file of ``len(items)`` boards with --jobs 1, then --jobs 2.
+
+    The CPU seconds of each run (all its processes) show whether a second
+    core was actually free: --jobs 2 can only halve the wall time if it was.
+    """
     if exe is None or not _has_option(exe, "solve", "--jobs"):
         return _skipped("no 'belote solve --jobs'")
     workdir.mkdir(parents=True, exist_ok=True)
@@ -76,8 +89,8 @@ def jobs_speedup(exe: str | None, items: list[Item], workdir: Path) -> dict[str,
     pbn.dump([pbn.Board(board=str(i + 1), dealer=it.dealer, deal=it.deal, mode="coinche")
               for i, it in enumerate(items)], path)
     _wall([exe, "solve", str(path), "--jobs", "1", "--board", "1"])
-    one = _wall([exe, "solve", str(path), "--jobs", "1"])
-    two = _wall([exe, "solve", str(path), "--jobs", "2"])
+    one, one_cpu = _run([exe, "solve", str(path), "--jobs", "1"])
+    two, two_cpu = _run([exe, "solve", str(path), "--jobs", "2"])
     return {"command": f"belote solve <{len(items)} boards> --jobs N", "boards": len(items),
-            "jobs1_s": one, "jobs2_s": two, "speedup": one / two,
-            "cores": os.cpu_count()}
+            "jobs1_s": one, "jobs1_cpu_s": one_cpu, "jobs2_s": two, "jobs2_cpu_s": two_cpu,
+            "speedup": one / two, "cores": os.cpu_count()}

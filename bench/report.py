@@ -99,10 +99,14 @@ def markdown(info: dict[str, Any], summary: dict[str, dict[str, Any]],
                   for key, s in summary.items()) + " (ours/colver)."]
     lines += ["", "Targets:"]
     if "threshold" in summary:
-        speedup = 1 / summary["threshold"]["ratio_mean"]
-        ok = "met" if speedup >= THRESHOLD_TARGET else "NOT met"
+        t = summary["threshold"]
+        base = summary[t["baseline"]]["ours"]
+        speedup = 1 / t["ratio_mean"]
+        cpu_speedup = base["cpu_mean_ms"] / t["ours"]["cpu_mean_ms"]
+        ok = "met" if min(speedup, cpu_speedup) >= THRESHOLD_TARGET else "NOT met"
         lines.append(f"- (c) threshold search {speedup:.2f}x cheaper than the exact solve "
-                     f"(mean); target >= {THRESHOLD_TARGET:g}x: {ok}")
+                     f"(mean wall; {cpu_speedup:.2f}x in mean CPU time); target "
+                     f">= {THRESHOLD_TARGET:g}x on both: {ok}")
     if "end4" in summary:
         med = summary["end4"]["ours"]["median_ms"]
         ok = "met" if med < END4_MEDIAN_TARGET_MS else "NOT met"
@@ -114,8 +118,9 @@ def markdown(info: dict[str, Any], summary: dict[str, dict[str, Any]],
         if "skipped" in c:
             lines.append(f"| {name} | – | skipped: {c['skipped']} |")
         elif "speedup" in c:
-            lines.append(f"| {name} | `{c['command']}` | --jobs 1 {c['jobs1_s']:.2f} s, "
-                         f"--jobs 2 {c['jobs2_s']:.2f} s, speedup {c['speedup']:.2f} "
+            lines.append(f"| {name} | `{c['command']}` | --jobs 1 {c['jobs1_s']:.2f} s "
+                         f"(CPU {c['jobs1_cpu_s']:.2f} s), --jobs 2 {c['jobs2_s']:.2f} s "
+                         f"(CPU {c['jobs2_cpu_s']:.2f} s), speedup {c['speedup']:.2f} "
                          f"({c['cores']} cores) |")
         else:
             lines.append(f"| {name} | `{c['command']}` | median of {c['runs']}: "

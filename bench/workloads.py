@@ -66,7 +66,8 @@ def table_ns(deals: list[Item], ctx: SearchContext) -> Result:
         lambda: ctx.nodes)
     theirs, cv_tables = time_items(_games(deals), peer.ns_table)
     r = Result("table", "(a) full deal, 4 trumps, N-S", "dd_table(sides=[NS])",
-               "solve_all_suits", "colver also returns E-W, derived by it from the same solve",
+               "solve_all_suits",
+               "colver returns E-W too, in the same call; ours is asked for N-S only",
                ours, theirs)
     for item, table, cv in zip(deals, tables, cv_tables):
         r.check(item, [table[t, NS] for t in SUITS], cv)
@@ -117,7 +118,7 @@ def _card_values(key: str, title: str, items: list[Item], ctx: SearchContext,
 def trick1_cards(deals: list[Item], ctx: SearchContext) -> Result:
     """(d) Every opening lead valued (the leader's 8 cards)."""
     return _card_values("lead_cards", "(d) every opening lead valued", deals, ctx,
-                        "ours values both sides (no one-side option), colver N-S only")
+                        "like-for-like; ours also returns the E-W values, from the same searches")
 
 
 def endgame_value(positions: list[Item], ctx: SearchContext) -> Result:
@@ -137,7 +138,7 @@ def endgame_value(positions: list[Item], ctx: SearchContext) -> Result:
 def endgame_cards(positions: list[Item], ctx: SearchContext) -> Result:
     """(e') Every legal card valued with 4 tricks left (like-for-like with colver)."""
     return _card_values("end4_cards", "(e') 4 tricks left, every legal card valued", positions,
-                        ctx, "ours values both sides, colver N-S only")
+                        ctx, "like-for-like; ours also returns the E-W values")
 
 
 def warm_up(items: list[Item], ctx: SearchContext) -> None:
