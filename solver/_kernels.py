@@ -205,6 +205,11 @@ def _search(ws, tt, seat, n, led, wcard, wseat, tpts, tmask, left, cap, rem, alp
                     beta = hi
                 hint = (data >> 32) & 0xFF
                 break
+        if left == 2:
+            value = _two_tricks(ws, seat, cap, rem)
+            _tt_store(tt, key, slot, value, np.int64(0), left, np.int64(-_NO_BOUND),
+                      np.int64(_NO_BOUND))
+            return value
         alpha0 = alpha
         beta0 = beta
     alive_all = ws[HANDS] | ws[HANDS + 1] | ws[HANDS + 2] | ws[HANDS + 3] | tmask
@@ -394,22 +399,125 @@ def _bounds(ws, alive, cap, rem):
 
 
 @njit(cache=True)
-def _last_trick(ws, seat, cap, rem):
-    """X's score from the last trick, each hand holding one card."""
+def _trick_winner(ws, leader, c0, c1, c2, c3):
+    """The seat winning the trick of cards ``c0..c3`` played from ``leader`` on."""
     trump = ws[TRUMP]
-    wcard = _bit_index(ws[HANDS + seat])
-    wseat = seat
+    wcard = c0
+    wseat = leader
     for i in range(1, 4):
-        s = (seat + i) & 3
-        card = _bit_index(ws[HANDS + s])
+        card = c1 if i == 1 else (c2 if i == 2 else c3)
         suit = card >> 3
         wsuit = wcard >> 3
         if (suit == wsuit and card > wcard) or (suit == trump and wsuit != trump):
             wcard = card
-            wseat = s
+            wseat = (leader + i) & 3
+    return wseat
+
+
+@njit(cache=True)
+def _last_trick(ws, seat, cap, rem):
+    """X's score from the last trick, each hand holding one card."""
+    wseat = _trick_winner(ws, seat, _bit_index(ws[HANDS + seat]),
+                          _bit_index(ws[HANDS + ((seat + 1) & 3)]),
+                          _bit_index(ws[HANDS + ((seat + 2) & 3)]),
+                          _bit_index(ws[HANDS + ((seat + 3) & 3)]))
     if (wseat & 1) == ws[SIDE]:
         return rem + _last_bonus(ws, np.int64(1), cap & CAP_X)
     return _last_bonus(ws, np.int64(0), cap & CAP_Y)
+
+
+@njit(cache=True)
+def _two_tricks(ws, seat, cap, rem):
+    """X's exact score from a trick start with two cards in each hand.
+
+    A plain minimax over the at most 16 ways the first of the two tricks can
+    go; the last trick then plays itself.
+    """
+    x = ws[SIDE]
+    s1 = (seat + 1) & 3
+    s2 = (seat + 2) & 3
+    s3 = (seat + 3) & 3
+    h0 = ws[HANDS + seat]
+    h1 = ws[HANDS + s1]
+    h2 = ws[HANDS + s2]
+    h3 = ws[HANDS + s3]
+    trump = ws[TRUMP]
+    max0 = (seat & 1) == x
+    best0 = np.int64(-_NO_BOUND) if max0 else np.int64(_NO_BOUND)
+    m0 = h0
+    while m0 != 0:
+        b0 = m0 & -m0
+        m0 ^= b0
+        c0 = _bit_index(b0)
+        led = c0 >> 3
+        best1 = np.int64(_NO_BOUND) if max0 else np.int64(-_NO_BOUND)
+        m1 = legal_mask(ws, h1, np.int64(1), led, c0, seat, s1)
+        while m1 != 0:
+            b1 = m1 & -m1
+            m1 ^= b1
+            c1 = _bit_index(b1)
+            w1 = c0
+            ws1 = seat
+            if ((c1 >> 3) == (w1 >> 3) and c1 > w1) or ((c1 >> 3) == trump and (w1 >> 3) != trump):
+                w1 = c1
+                ws1 = s1
+            best2 = np.int64(-_NO_BOUND) if max0 else np.int64(_NO_BOUND)
+            m2 = legal_mask(ws, h2, np.int64(2), led, w1, ws1, s2)
+            while m2 != 0:
+                b2 = m2 & -m2
+                m2 ^= b2
+                c2 = _bit_index(b2)
+                w2 = w1
+                ws2 = ws1
+                if ((c2 >> 3) == (w2 >> 3) and c2 > w2) or ((c2 >> 3) == trump
+                                                             and (w2 >> 3) != trump):
+                    w2 = c2
+                    ws2 = s2
+                best3 = np.int64(_NO_BOUND) if max0 else np.int64(-_NO_BOUND)
+                m3 = legal_mask(ws, h3, np.int64(3), led, w2, ws2, s3)
+                while m3 != 0:
+                    b3 = m3 & -m3
+                    m3 ^= b3
+                    c3 = _bit_index(b3)
+                    winner = ws2
+                    if ((c3 >> 3) == (w2 >> 3) and c3 > w2) or ((c3 >> 3) == trump
+                                                                 and (w2 >> 3) != trump):
+                        winner = s3
+                    tp = ws[POINTS + c0] + ws[POINTS + c1] + ws[POINTS + c2] + ws[POINTS + c3]
+                    if (winner & 1) == x:
+                        v = tp
+                        ncap = cap & CAP_X
+                    else:
+                        v = np.int64(0)
+                        ncap = cap & CAP_Y
+                    # The last trick: the one card left in each hand.
+                    rest = (h0 ^ b0, h1 ^ b1, h2 ^ b2, h3 ^ b3)
+                    i0 = (winner - seat) & 3
+                    last = _trick_winner(ws, winner, _bit_index(rest[i0]),
+                                         _bit_index(rest[(i0 + 1) & 3]),
+                                         _bit_index(rest[(i0 + 2) & 3]),
+                                         _bit_index(rest[(i0 + 3) & 3]))
+                    if (last & 1) == x:
+                        v += rem - tp + _last_bonus(ws, np.int64(1), ncap & CAP_X)
+                    else:
+                        v += _last_bonus(ws, np.int64(0), ncap & CAP_Y)
+                    if max0:
+                        best3 = min(best3, v)
+                    else:
+                        best3 = max(best3, v)
+                if max0:
+                    best2 = max(best2, best3)
+                else:
+                    best2 = min(best2, best3)
+            if max0:
+                best1 = min(best1, best2)
+            else:
+                best1 = max(best1, best2)
+        if max0:
+            best0 = max(best0, best1)
+        else:
+            best0 = min(best0, best1)
+    return best0
 
 
 @njit(cache=True)
