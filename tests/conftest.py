@@ -1,0 +1,55 @@
+"""Test options: ``--runslow`` and the size of cross-check samples.
+
+Tests marked ``slow`` are skipped unless ``--runslow`` is given. Long
+cross-checks are not marked: they are parametrised over a sample whose size
+comes from :func:`sample_size`, small by default (what every run, CI
+included, checks) and full with ``--runslow``. Samples are drawn with fixed
+seeds, so a given size always means the same cases.
+
+Use it at collection time::
+
+    from conftest import sample_size
+
+    @pytest.mark.parametrize("case", CASES[:sample_size(200, 5000)])
+    def test_agrees(case): ...
+
+or at run time through the ``sample_size`` fixture.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pytest
+
+_RUNSLOW = False
+
+
+def pytest_addoption(parser: pytest.Parser) -> None:
+    parser.addoption("--runslow", action="store_true", default=False,
+                     help="run tests marked slow and full-size cross-check samples")
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    global _RUNSLOW
+    _RUNSLOW = bool(config.getoption("--runslow"))
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    if config.getoption("--runslow"):
+        return
+    skip = pytest.mark.skip(reason="slow: run with --runslow")
+    for item in items:
+        if "slow" in item.keywords:
+            item.add_marker(skip)
+
+
+def sample_size(default: int, full: int) -> int:
+    """``full`` when running with ``--runslow``, else ``default``."""
+    return full if _RUNSLOW else default
+
+
+@pytest.fixture(name="sample_size")
+def sample_size_fixture() -> Callable[[int, int], int]:
+    """The :func:`sample_size` helper, as a fixture."""
+    return sample_size
