@@ -219,6 +219,39 @@ def _search(ws, tt, seat, n, led, wcard, wseat, tpts, tmask, left, cap, rem, alp
     base = ORDER + ((8 - left) * 4 + n) * 8
     count = _order_moves(ws, seat, n, led, wcard, wseat, legal, alive_all, hint, base)
 
+    if n == 3 and left > 2:
+        # Enhanced transposition cut-off: a stored bound of a child may end
+        # this node before any child is searched.
+        gen_bits = ws[GENERATION] << GENERATION_SHIFT
+        for i in range(count):
+            card = ws[base + i] & 63
+            suit = card >> 3
+            wsuit = wcard >> 3
+            nws = wseat
+            if (suit == wsuit and card > wcard) or (suit == trump and wsuit != trump):
+                nws = seat
+            if (nws & 1) == x:
+                gain = tpts + ws[POINTS + card]
+                ncap = cap & CAP_X
+            else:
+                gain = np.int64(0)
+                ncap = cap & CAP_Y
+            ckey = ((alive_all & ~tmask & ~(np.int64(1) << card)) | (nws << 32) | (ncap << 34)
+                    | gen_bits)
+            cslot = _tt_slot(ckey, tt)
+            for s in range(cslot, cslot + 2):
+                if tt[2 * s] == ckey:
+                    data = tt[2 * s + 1]
+                    if maximise:
+                        lo = (data & 0xFFFF) - _BOUND_OFFSET + gain
+                        if lo >= beta:
+                            return lo
+                    else:
+                        hi = ((data >> 16) & 0xFFFF) - _BOUND_OFFSET + gain
+                        if hi <= alpha:
+                            return hi
+                    break
+
     best = np.int64(-_NO_BOUND) if maximise else np.int64(_NO_BOUND)
     best_card = np.int64(0)
     for i in range(count):
