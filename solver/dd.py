@@ -29,11 +29,14 @@ from .rules import RuleProfile, get_profile
 
 __all__ = [
     "CardValue", "DDTable", "PositionAnalysis", "SearchContext", "analyse_position",
-    "dd_table", "reaches", "solve_position", "NS", "EW", "NORTH", "SPADES",
+    "dd_table", "reaches", "solve_position", "warm_up", "NS", "EW", "NORTH", "SPADES",
 ]
 
-DEFAULT_TT_BITS = 20
-"""log2 of the transposition-table entries (2**20 entries of 16 bytes: 16 MiB)."""
+DEFAULT_TT_BITS = 18
+"""log2 of the transposition-table entries (2**18 entries of 16 bytes: 4 MiB).
+
+The table holds trick-start positions only. On ten seeded deals, tables of
+2**16 to 2**22 entries searched within 3% of the same number of nodes."""
 
 _kernels = None
 
@@ -51,6 +54,20 @@ def _load_kernels():
                   file=sys.stderr, flush=True)
         _kernels = kernels
     return _kernels
+
+
+def warm_up() -> None:
+    """Load (or compile, the first time) the kernels and run one tiny search.
+
+    Call it before forking worker processes: the workers then inherit ready
+    kernels instead of each loading them again.
+    """
+    from .cards import CardSet
+    from .rules import COINCHE
+
+    ending = Deal([CardSet(1 << c) for c in range(4)])
+    solve_position(Position(ending, SPADES, NORTH, COINCHE, tricks_won=(7, 0)), NS,
+                   context=SearchContext(tt_bits=4))
 
 
 @dataclass(frozen=True)
