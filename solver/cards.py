@@ -194,6 +194,15 @@ class CardSet:
     def __setattr__(self, name: str, value: object) -> None:
         raise AttributeError("CardSet is immutable")
 
+    def __reduce__(self) -> tuple[type["CardSet"], tuple[Mask]]:
+        """Pickle (and copy) as a call ``CardSet(mask)``, not by setting the slot.
+
+        >>> import pickle
+        >>> pickle.loads(pickle.dumps(CardSet("JH 9H")))
+        CardSet('9H JH')
+        """
+        return (CardSet, (self.mask,))
+
     @classmethod
     def suit(cls, suit: Suit) -> "CardSet":
         """All eight cards of ``suit``."""

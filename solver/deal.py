@@ -110,6 +110,10 @@ class Deal:
     def __setattr__(self, name: str, value: object) -> None:
         raise AttributeError("Deal is immutable")
 
+    def __reduce__(self) -> tuple[type["Deal"], tuple[tuple[CardSet | None, ...]]]:
+        """Pickle (and copy) as a call ``Deal(hands)``, not by setting the slot."""
+        return (Deal, (self.hands,))
+
     @classmethod
     def from_pbn(cls, text: str) -> "Deal":
         """Parse PBN deal notation ``F:h1 h2 h3 h4`` (``-`` = unknown hand).
