@@ -6,8 +6,8 @@ solves one job and returns a JSON-ready dict (it imports the numba solver
 itself, so the command line stays quick to start). :func:`run_all` spreads
 the jobs over worker processes and hands the results on in board order.
 
-Jobs carry plain data (card masks, seats, a :class:`Position`, a
-:class:`Contract`) because they cross process boundaries by pickling.
+Jobs cross process boundaries by pickling; everything they hold (a
+:class:`Deal`, a :class:`Position`, a :class:`Contract`) pickles.
 """
 
 from __future__ import annotations
@@ -20,7 +20,7 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any
 
-from belote.solver.cards import SUIT_NAMES, SUITS, CardSet, Suit, card_name
+from belote.solver.cards import SUIT_NAMES, SUITS, Suit, card_name
 from belote.solver.contract import Contract
 from belote.solver.deal import NORTH, SIDES, Deal, Seat, Side, seat_name, side_name
 from belote.solver.errors import PBNDecodeError
@@ -57,7 +57,8 @@ class Request:
 class Job:
     """One board ready to solve.
 
-    ``header`` holds the JSON fields known before solving. A full deal has
+    ``header`` holds the JSON fields known before solving; ``deal`` is the
+    deal at the start of play (8 cards each). A full deal has
     ``position`` ``None`` and is tabled for ``leaders`` x ``trumps`` x
     ``sides``; a position in the middle of the play is analysed card by card.
     ``contract`` (with a declarer) is judged double-dummy with the board's
@@ -67,7 +68,7 @@ class Job:
 
     header: dict[str, Any]
     profile: RuleProfile
-    hands: tuple[int, ...]
+    deal: Deal
     leaders: tuple[Seat, ...] = ()
     trumps: tuple[Suit, ...] = ()
     sides: tuple[Side, ...] = ()
@@ -109,12 +110,11 @@ def plan(board: Board, request: Request) -> Job:
         "leader": None,
         "deal": deal.to_pbn(first),
     }
-    hands = tuple(h.mask for h in deal.hands)  # type: ignore[union-attr]
     position = board.position(profile) if board.play else None
     if position is not None and not position.is_over:
         header.update(kind="position", leader=seat_name(board.first_leader()),
                       hands=position.current_deal().to_pbn(first))
-        return Job(header, profile, hands, contract=contract, position=position)
+        return Job(header, profile, deal, contract=contract, position=position)
     played = None if position is None else _played(profile, contract, position)
     judged = contract is not None and contract.declarer is not None
     try:
@@ -126,7 +126,7 @@ def plan(board: Board, request: Request) -> Job:
     leader = request.leader if request.leader is not None else board_leader
     header["leader"] = None if leader is None else seat_name(leader)
     leaders = tuple(range(4)) if request.all_leaders else (leader,)
-    return Job(header, profile, hands, leaders=leaders, trumps=tuple(sorted(request.trumps)),
+    return Job(header, profile, deal, leaders=leaders, trumps=tuple(sorted(request.trumps)),
                sides=tuple(sorted(request.sides)), contract=contract,
                contract_leader=board_leader, played=played)
 
@@ -198,7 +198,7 @@ def _run_deal(job: Job) -> dict[str, Any]:
     """The double-dummy table of a full deal and its contract's verdict."""
     from belote.solver.dd import dd_table, reaches
 
-    deal = Deal([CardSet(m) for m in job.hands])
+    deal = job.deal
     values: dict[tuple[Seat, Suit, Side], int] = {}
     belote: dict[Suit, Side | None] = {}
     for leader in job.leaders:
