@@ -159,8 +159,6 @@ def _read_boards(path: Path, mode: str | None, numbers: tuple[str, ...]):
         boards = pbn.load(path, mode=mode)
     except OSError as e:
         raise DataError(f"{path}: cannot read: {e.strerror or e}") from None
-    except UnicodeDecodeError as e:
-        raise DataError(f"{path}: not UTF-8 text ({e.reason} at byte {e.start})") from None
     if not numbers:
         return boards
     known = [b.board for b in boards if b.board is not None]

@@ -495,11 +495,44 @@ def loads(text: str, *, file: str | None = None, mode: str | None = None) -> lis
 
 def load(fp_or_path: IO[str] | str | os.PathLike[str], *, mode: str | None = None
          ) -> list[Board]:
-    """Read every board of a PBN file, given as an open text file or a path."""
+    """Read every board of a PBN file, given as an open text file or a path.
+
+    A path is read as UTF-8 (a leading byte-order mark is skipped). Bytes
+    that do not decode raise :class:`PBNDecodeError` naming the file, the
+    line and the byte offset in the file; for an open text file, whose
+    decoding is its own, the file only.
+    """
     if hasattr(fp_or_path, "read"):
-        return loads(fp_or_path.read(), file=getattr(fp_or_path, "name", None), mode=mode)
-    with open(fp_or_path, encoding="utf-8-sig") as fp:
-        return loads(fp.read(), file=os.fspath(fp_or_path), mode=mode)
+        name = getattr(fp_or_path, "name", None)
+        try:
+            text = fp_or_path.read()
+        except UnicodeDecodeError as e:
+            encoding = getattr(fp_or_path, "encoding", None) or e.encoding
+            raise PBNDecodeError(f"not {encoding} text ({e.reason})", file=name) from None
+        return loads(text, file=name, mode=mode)
+    file = os.fspath(fp_or_path)
+    with open(fp_or_path, "rb") as fp:
+        data = fp.read()
+    return loads(_decode(data, file), file=file, mode=mode)
+
+
+def _decode(data: bytes, file: str | None) -> str:
+    """The text of a PBN file's bytes: UTF-8, after an optional byte-order mark.
+
+    >>> _decode(b"\\xef\\xbb\\xbf[Board \\"1\\"]", "a.pbn")
+    '[Board "1"]'
+    >>> _decode(b'[Board "1"]\\n[Event "caf\\xe9"]\\n', "a.pbn")
+    Traceback (most recent call last):
+    ...
+    belote.solver.errors.PBNDecodeError: a.pbn: line 2: not UTF-8 text (invalid continuation byte at byte 23)
+    """
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError as e:
+        start = e.start + len(data) - len(e.object)  # e.object lacks the byte-order mark
+        line = data.count(b"\n", 0, start) + 1
+        raise PBNDecodeError(f"not UTF-8 text ({e.reason} at byte {start})", file=file,
+                             line=line) from None
 
 
 def _pbn_card(card: Card | None) -> str:

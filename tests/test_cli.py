@@ -454,7 +454,8 @@ def test_binary_file(tmp_path: Path) -> None:
     path = tmp_path / "binary.pbn"
     path.write_bytes(b"\xff\xfe\x00garbage")
     code, _, err = run("solve", path)
-    assert (code, err) == (2, f"Error: {path}: not UTF-8 text (invalid start byte at byte 0)\n")
+    assert (code, err) == (2, f"Error: {path}: line 1: not UTF-8 text (invalid start byte at "
+                              "byte 0)\n")
 
 
 BAD_OPTIONS = [

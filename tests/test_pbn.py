@@ -60,7 +60,7 @@ def content(board: Board) -> tuple:
 def test_doctests() -> None:
     result = doctest.testmod(pbn)
     assert result.failed == 0
-    assert result.attempted == 12
+    assert result.attempted == 14
 
 
 # --- the example files -----------------------------------------------------------------------
@@ -312,6 +312,38 @@ def test_errors_name_the_file(tmp_path: Path) -> None:
     assert str(info.value) == (f"{path}: board 3: line 2: Dealer tag: unknown seat 'X' "
                                "(expected one of N E S W)")
     assert (info.value.file, info.value.board, info.value.line) == (str(path), "3", 2)
+
+
+@pytest.mark.parametrize(("data", "line", "message"), [
+    (b"\xff\xfe\x00[\x00B\x00", 1, "invalid start byte at byte 0"),
+    # Latin-1 in a data line: the offset counts the bytes of the file.
+    (b'[Board "1"]\n[Event "caf\xe9"]\n', 2, "invalid continuation byte at byte 23"),
+    # After a byte-order mark, which counts in the offset too.
+    (b'\xef\xbb\xbf[Board "1"]\n\n[Site "\xc3', 3, "unexpected end of data at byte 23"),
+])
+def test_file_not_utf8(tmp_path: Path, data: bytes, line: int, message: str) -> None:
+    path = tmp_path / "binary.pbn"
+    path.write_bytes(data)
+    with pytest.raises(PBNDecodeError) as info:
+        load(path)
+    assert str(info.value) == f"{path}: line {line}: not UTF-8 text ({message})"
+    assert (info.value.file, info.value.board, info.value.line) == (str(path), None, line)
+
+
+def test_open_file_not_in_its_encoding(tmp_path: Path) -> None:
+    """An open text file decodes itself: the error names the file, the line is unknown."""
+    path = tmp_path / "latin1.pbn"
+    path.write_bytes(BASE.encode().replace(b"[Board", b"[Event \"\xe9\"]\n[Board", 1))
+    with open(path, encoding="utf-8") as fp, pytest.raises(PBNDecodeError) as info:
+        load(fp)
+    assert str(info.value) == f"{path}: not utf-8 text (invalid continuation byte)"
+    assert (info.value.file, info.value.board, info.value.line) == (str(path), None, None)
+
+
+def test_byte_order_mark_is_skipped(tmp_path: Path) -> None:
+    path = tmp_path / "bom.pbn"
+    path.write_bytes(b"\xef\xbb\xbf" + BASE.encode())
+    assert load(path) == loads(BASE)
 
 
 # --- errors ----------------------------------------------------------------------------------
