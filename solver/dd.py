@@ -14,6 +14,7 @@ playing to minimise it (points of completed tricks count; last trick 10, or
 
 from __future__ import annotations
 
+import functools
 import sys
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
@@ -21,7 +22,7 @@ from pathlib import Path
 
 import numpy as np
 
-from .cards import SPADES, SUITS, Card, CardSet, Mask, Suit, card_name, iter_cards
+from .cards import SPADES, SUITS, Card, CardSet, Mask, Suit, card_name
 from .deal import EW, NORTH, NS, SIDES, Deal, Seat, Side, side_name
 from .errors import DealError
 from .play import Position, trick_winner_index
@@ -75,34 +76,51 @@ class KernelLayout:
     """Card tables of the kernel for one trump under one rule profile.
 
     ``to_kernel[c]`` is the kernel index of face card ``c`` (suit * 8 +
-    playing strength); ``to_face`` is the inverse; ``points`` is indexed by
-    kernel card.
+    playing strength) and ``to_face`` the inverse; ``points`` is indexed by
+    kernel card. ``byte_masks[s][b]`` and ``byte_points[s][b]`` translate the
+    eight face bits ``b`` of suit ``s`` at once (kernel bits, card points).
     """
 
     to_kernel: tuple[int, ...]
     to_face: tuple[int, ...]
     points: np.ndarray
+    byte_masks: tuple[tuple[int, ...], ...]
+    byte_points: tuple[tuple[int, ...], ...]
 
     def mask(self, face_mask: Mask) -> int:
         """The kernel mask of a face mask."""
-        out = 0
-        for c in iter_cards(face_mask):
-            out |= 1 << self.to_kernel[c]
-        return out
+        m = self.byte_masks
+        return (m[0][face_mask & 255] | m[1][face_mask >> 8 & 255]
+                | m[2][face_mask >> 16 & 255] | m[3][face_mask >> 24 & 255])
+
+    def points_of(self, face_mask: Mask) -> int:
+        """The card points of the cards of a face mask."""
+        p = self.byte_points
+        return (p[0][face_mask & 255] + p[1][face_mask >> 8 & 255]
+                + p[2][face_mask >> 16 & 255] + p[3][face_mask >> 24 & 255])
 
 
+@functools.lru_cache(maxsize=64)
 def kernel_layout(profile: RuleProfile, trump: Suit) -> KernelLayout:
     """Build the kernel card layout for ``trump`` from the profile's orders and points."""
-    to_kernel = [0] * 32
-    points = np.zeros(32, dtype=np.int64)
-    for face in range(32):
-        k = (face & 56) + profile.strength(face, trump)
-        to_kernel[face] = k
-        points[k] = profile.card_points(face, trump)
+    to_kernel = [(face & 56) + profile.strength(face, trump) for face in range(32)]
     to_face = [0] * 32
+    points = np.zeros(32, dtype=np.int64)
     for face, k in enumerate(to_kernel):
         to_face[k] = face
-    return KernelLayout(tuple(to_kernel), tuple(to_face), points)
+        points[k] = profile.card_points(face, trump)
+    byte_masks = []
+    byte_points = []
+    for suit in SUITS:
+        cards = [suit * 8 + r for r in range(8)]
+        byte_masks.append(tuple(
+            sum(1 << to_kernel[c] for i, c in enumerate(cards) if b >> i & 1)
+            for b in range(256)))
+        byte_points.append(tuple(
+            sum(profile.card_points(c, trump) for i, c in enumerate(cards) if b >> i & 1)
+            for b in range(256)))
+    return KernelLayout(tuple(to_kernel), tuple(to_face), points, tuple(byte_masks),
+                        tuple(byte_points))
 
 
 def _workspace(profile: RuleProfile, trump: Suit, side: Side, layout: "KernelLayout",
@@ -187,13 +205,13 @@ class _Search:
             led = trick[0] >> 3
         else:
             wcard = wseat = led = 0
-        tpts = sum(position.profile.card_points(c, position.trump) for c in trick)
-        tmask = lay.mask(sum(1 << c for c in trick))
+        trick_mask = sum(1 << c for c in trick)
+        tpts = lay.points_of(trick_mask)
+        tmask = lay.mask(trick_mask)
         left = (position.cards_left + n) // 4
         cap = ((k.CAP_X if position.tricks_won[1 - self.side] == 0 else 0)
                | (k.CAP_Y if position.tricks_won[self.side] == 0 else 0))
-        rem = tpts + sum(int(lay.points[lay.to_kernel[c]])
-                         for h in position.hands for c in iter_cards(h))
+        rem = tpts + sum(lay.points_of(h) for h in position.hands)
         nodes, hits = ws[k.NODES], ws[k.TT_HITS]
         i64 = np.int64
         result = int(k._search(ws, self.context.tt, i64(position.to_move), i64(n), i64(led),
