@@ -18,7 +18,7 @@ import sys
 from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from belote.solver.cards import SUIT_NAMES, SUITS, Suit, card_name
 from belote.solver.contract import Contract
@@ -27,7 +27,10 @@ from belote.solver.errors import PBNDecodeError
 from belote.solver.pbn import Board
 from belote.solver.play import Position
 from belote.solver.rules import RuleProfile
-from belote.solver.scoring import min_points_to_make, score_deal
+from belote.solver.scoring import score_deal
+
+if TYPE_CHECKING:
+    from belote.solver.verdict import ContractVerdict
 
 PROGRESS_MIN_BOARDS = 8
 """Files with fewer boards than this get no progress bar."""
@@ -141,44 +144,20 @@ def _played(profile: RuleProfile, contract: Contract | None, position: Position
     return out
 
 
-def contract_verdict(profile: RuleProfile, contract: Contract, taker_points: int,
-                     defence_capot: bool, belote_side: Side | None,
-                     leader: Seat | None = None) -> dict[str, Any]:
-    """Judge ``contract`` when its taking side takes ``taker_points`` double-dummy.
-
-    ``defence_capot`` says whether the defence can take every trick (only
-    possible when ``taker_points`` is 0); the defence has the rest of the
-    deal's trick points otherwise. ``leader``, the leader of the first trick
-    of a full deal, is reported when given.
-
-    >>> from belote.solver.rules import COINCHE
-    >>> from belote.solver.contract import parse_contract
-    >>> v = contract_verdict(COINCHE, parse_contract("100H", COINCHE, 1), 124, False, None)
-    >>> v["made"], v["needed"], v["trick_points"], v["score"]
-    (True, 100, {'NS': 38, 'EW': 124}, {'NS': 40, 'EW': 220})
-    """
-    taker = contract.side
-    assert taker is not None, "a verdict needs the declarer"
-    if taker_points == profile.capot_trick_points:
-        defence_points = 0
-    elif defence_capot:
-        defence_points = profile.capot_trick_points
-    else:
-        defence_points = profile.total_trick_points - taker_points
-    points = [0, 0]
-    points[taker], points[1 - taker] = taker_points, defence_points
-    score = score_deal(profile, contract, (points[0], points[1]), belote_side)
+def _verdict(verdict: ContractVerdict, leader: Seat | None = None) -> dict[str, Any]:
+    """The contract field of a judged contract; ``leader`` (full deals) is reported if given."""
+    contract = verdict.contract
     return {
         "contract": contract.to_pbn(),
         "declarer": seat_name(contract.declarer),  # type: ignore[arg-type]
         **({} if leader is None else {"leader": seat_name(leader)}),
-        "side": side_name(taker),
-        "points": taker_points,
-        "needed": min_points_to_make(profile, contract, belote_side),
-        "made": score.made,
-        "litige": score.litige,
-        "trick_points": _sides_dict(points),
-        "score": _sides_dict(score.scores),
+        "side": side_name(verdict.side),
+        "points": verdict.points,
+        "needed": verdict.needed,
+        "made": verdict.made,
+        "litige": verdict.litige,
+        "trick_points": _sides_dict(verdict.trick_points),
+        "score": _sides_dict(verdict.score.scores),
     }
 
 
@@ -196,7 +175,8 @@ def run(job: Job) -> dict[str, Any]:
 
 def _run_deal(job: Job) -> dict[str, Any]:
     """The double-dummy table of a full deal and its contract's verdict."""
-    from belote.solver.dd import dd_table, reaches
+    from belote.solver.dd import dd_table
+    from belote.solver.verdict import judge_contract
 
     deal = job.deal
     values: dict[tuple[Seat, Suit, Side], int] = {}
@@ -213,18 +193,11 @@ def _run_deal(job: Job) -> dict[str, Any]:
     contract = job.contract
     if contract is None or contract.declarer is None:
         out["contract"] = _no_verdict(contract)
-        if job.played is not None:
-            out["played"] = job.played
-        return out
-    taker, trump, leader = contract.side, contract.trump, job.contract_leader
-    key = (leader, trump, taker)
-    if key not in values:
-        values[key] = dd_table(deal, leader, job.profile, trumps=[trump], sides=[taker])[
-            trump, taker]
-    start = Position(deal, trump, leader, job.profile)
-    capot = (values[key] == 0 and reaches(start, 1 - taker, job.profile.capot_trick_points))
-    out["contract"] = contract_verdict(job.profile, contract, values[key], capot,
-                                       start.belote_side(), leader)
+    else:
+        trump, leader = contract.trump, job.contract_leader
+        start = Position(deal, trump, leader, job.profile)  # type: ignore[arg-type]
+        known = values.get((leader, trump, contract.side))  # type: ignore[arg-type]
+        out["contract"] = _verdict(judge_contract(start, contract, taker_points=known), leader)
     if job.played is not None:
         out["played"] = job.played
     return out
@@ -233,6 +206,7 @@ def _run_deal(job: Job) -> dict[str, Any]:
 def _run_position(job: Job) -> dict[str, Any]:
     """The values of a position and of each legal card, best cards first."""
     from belote.solver.dd import analyse_position
+    from belote.solver.verdict import judge_contract
 
     pos = job.position
     assert pos is not None
@@ -258,11 +232,8 @@ def _run_position(job: Job) -> dict[str, Any]:
     if contract is None or contract.declarer is None:
         out["contract"] = _no_verdict(contract)
     else:
-        taker = contract.side
-        assert taker is not None
-        capot = analysis.value[1 - taker] == job.profile.capot_trick_points
-        out["contract"] = contract_verdict(job.profile, contract, analysis.value[taker], capot,
-                                           analysis.belote)
+        out["contract"] = _verdict(judge_contract(
+            pos, contract, taker_points=analysis.value[contract.side]))  # type: ignore[index]
     return out
 
 
