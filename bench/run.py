@@ -63,6 +63,7 @@ def main(argv: list[str] | None = None) -> int:
     results.append(exact)
     progress("(c) threshold searches")
     results.append(workloads.threshold(deals, values, ctx))
+    results.append(workloads.threshold_contracts(deals, values, ctx))
     progress("(d) every opening lead valued")
     results.append(workloads.trick1_cards(deals, ctx))
     progress(f"(e) {n_positions} positions with 4 tricks left")

@@ -103,6 +103,29 @@ def threshold(deals: list[Item], values: list[int], ctx: SearchContext) -> Resul
     return r
 
 
+CONTRACT_TARGETS = (82, 100, 120)
+"""(c') Trick points a bid advisor asks about: beating the defence (82), 100, 120."""
+
+
+def threshold_contracts(deals: list[Item], values: list[int], ctx: SearchContext) -> Result:
+    """(c') "Does N-S reach T?" for contract-level targets T, one search per target.
+
+    Timed per search; the answers are checked against the exact values of (b).
+    """
+    positions = [(d.position(), t) for d in deals for t in CONTRACT_TARGETS]
+    ours, answers = time_items(positions, lambda pt: reaches(pt[0], NS, pt[1], context=ctx),
+                               lambda: ctx.nodes)
+    r = Result("threshold_contracts",
+               "(c') full deal, N-S reaches T (T = 82, 100, 120; one search each)", "reaches",
+               None, "the bid advisor's question; compared with our exact solve (b)", ours,
+               baseline="exact")
+    expected = [v >= t for v in values for t in CONTRACT_TARGETS]
+    items = [d for d in deals for _ in CONTRACT_TARGETS]
+    for item, answer, want in zip(items, answers, expected):
+        r.check(item, answer, want, what="expected")
+    return r
+
+
 def _card_values(key: str, title: str, items: list[Item], ctx: SearchContext,
                  note: str) -> Result:
     positions = [it.position() for it in items]
