@@ -275,9 +275,9 @@ def reaches(position: Position, side: Side, target: int, *,
 class CardValue:
     """The whole-deal values after the player to move plays ``card``.
 
-    ``equivalents`` are the cards of the same hand that are interchangeable
-    with it (same suit, no live card between them, same points), ``card``
-    first; they have the same values.
+    ``equivalents`` is the class of cards of the same hand interchangeable
+    with it (same suit, no live card between them, same points), strongest
+    first and ``card`` among them; they all have the same values.
     """
 
     card: Card
