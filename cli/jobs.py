@@ -15,7 +15,7 @@ from __future__ import annotations
 import multiprocessing
 import os
 import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
@@ -246,34 +246,53 @@ def default_workers(boards: int) -> int:
     return (os.cpu_count() or 1) if boards >= POOL_MIN_BOARDS else 1
 
 
+def pool_context() -> multiprocessing.context.BaseContext:
+    """How worker processes start: ``fork`` on Linux, else the platform's default.
+
+    Forked workers inherit the kernels the parent loaded (see
+    :func:`run_all`) instead of each importing numba and loading the
+    compiled cache, about a second per worker. Elsewhere ``fork`` is either
+    missing or unsafe (macOS), and each worker loads the kernels itself.
+    """
+    return multiprocessing.get_context("fork" if sys.platform == "linux" else None)
+
+
 def run_all(jobs: Sequence[Job], workers: int | None,
             emit: Callable[[dict[str, Any]], None]) -> None:
     """Solve ``jobs`` on ``workers`` processes, passing each result to ``emit`` in order.
 
     ``workers`` ``None`` means :func:`default_workers`. One worker, or a
-    single job, solves in this process; workers are started with ``spawn``
-    (no fork of a process that may run threads). A progress bar goes to
-    stderr when it is a terminal and there are many jobs; it is cleared while
-    ``emit`` writes.
+    single job, solves in this process. Otherwise the kernels are loaded
+    here first (:func:`~belote.solver.dd.warm_up`) and the workers, started
+    by :func:`pool_context`, share them; they are all started before the
+    progress bar, whose monitor thread must not be forked.
+    """
+    workers = min(default_workers(len(jobs)) if workers is None else workers, len(jobs))
+    if workers <= 1:
+        _emit_all(map(run, jobs), len(jobs), emit)
+        return
+    from belote.solver.dd import warm_up
+
+    warm_up()
+    chunk = max(1, len(jobs) // (4 * workers))
+    with ProcessPoolExecutor(max_workers=workers, mp_context=pool_context()) as pool:
+        _emit_all(pool.map(run, jobs, chunksize=chunk), len(jobs), emit)
+
+
+def _emit_all(results: Iterable[dict[str, Any]], total: int,
+              emit: Callable[[dict[str, Any]], None]) -> None:
+    """Pass ``total`` ``results`` to ``emit`` as they come.
+
+    A progress bar goes to stderr when it is a terminal and there are
+    ``PROGRESS_MIN_BOARDS`` results or more; it is cleared while ``emit``
+    writes.
     """
     from tqdm import tqdm
 
-    workers = min(default_workers(len(jobs)) if workers is None else workers, len(jobs))
-    progress = tqdm(total=len(jobs), unit="board", file=sys.stderr, leave=False,
-                    disable=len(jobs) < PROGRESS_MIN_BOARDS or not sys.stderr.isatty())
-
-    def done(result: dict[str, Any]) -> None:
-        with tqdm.external_write_mode():
-            emit(result)
-        progress.update()
-
+    progress = tqdm(total=total, unit="board", file=sys.stderr, leave=False,
+                    disable=total < PROGRESS_MIN_BOARDS or not sys.stderr.isatty())
     with progress:
-        if workers <= 1:
-            for job in jobs:
-                done(run(job))
-            return
-        chunk = max(1, len(jobs) // (4 * workers))
-        spawn = multiprocessing.get_context("spawn")
-        with ProcessPoolExecutor(max_workers=workers, mp_context=spawn) as pool:
-            for result in pool.map(run, jobs, chunksize=chunk):
-                done(result)
+        for result in results:
+            with tqdm.external_write_mode():
+                emit(result)
+            progress.update()

@@ -408,6 +408,33 @@ def test_jobs_2_prints_what_jobs_1_prints(classic_json: list[dict]) -> None:
     assert (code, out) == (0, POSITIONS_HUMAN)
 
 
+WORKER_PROBE = """\
+import os, sys
+from belote.cli import jobs
+from belote.solver import dd, pbn
+
+def probe(job):
+    return {"pid": os.getpid(), "kernels": dd._kernels is not None}
+
+jobs.run = probe
+plans = [jobs.plan(b, jobs.Request()) for b in pbn.load(sys.argv[1])]
+results = []
+jobs.run_all(plans, 2, results.append)
+print(sorted({r["kernels"] for r in results}), os.getpid() in {r["pid"] for r in results})
+"""
+
+
+@pytest.mark.skipif(sys.platform != "linux", reason="workers are forked on Linux only")
+def test_workers_are_forked_with_the_kernels_loaded() -> None:
+    """A fresh process: the kernels are loaded before the pool, and workers inherit them."""
+    from belote.cli.jobs import pool_context
+
+    assert pool_context().get_start_method() == "fork"
+    done = subprocess.run([sys.executable, "-c", WORKER_PROBE, str(CLASSIC)],
+                          capture_output=True, text=True, check=True)
+    assert done.stdout == "[True] False\n"
+
+
 # --- bad input ----------------------------------------------------------------------------
 
 BAD_FILES = {
