@@ -59,7 +59,7 @@ json_option = click.option(
 
 jobs_option = click.option(
     "--jobs", "-j", type=click.IntRange(min=1), default=None,
-    show_default="all cores from 8 boards on, else 1",
+    show_default="all cores from 4 boards on, else 1",
     help="Worker processes; boards are spread over them, output stays in board order.")
 
 trump_option = click.option(

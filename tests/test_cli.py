@@ -394,12 +394,12 @@ def test_mode_overrides_the_tag() -> None:
 
 
 def test_default_workers() -> None:
-    """Without --jobs, small files stay in one process; 8 boards or more use every core."""
+    """Without --jobs, small files stay in one process; 4 boards or more use every core."""
     from belote.cli.jobs import POOL_MIN_BOARDS, default_workers
 
-    assert POOL_MIN_BOARDS == 8
-    assert [default_workers(n) for n in (1, 7)] == [1, 1]
-    assert default_workers(8) == (os.cpu_count() or 1)
+    assert POOL_MIN_BOARDS == 4
+    assert [default_workers(n) for n in (1, 3)] == [1, 1]
+    assert default_workers(4) == default_workers(40) == (os.cpu_count() or 1)
 
 
 def test_jobs_2_prints_what_jobs_1_prints(classic_json: list[dict]) -> None:
