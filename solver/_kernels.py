@@ -273,24 +273,38 @@ def _search(ws, tt, seat, n, led, wcard, wseat, tpts, tmask, left, cap, rem, alp
                 nw = wcard
                 nws = wseat
         ntp = tpts + ws[POINTS + card]
-        if n == 3:
-            nleft = left - 1
-            x_won = np.int64(1) if (nws & 1) == x else np.int64(0)
-            if x_won:
-                gain = ntp
-                ncap = cap & CAP_X
+        # Principal variation search: after the first card, a null window
+        # tests whether a card beats the best so far; only then a re-search.
+        a = alpha
+        b = beta
+        if i > 0 and b - a > 1:
+            if maximise:
+                b = a + 1
             else:
-                gain = np.int64(0)
-                ncap = cap & CAP_Y
-            if nleft == 0:
-                v = gain + _last_bonus(ws, x_won, ncap)
+                a = b - 1
+        while True:
+            if n == 3:
+                nleft = left - 1
+                x_won = np.int64(1) if (nws & 1) == x else np.int64(0)
+                if x_won:
+                    gain = ntp
+                    ncap = cap & CAP_X
+                else:
+                    gain = np.int64(0)
+                    ncap = cap & CAP_Y
+                if nleft == 0:
+                    v = gain + _last_bonus(ws, x_won, ncap)
+                else:
+                    v = gain + _search(ws, tt, nws, np.int64(0), np.int64(0), np.int64(0),
+                                       np.int64(0), np.int64(0), np.int64(0), nleft, ncap,
+                                       rem - ntp, a - gain, b - gain)
             else:
-                v = gain + _search(ws, tt, nws, np.int64(0), np.int64(0), np.int64(0),
-                                   np.int64(0), np.int64(0), np.int64(0), nleft, ncap,
-                                   rem - ntp, alpha - gain, beta - gain)
-        else:
-            v = _search(ws, tt, (seat + 1) & 3, n + 1, nled, nw, nws, ntp, tmask | bit,
-                        left, cap, rem, alpha, beta)
+                v = _search(ws, tt, (seat + 1) & 3, n + 1, nled, nw, nws, ntp, tmask | bit,
+                            left, cap, rem, a, b)
+            if (a == alpha and b == beta) or v <= alpha or v >= beta:
+                break
+            a = alpha
+            b = beta
         ws[HANDS + seat] ^= bit
         if maximise:
             if v > best:
