@@ -15,7 +15,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from .cards import ALL_CARDS, CardSet, card_name, iter_cards
+from .cards import ALL_CARDS, CardSet, card_name
 from .errors import CardError, DealError
 
 Seat = int
@@ -91,20 +91,30 @@ class Deal:
 
     __slots__ = ("hands",)
 
-    def __init__(self, hands: Sequence[CardSet | str | int | None]) -> None:
+    def __init__(self, hands: Sequence[CardSet | str | int | None],
+                 first: Seat = NORTH) -> None:
+        """Check and store ``hands`` (indexed by seat).
+
+        A card held twice is reported with both holders, looking at the hands
+        from seat ``first`` round to its right-hand opponent.
+
+        >>> Deal(["JS", None, None, "JS 7H"])
+        Traceback (most recent call last):
+        ...
+        belote.solver.errors.DealError: duplicate card JS (held by N and W)
+        """
         if len(hands) != 4:
             raise DealError(f"a deal has 4 hands, not {len(hands)}")
         parsed = tuple(None if h is None else (h if isinstance(h, CardSet) else CardSet(h))
                        for h in hands)
-        seen = 0
-        for seat, hand in enumerate(parsed):
-            if hand is None:
-                continue
-            twice = seen & hand.mask
-            if twice:
-                names = " ".join(card_name(c) for c in iter_cards(twice))
-                raise DealError(f"card {names} held twice (again by {seat_name(seat)})")
-            seen |= hand.mask
+        holder: dict[int, Seat] = {}
+        for seat in (next_seat(first, i) for i in range(4)):
+            hand = parsed[seat]
+            for card in hand or ():
+                if card in holder:
+                    raise DealError(f"duplicate card {card_name(card)} (held by "
+                                    f"{seat_name(holder[card])} and {seat_name(seat)})")
+                holder[card] = seat
         object.__setattr__(self, "hands", parsed)
 
     def __setattr__(self, name: str, value: object) -> None:
@@ -119,6 +129,16 @@ class Deal:
         """Parse PBN deal notation ``F:h1 h2 h3 h4`` (``-`` = unknown hand).
 
         The first hand is that of seat ``F``; the others follow to its left.
+        Errors name the hand at fault, or both holders of a duplicate.
+
+        >>> Deal.from_pbn("E:J... - J... -")
+        Traceback (most recent call last):
+        ...
+        belote.solver.errors.DealError: duplicate card JS (held by E and W)
+        >>> Deal.from_pbn("N:AKQJ.AKQJ.. .T987.T987. T987...AKQX ..AKQJ.T987")
+        Traceback (most recent call last):
+        ...
+        belote.solver.errors.CardError: S hand: unknown rank 'X' in hand 'T987...AKQX'
         """
         s = text.strip()
         if len(s) < 2 or s[1] != ":":
@@ -126,11 +146,15 @@ class Deal:
         first = parse_seat(s[0])
         parts = s[2:].split()
         if len(parts) != 4:
-            raise DealError(f"deal {text!r} does not have 4 hands")
+            raise DealError(f"deal {text!r} has {len(parts)} hands, expected 4")
         hands: list[CardSet | None] = [None] * 4
         for i, part in enumerate(parts):
-            hands[(first + i) % 4] = None if part == "-" else CardSet.from_pbn(part)
-        return cls(hands)
+            seat = next_seat(first, i)
+            try:
+                hands[seat] = None if part == "-" else CardSet.from_pbn(part)
+            except CardError as e:
+                raise CardError(f"{seat_name(seat)} hand: {e}") from None
+        return cls(hands, first)
 
     def to_pbn(self, first: Seat | str = NORTH) -> str:
         """PBN deal notation starting with seat ``first``."""

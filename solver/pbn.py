@@ -46,7 +46,7 @@ from typing import IO
 from .cards import ALL_CARDS, RANK_NAMES, SUIT_NAMES, Card, CardSet, Suit, card_name, parse_card
 from .contract import Contract, parse_contract
 from .deal import NORTH, Deal, Seat, next_seat, parse_seat, seat_name
-from .errors import BeloteError, CardError, DealError, IllegalPlayError, PBNDecodeError
+from .errors import BeloteError, CardError, IllegalPlayError, PBNDecodeError
 from .play import Position
 from .rules import RuleProfile, get_profile
 
@@ -264,42 +264,6 @@ def _union(masks: Iterable[int]) -> int:
     return total
 
 
-def _parse_deal(text: str) -> Deal:
-    """Parse a Deal tag value ``F:h1 h2 h3 h4`` naming the holders of a duplicate.
-
-    >>> _parse_deal("N:AKQJ.AKQJ.. .T987.T987. T987...AKQJ ..AKQJ.T987").hands[2].to_pbn()
-    'T987...AKQJ'
-    >>> _parse_deal("E:J... - J... -")
-    Traceback (most recent call last):
-    ...
-    belote.solver.errors.DealError: duplicate card JS (held by E and W)
-    """
-    s = text.strip()
-    if len(s) < 2 or s[1] != ":":
-        raise DealError(f"deal {text!r} does not start with a seat and ':' (like 'N:')")
-    first = parse_seat(s[0])
-    parts = s[2:].split()
-    if len(parts) != 4:
-        raise DealError(f"deal {text!r} has {len(parts)} hands, expected 4")
-    hands: list[CardSet | None] = [None] * 4
-    holder: dict[Card, Seat] = {}
-    for i, part in enumerate(parts):
-        seat = next_seat(first, i)
-        if part == "-":
-            continue
-        try:
-            hand = CardSet.from_pbn(part)
-        except CardError as e:
-            raise CardError(f"{seat_name(seat)} hand: {e}") from None
-        for card in hand:
-            if card in holder:
-                raise DealError(f"duplicate card {card_name(card)} (held by "
-                                f"{seat_name(holder[card])} and {seat_name(seat)})")
-            holder[card] = seat
-        hands[seat] = hand
-    return Deal(hands)
-
-
 def _logical_lines(text: str, file: str | None) -> list[tuple[int, str | None]]:
     """The lines of ``text`` without comments, numbered from 1.
 
@@ -454,7 +418,7 @@ def _parse_game(game: list[tuple[int, str]], file: str | None,
         except BeloteError as e:
             raise error(f"Mode tag: {e}", tag_lines["Mode"]) from None
     try:
-        deal = _parse_deal(tags["Deal"])
+        deal = Deal.from_pbn(tags["Deal"])
     except BeloteError as e:
         raise error(str(e), tag_lines["Deal"]) from None
     board = Board(

@@ -31,7 +31,6 @@ import pytest
 from conftest import sample_size
 
 from belote.solver import Deal, Position
-from belote.solver.cards import CardSet
 from belote.solver.dd import SearchContext, analyse_position, reaches, solve_position
 from belote.solver.rules import get_profile
 
