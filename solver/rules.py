@@ -55,16 +55,14 @@ class RuleProfile:
         bid from ``bid_min`` to ``bid_max`` in steps of ``bid_step``, or the
         capot bid ``capot_bid``, at a multiplier from ``coinche_multipliers``).
     Scoring
-        ``scoring`` names the deal-scoring scheme (``"classic"`` or
-        ``"coinche"``, see :mod:`belote.solver.scoring`); the other fields
-        are its parameters. ``equal_totals_litige``: when the taking side's
+        The remaining fields parametrise the one scoring formula of
+        :mod:`belote.solver.scoring`. ``equal_totals_litige``: when the taking side's
         total equals the defence's, the taker's trick points are held for the
         winners of the next decisive deal (classic litige); when False an
         equal total is simply a failed contract.
     """
 
     name: str
-    scoring: str
     trump_order: str = "J9ATKQ87"
     plain_order: str = "ATKQJ987"
     trump_points: tuple[int, ...] = _by_rank("J9ATKQ87", (20, 14, 11, 10, 4, 3, 0, 0))
@@ -116,7 +114,6 @@ class RuleProfile:
 
 CLASSIC = RuleProfile(
     name="classic",
-    scoring="classic",
     auction="turned-card",
     equal_totals_litige=True,
     undertrump_when_cannot_overtrump=True,
@@ -129,7 +126,6 @@ CLASSIC = RuleProfile(
 
 COINCHE = RuleProfile(
     name="coinche",
-    scoring="coinche",
     auction="numeric",
     equal_totals_litige=False,
     undertrump_when_cannot_overtrump=False,
