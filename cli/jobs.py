@@ -289,10 +289,13 @@ def _emit_all(results: Iterable[dict[str, Any]], total: int,
     ``PROGRESS_MIN_BOARDS`` results or more; it is cleared while ``emit``
     writes.
     """
-    from tqdm import tqdm
+    if total < PROGRESS_MIN_BOARDS or not sys.stderr.isatty():
+        for result in results:
+            emit(result)
+        return
+    from tqdm import tqdm  # only when a bar is shown: importing it costs 30 ms
 
-    progress = tqdm(total=total, unit="board", file=sys.stderr, leave=False,
-                    disable=total < PROGRESS_MIN_BOARDS or not sys.stderr.isatty())
+    progress = tqdm(total=total, unit="board", file=sys.stderr, leave=False)
     with progress:
         for result in results:
             with tqdm.external_write_mode():
