@@ -474,6 +474,12 @@ def _last_trick(ws, seat, cap, rem):
 
 
 @njit(cache=True)
+def _pick(take_max, a, b):
+    """The better of ``a`` and ``b`` for the side to play: max or min."""
+    return max(a, b) if take_max else min(a, b)
+
+
+@njit(cache=True)
 def _two_tricks(ws, seat, cap, rem):
     """X's exact score from a trick start with two cards in each hand.
 
@@ -548,22 +554,10 @@ def _two_tricks(ws, seat, cap, rem):
                         v += rem - tp + _last_bonus(ws, np.int64(1), ncap & CAP_X)
                     else:
                         v += _last_bonus(ws, np.int64(0), ncap & CAP_Y)
-                    if max0:
-                        best3 = min(best3, v)
-                    else:
-                        best3 = max(best3, v)
-                if max0:
-                    best2 = max(best2, best3)
-                else:
-                    best2 = min(best2, best3)
-            if max0:
-                best1 = min(best1, best2)
-            else:
-                best1 = max(best1, best2)
-        if max0:
-            best0 = max(best0, best1)
-        else:
-            best0 = min(best0, best1)
+                    best3 = _pick(not max0, best3, v)
+                best2 = _pick(max0, best2, best3)
+            best1 = _pick(not max0, best1, best2)
+        best0 = _pick(max0, best0, best1)
     return best0
 
 
