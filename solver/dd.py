@@ -6,6 +6,8 @@ playing to minimise it (points of completed tricks count; last trick 10, or
 252 in all for a side taking every trick; belote is reported apart).
 
 >>> from belote.solver import Deal, COINCHE
+>>> from belote.solver.deal import NORTH, NS, EW
+>>> from belote.solver.cards import SPADES
 >>> deal = Deal.from_pbn("N:AKQJT987... .AKQJT987.. ..AKQJT987. ...AKQJT987")
 >>> table = dd_table(deal, leader=NORTH, profile=COINCHE, trumps=[SPADES])
 >>> table[SPADES, NS], table[SPADES, EW]
@@ -30,7 +32,8 @@ from .rules import RuleProfile, get_profile
 
 __all__ = [
     "CardValue", "DDTable", "PositionAnalysis", "SearchContext", "analyse_position",
-    "dd_table", "reaches", "solve_position", "warm_up", "NS", "EW", "NORTH", "SPADES",
+    "dd_table", "equivalence_classes", "kernel_layout", "reaches", "solve_position",
+    "warm_up",
 ]
 
 DEFAULT_TT_BITS = 18
