@@ -118,6 +118,17 @@ def _above(card):
 
 
 @njit(cache=True)
+def _beats(card, wcard, trump):
+    """Does ``card`` take the trick from the winning card ``wcard``?
+
+    Higher in the same suit, or a trump on a card that is not one.
+    """
+    suit = card >> 3
+    wsuit = wcard >> 3
+    return (suit == wsuit and card > wcard) or (suit == trump and wsuit != trump)
+
+
+@njit(cache=True)
 def legal_mask(ws, hand, n, led, wcard, wseat, seat):
     """Mask of the cards of ``hand`` that ``seat`` may play.
 
@@ -225,11 +236,7 @@ def _search(ws, tt, seat, n, led, wcard, wseat, tpts, tmask, left, cap, rem, alp
         gen_bits = ws[GENERATION] << GENERATION_SHIFT
         for i in range(count):
             card = ws[base + i] & 63
-            suit = card >> 3
-            wsuit = wcard >> 3
-            nws = wseat
-            if (suit == wsuit and card > wcard) or (suit == trump and wsuit != trump):
-                nws = seat
+            nws = seat if _beats(card, wcard, trump) else wseat
             if (nws & 1) == x:
                 gain = tpts + ws[POINTS + card]
                 ncap = cap & CAP_X
@@ -258,15 +265,13 @@ def _search(ws, tt, seat, n, led, wcard, wseat, tpts, tmask, left, cap, rem, alp
         card = ws[base + i] & 63
         bit = np.int64(1) << card
         ws[HANDS + seat] ^= bit
-        suit = card >> 3
         if n == 0:
-            nled = suit
+            nled = card >> 3
             nw = card
             nws = seat
         else:
             nled = led
-            wsuit = wcard >> 3
-            if (suit == wsuit and card > wcard) or (suit == trump and wsuit != trump):
+            if _beats(card, wcard, trump):
                 nw = card
                 nws = seat
             else:
@@ -370,7 +375,7 @@ def _order_moves(ws, seat, n, led, wcard, wseat, legal, alive_all, hint, base):
                 score = 2000 - p
         else:
             wsuit = wcard >> 3
-            beats = (suit == wsuit and card > wcard) or (suit == trump and wsuit != trump)
+            beats = _beats(card, wcard, trump)
             if (wseat & 1) == (seat & 1):
                 safe = n == 3
                 if not safe:
@@ -453,9 +458,7 @@ def _trick_winner(ws, leader, c0, c1, c2, c3):
     wseat = leader
     for i in range(1, 4):
         card = c1 if i == 1 else (c2 if i == 2 else c3)
-        suit = card >> 3
-        wsuit = wcard >> 3
-        if (suit == wsuit and card > wcard) or (suit == trump and wsuit != trump):
+        if _beats(card, wcard, trump):
             wcard = card
             wseat = (leader + i) & 3
     return wseat
@@ -511,7 +514,7 @@ def _two_tricks(ws, seat, cap, rem):
             c1 = _bit_index(b1)
             w1 = c0
             ws1 = seat
-            if ((c1 >> 3) == (w1 >> 3) and c1 > w1) or ((c1 >> 3) == trump and (w1 >> 3) != trump):
+            if _beats(c1, w1, trump):
                 w1 = c1
                 ws1 = s1
             best2 = np.int64(-_NO_BOUND) if max0 else np.int64(_NO_BOUND)
@@ -522,8 +525,7 @@ def _two_tricks(ws, seat, cap, rem):
                 c2 = _bit_index(b2)
                 w2 = w1
                 ws2 = ws1
-                if ((c2 >> 3) == (w2 >> 3) and c2 > w2) or ((c2 >> 3) == trump
-                                                             and (w2 >> 3) != trump):
+                if _beats(c2, w2, trump):
                     w2 = c2
                     ws2 = s2
                 best3 = np.int64(_NO_BOUND) if max0 else np.int64(-_NO_BOUND)
@@ -533,8 +535,7 @@ def _two_tricks(ws, seat, cap, rem):
                     m3 ^= b3
                     c3 = _bit_index(b3)
                     winner = ws2
-                    if ((c3 >> 3) == (w2 >> 3) and c3 > w2) or ((c3 >> 3) == trump
-                                                                 and (w2 >> 3) != trump):
+                    if _beats(c3, w2, trump):
                         winner = s3
                     tp = ws[POINTS + c0] + ws[POINTS + c1] + ws[POINTS + c2] + ws[POINTS + c3]
                     if (winner & 1) == x:
