@@ -125,6 +125,10 @@ def markdown(info: dict[str, Any], summary: dict[str, dict[str, Any]],
                          f"(CPU {c['jobs1_cpu_s']:.2f} s), --jobs 2 {c['jobs2_s']:.2f} s "
                          f"(CPU {c['jobs2_cpu_s']:.2f} s), speedup {c['speedup']:.2f} "
                          f"({c['cores']} cores) |")
+        elif "min_s" in c:
+            lines.append(f"| {name} | `{c['command']}` | median of {c['runs']}: "
+                         f"{c['median_s']:.3f} s (fastest {c['min_s']:.3f} s, slowest "
+                         f"{c['max_s']:.3f} s; median CPU {c['median_cpu_s']:.3f} s) |")
         else:
             lines.append(f"| {name} | `{c['command']}` | median of {c['runs']}: "
                          f"{c['median_s']:.3f} s |")

@@ -12,11 +12,10 @@ Jobs cross process boundaries by pickling; everything they hold (a
 
 from __future__ import annotations
 
-import multiprocessing
+import gc
 import os
 import sys
 from collections.abc import Callable, Iterable, Sequence
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -30,6 +29,8 @@ from belote.solver.rules import RuleProfile
 from belote.solver.scoring import score_deal
 
 if TYPE_CHECKING:
+    import multiprocessing.context
+
     from belote.solver.verdict import ContractVerdict
 
 PROGRESS_MIN_BOARDS = 8
@@ -256,26 +257,44 @@ def pool_context() -> multiprocessing.context.BaseContext:
     compiled cache, about a second per worker. Elsewhere ``fork`` is either
     missing or unsafe (macOS), and each worker loads the kernels itself.
     """
+    import multiprocessing  # here, not at the top: it and concurrent.futures cost 70 ms
+
     return multiprocessing.get_context("fork" if sys.platform == "linux" else None)
+
+
+def _start_solver() -> None:
+    """Load the kernels (:func:`~belote.solver.dd.warm_up`), then freeze what is alive.
+
+    ``gc.freeze`` moves the objects numba's start-up left (about 100,000)
+    out of reach of the cyclic garbage collector: later collections, and the
+    last one when the command exits, no longer walk them. That saves 0.1 to
+    0.2 s of a one-deal ``belote solve`` (``bench/RESULTS.md``), and forked
+    workers no longer touch, and so copy, those pages. The objects are the
+    loaded kernels and modules, which live as long as the process anyway.
+    """
+    from belote.solver.dd import warm_up
+
+    warm_up()
+    gc.freeze()
 
 
 def run_all(jobs: Sequence[Job], workers: int | None,
             emit: Callable[[dict[str, Any]], None]) -> None:
     """Solve ``jobs`` on ``workers`` processes, passing each result to ``emit`` in order.
 
-    ``workers`` ``None`` means :func:`default_workers`. One worker, or a
-    single job, solves in this process. Otherwise the kernels are loaded
-    here first (:func:`~belote.solver.dd.warm_up`) and the workers, started
-    by :func:`pool_context`, share them; they are all started before the
-    progress bar, whose monitor thread must not be forked.
+    ``workers`` ``None`` means :func:`default_workers`. The kernels are
+    loaded here first (:func:`_start_solver`). One worker, or a single job,
+    solves in this process; otherwise the workers, started by
+    :func:`pool_context`, share the loaded kernels; they are all started
+    before the progress bar, whose monitor thread must not be forked.
     """
     workers = min(default_workers(len(jobs)) if workers is None else workers, len(jobs))
+    _start_solver()
     if workers <= 1:
         _emit_all(map(run, jobs), len(jobs), emit)
         return
-    from belote.solver.dd import warm_up
+    from concurrent.futures import ProcessPoolExecutor
 
-    warm_up()
     chunk = max(1, len(jobs) // (4 * workers))
     with ProcessPoolExecutor(max_workers=workers, mp_context=pool_context()) as pool:
         _emit_all(pool.map(run, jobs, chunksize=chunk), len(jobs), emit)

@@ -17,6 +17,7 @@ playing to minimise it (points of completed tricks count; last trick 10, or
 from __future__ import annotations
 
 import functools
+import gc
 import sys
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
@@ -64,14 +65,23 @@ def warm_up() -> None:
     """Load (or compile, the first time) the kernels and run one tiny search.
 
     Call it before forking worker processes: the workers then inherit ready
-    kernels instead of each loading them again.
+    kernels instead of each loading them again. Python's cyclic garbage
+    collector is paused meanwhile (and restored): importing numba and
+    loading the cached kernels allocates a few hundred thousand objects, and
+    the collections they would trigger cost about 0.1 s (``bench/RESULTS.md``).
     """
     from .cards import CardSet
     from .rules import COINCHE
 
-    ending = Deal([CardSet(1 << c) for c in range(4)])
-    solve_position(Position(ending, SPADES, NORTH, COINCHE, tricks_won=(7, 0)), NS,
-                   context=SearchContext(tt_bits=4))
+    collecting = gc.isenabled()
+    gc.disable()
+    try:
+        ending = Deal([CardSet(1 << c) for c in range(4)])
+        solve_position(Position(ending, SPADES, NORTH, COINCHE, tricks_won=(7, 0)), NS,
+                       context=SearchContext(tt_bits=4))
+    finally:
+        if collecting:
+            gc.enable()
 
 
 @dataclass(frozen=True)
@@ -115,13 +125,15 @@ def kernel_layout(profile: RuleProfile, trump: Suit) -> KernelLayout:
     byte_masks = []
     byte_points = []
     for suit in SUITS:
-        cards = [suit * 8 + r for r in range(8)]
-        byte_masks.append(tuple(
-            sum(1 << to_kernel[c] for i, c in enumerate(cards) if b >> i & 1)
-            for b in range(256)))
-        byte_points.append(tuple(
-            sum(profile.card_points(c, trump) for i, c in enumerate(cards) if b >> i & 1)
-            for b in range(256)))
+        masks = [0] * 256
+        card_points = [0] * 256
+        for b in range(1, 256):
+            low = (b & -b).bit_length() - 1
+            card = suit * 8 + low
+            masks[b] = masks[b & (b - 1)] | 1 << to_kernel[card]
+            card_points[b] = card_points[b & (b - 1)] + points[to_kernel[card]]
+        byte_masks.append(tuple(masks))
+        byte_points.append(tuple(int(p) for p in card_points))
     return KernelLayout(tuple(to_kernel), tuple(to_face), points, tuple(byte_masks),
                         tuple(byte_points))
 
