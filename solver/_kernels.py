@@ -66,7 +66,15 @@ TT_HITS = 47
 """Counter: transposition-table hits."""
 ORDER = 48
 """ws[ORDER + ply * 8 ...]: the ordered move list of each ply."""
-WS_SIZE = ORDER + 33 * 8
+ROOT_PLY = ORDER + 33 * 8
+"""Ply (``(8 - left) * 4 + n``) at which the legal cards are cut to ``ws[ROOT_ONLY]``; -1: none."""
+ROOT_ONLY = ROOT_PLY + 1
+"""The cards allowed at ply ``ws[ROOT_PLY]`` (see :func:`_root_scores`)."""
+ROOT_CARDS = ROOT_ONLY + 1
+"""ws[ROOT_CARDS + i]: the i-th card valued by :func:`_root_scores`."""
+ROOT_SCORES = ROOT_CARDS + 8
+"""ws[ROOT_SCORES + i]: X's score after that card."""
+WS_SIZE = ROOT_SCORES + 8
 
 CAP_X = 1
 """Capot flag: X has won every completed trick."""
@@ -189,7 +197,8 @@ def _search(ws, tt, seat, n, led, wcard, wseat, tpts, tmask, left, cap, rem, alp
     key = np.int64(0)
     alpha0 = alpha
     beta0 = beta
-    if n == 0:
+    pinned = (8 - left) * 4 + n == ws[ROOT_PLY]
+    if n == 0 and not pinned:
         if left == 1:
             return _last_trick(ws, seat, cap, rem)
         alive = ws[HANDS] | ws[HANDS + 1] | ws[HANDS + 2] | ws[HANDS + 3]
@@ -225,6 +234,8 @@ def _search(ws, tt, seat, n, led, wcard, wseat, tpts, tmask, left, cap, rem, alp
         beta0 = beta
     alive_all = ws[HANDS] | ws[HANDS + 1] | ws[HANDS + 2] | ws[HANDS + 3] | tmask
     legal = legal_mask(ws, ws[HANDS + seat], n, led, wcard, wseat, seat)
+    if pinned:
+        legal &= ws[ROOT_ONLY]
     trump = ws[TRUMP]
     maximise = (seat & 1) == x
     base = ORDER + ((8 - left) * 4 + n) * 8
@@ -326,9 +337,37 @@ def _search(ws, tt, seat, n, led, wcard, wseat, tpts, tmask, left, cap, rem, alp
         if alpha >= beta:
             break
 
-    if n == 0:
+    if n == 0 and not pinned:
         _tt_store(tt, key, slot, best, best_card, left, alpha0, beta0)
     return best
+
+
+@njit(cache=True)
+def _root_scores(ws, tt, seat, n, led, wcard, wseat, tpts, tmask, left, cap, rem):
+    """X's exact score after each legal card of ``seat``; returns how many.
+
+    The position is given as to :func:`_search`. Cards equivalent to a
+    stronger one are left out (see :func:`_order_moves`); the others go to
+    ``ws[ROOT_CARDS:]`` in the order they are searched, and their scores to
+    ``ws[ROOT_SCORES:]``. Each is a full-window search of this position with
+    its legal cards pinned to that one card (``ws[ROOT_PLY]``,
+    ``ws[ROOT_ONLY]``), so the position's own table entry is neither read
+    nor written; one transposition table serves all of them.
+    """
+    alive_all = ws[HANDS] | ws[HANDS + 1] | ws[HANDS + 2] | ws[HANDS + 3] | tmask
+    legal = legal_mask(ws, ws[HANDS + seat], n, led, wcard, wseat, seat)
+    ply = (8 - left) * 4 + n
+    count = _order_moves(ws, seat, n, led, wcard, wseat, legal, alive_all, np.int64(-1),
+                         ORDER + ply * 8)
+    for i in range(count):
+        ws[ROOT_CARDS + i] = ws[ORDER + ply * 8 + i] & 63
+    ws[ROOT_PLY] = ply
+    for i in range(count):
+        ws[ROOT_ONLY] = np.int64(1) << ws[ROOT_CARDS + i]
+        ws[ROOT_SCORES + i] = _search(ws, tt, seat, n, led, wcard, wseat, tpts, tmask, left,
+                                      cap, rem, np.int64(-_NO_BOUND), np.int64(_NO_BOUND))
+    ws[ROOT_PLY] = -1
+    return count
 
 
 @njit(cache=True)

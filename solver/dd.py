@@ -19,7 +19,7 @@ from __future__ import annotations
 import functools
 import gc
 import sys
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -28,7 +28,7 @@ import numpy as np
 from .cards import SPADES, SUITS, Card, CardSet, Mask, Suit, card_name
 from .deal import EW, NORTH, NS, SIDES, Deal, Seat, Side, side_name
 from .errors import DealError
-from .play import Position, trick_winner_index
+from .play import Position, legal_cards, trick_winner_index
 from .rules import RuleProfile, get_profile
 
 __all__ = [
@@ -155,6 +155,7 @@ def _workspace(profile: RuleProfile, trump: Suit, side: Side, layout: "KernelLay
     ws[k.MUST_TRUMP] = profile.must_trump_when_void
     ws[k.MUST_OVERTRUMP] = profile.must_overtrump_ruff
     ws[k.GENERATION] = generation
+    ws[k.ROOT_PLY] = -1
     return ws
 
 
@@ -204,8 +205,12 @@ class _Search:
         self.ws = _workspace(position.profile, position.trump, side, self.layout,
                              context.begin())
 
-    def future(self, position: Position, alpha: int, beta: int) -> int:
-        """The side's score from ``position`` on, fail-soft in ``(alpha, beta)``."""
+    def _kernel_position(self, position: Position) -> tuple[np.int64, ...]:
+        """Put ``position``'s hands in the workspace; return the kernel's position arguments.
+
+        They are ``seat, n, led, wcard, wseat, tpts, tmask, left, cap, rem``
+        as :func:`._kernels._search` takes them, each an ``np.int64``.
+        """
         k = _load_kernels()
         lay = self.layout
         ws = self.ws
@@ -227,14 +232,40 @@ class _Search:
         cap = ((k.CAP_X if position.tricks_won[1 - self.side] == 0 else 0)
                | (k.CAP_Y if position.tricks_won[self.side] == 0 else 0))
         rem = tpts + sum(lay.points_of(h) for h in position.hands)
+        return tuple(np.int64(a) for a in (position.to_move, n, led, wcard, wseat, tpts, tmask,
+                                           left, cap, rem))
+
+    def _count(self, run: Callable[[], int]) -> int:
+        """Call ``run`` (a kernel call), adding the nodes it searched to the context."""
+        k = _load_kernels()
+        ws = self.ws
         nodes, hits = ws[k.NODES], ws[k.TT_HITS]
-        i64 = np.int64
-        result = int(k._search(ws, self.context.tt, i64(position.to_move), i64(n), i64(led),
-                               i64(wcard), i64(wseat), i64(tpts), i64(tmask), i64(left),
-                               i64(cap), i64(rem), i64(alpha), i64(beta)))
+        result = int(run())
         self.context.nodes += int(ws[k.NODES] - nodes)
         self.context.tt_hits += int(ws[k.TT_HITS] - hits)
         return result
+
+    def future(self, position: Position, alpha: int, beta: int) -> int:
+        """The side's score from ``position`` on, fail-soft in ``(alpha, beta)``."""
+        k = _load_kernels()
+        args = self._kernel_position(position)
+        return self._count(lambda: k._search(self.ws, self.context.tt, *args, np.int64(alpha),
+                                             np.int64(beta)))
+
+    def card_scores(self, position: Position) -> dict[Card, int]:
+        """The exact whole-deal score ``r`` of the side after each legal card.
+
+        Only the strongest card of each class of
+        :func:`equivalence_classes` is searched, and listed.
+        """
+        k = _load_kernels()
+        args = self._kernel_position(position)
+        count = self._count(lambda: k._root_scores(self.ws, self.context.tt, *args))
+        to_face = self.layout.to_face
+        cards = self.ws[k.ROOT_CARDS:k.ROOT_CARDS + count]
+        scores = self.ws[k.ROOT_SCORES:k.ROOT_SCORES + count]
+        base = position.points[self.side]
+        return {to_face[c]: base + int(r) for c, r in zip(cards, scores)}
 
     def score(self, position: Position) -> int:
         """The exact whole-deal score ``r`` of the side (see :mod:`._kernels`).
@@ -246,9 +277,11 @@ class _Search:
 
     def values(self, position: Position) -> dict[Side, int]:
         """Exact whole-deal values of ``position`` for both sides."""
-        r = self.score(position)
-        total = position.profile.total_trick_points
-        return {self.side: max(r, 0), 1 - self.side: max(total - r, 0)}
+        return self.both_values(self.score(position), position.profile)
+
+    def both_values(self, r: int, profile: RuleProfile) -> dict[Side, int]:
+        """The whole-deal values of both sides from the side's score ``r``."""
+        return {self.side: max(r, 0), 1 - self.side: max(profile.total_trick_points - r, 0)}
 
     def reaches(self, position: Position, target: int) -> bool:
         """Can the side guarantee at least ``target`` whole-deal points?"""
@@ -330,24 +363,34 @@ def equivalence_classes(position: Position) -> list[tuple[Card, ...]]:
 
     Cards are interchangeable when they are of one suit, no card still live
     (in a hand or in the current trick) lies between them in playing order,
-    and they carry the same points. Each class is listed strongest first.
+    and they carry the same points. Each class is listed strongest first,
+    suits in the order spades, hearts, diamonds, clubs.
+
+    >>> from belote.solver import Deal, COINCHE
+    >>> deal = Deal.from_pbn("N:AKQJT987... .AKQJT987.. ..AKQJT987. ...AKQJT987")
+    >>> classes = equivalence_classes(Position(deal, SPADES, NORTH, COINCHE))
+    >>> [" ".join(card_name(c) for c in cls) for cls in classes]
+    ['JS', '9S', 'AS', 'TS', 'KS', 'QS', '8S 7S']
     """
-    profile, trump = position.profile, position.trump
-    legal = position.legal_cards()
-    live = CardSet(sum(position.hands) | sum(1 << c for c in position.trick))
+    lay = kernel_layout(position.profile, position.trump)
+    legal = lay.mask(legal_cards(position.hands[position.to_move], position.trick,
+                                 position.trump, position.profile))
+    live = lay.mask(sum(position.hands) | sum(1 << c for c in position.trick))
     classes: list[list[Card]] = []
-    for suit in SUITS:
-        previous_in_class = False
-        for card in sorted(live.of_suit(suit), key=lambda c: -profile.strength(c, trump)):
-            if card not in legal:
-                previous_in_class = False
-                continue
-            if previous_in_class and (profile.card_points(classes[-1][-1], trump)
-                                      == profile.card_points(card, trump)):
-                classes[-1].append(card)
+    above = -1  # the live kernel card just above k in its suit, if any
+    for k in range(31, -1, -1):
+        if k & 7 == 7:
+            above = -1
+        if not live >> k & 1:
+            continue
+        if legal >> k & 1:
+            if above >= 0 and legal >> above & 1 and lay.points[above] == lay.points[k]:
+                classes[-1].append(lay.to_face[k])
             else:
-                classes.append([card])
-            previous_in_class = True
+                classes.append([lay.to_face[k]])
+        above = k
+    order = {suit: i for i, suit in enumerate(SUITS)}
+    classes.sort(key=lambda cls: order[cls[0] >> 3])
     return [tuple(c) for c in classes]
 
 
@@ -358,12 +401,8 @@ def analyse_position(position: Position, *,
     context = context or default_context()
     classes = equivalence_classes(position)
     search = _Search(position, NS, context)
-    per_class: list[dict[Side, int]] = []
-    for cls in classes:
-        child = position.copy()
-        child.play(cls[0])
-        per_class.append({s: child.points[s] for s in SIDES} if child.is_over
-                         else search.values(child))
+    scores = search.card_scores(position)
+    per_class = [search.both_values(scores[cls[0]], position.profile) for cls in classes]
     mover = position.to_move & 1
     cards = []
     for cls, vals in zip(classes, per_class):
