@@ -33,6 +33,11 @@ if TYPE_CHECKING:
 
     from belote.solver.verdict import ContractVerdict
 
+MAX_CHUNK_BOARDS = 8
+"""Boards handed to a worker at a time: few enough that the progress bar moves
+and the workers finish together on large files, enough to amortise the
+hand-over (each board takes tens of milliseconds to solve)."""
+
 PROGRESS_MIN_BOARDS = 8
 """Files with fewer boards than this get no progress bar."""
 
@@ -295,7 +300,7 @@ def run_all(jobs: Sequence[Job], workers: int | None,
         return
     from concurrent.futures import ProcessPoolExecutor
 
-    chunk = max(1, len(jobs) // (4 * workers))
+    chunk = max(1, min(MAX_CHUNK_BOARDS, len(jobs) // (4 * workers)))
     with ProcessPoolExecutor(max_workers=workers, mp_context=pool_context()) as pool:
         _emit_all(pool.map(run, jobs, chunksize=chunk), len(jobs), emit)
 
