@@ -139,10 +139,14 @@ def kernel_layout(profile: RuleProfile, trump: Suit) -> KernelLayout:
 
 
 def _workspace(profile: RuleProfile, trump: Suit, side: Side, layout: "KernelLayout",
-               generation: int) -> np.ndarray:
-    """The kernel workspace for one search target (see :mod:`._kernels`)."""
+               context: "SearchContext") -> np.ndarray:
+    """The kernel workspace fields for one search target (see :mod:`._kernels`).
+
+    Opens a new generation of ``context``'s table.
+    """
     k = _load_kernels()
     ws = np.zeros(k.WS_SIZE, dtype=np.int64)
+    ws[k.TT_ENTRIES] = context.entries
     ws[k.POINTS:k.POINTS + 32] = layout.points
     ws[k.SIDE] = side
     ws[k.TRUMP] = trump
@@ -154,7 +158,7 @@ def _workspace(profile: RuleProfile, trump: Suit, side: Side, layout: "KernelLay
     ws[k.PARTNER_FREES] = profile.partner_winning_frees
     ws[k.MUST_TRUMP] = profile.must_trump_when_void
     ws[k.MUST_OVERTRUMP] = profile.must_overtrump_ruff
-    ws[k.GENERATION] = generation
+    ws[k.GENERATION] = context.begin()
     ws[k.ROOT_PLY] = -1
     return ws
 
@@ -165,15 +169,26 @@ class SearchContext:
     Bounds stay valid while the deal, trump, side and rules stay the same;
     :meth:`begin` opens a new generation, which retires every older entry
     without clearing memory. The table has ``2**tt_bits`` entries of 16 bytes.
+    It lives in ``memory``, one array with the kernels' workspace fields in
+    front of it (see :mod:`._kernels`), which the solve using the context
+    fills in; ``owner`` is that solve.
     """
 
     MAX_GENERATION = (1 << 26) - 1
 
     def __init__(self, tt_bits: int = DEFAULT_TT_BITS) -> None:
-        self.tt = np.full(2 << tt_bits, -1, dtype=np.int64)
+        k = _load_kernels()
+        self.entries = 1 << tt_bits
+        self.memory = np.full(k.TT + 2 * self.entries, -1, dtype=np.int64)
+        self.owner: _Search | None = None
         self.nodes = 0
         self.tt_hits = 0
         self.generation = 0
+
+    @property
+    def tt(self) -> np.ndarray:
+        """The transposition table: two words per entry (a view of ``memory``)."""
+        return self.memory[_load_kernels().TT:]
 
     def begin(self) -> int:
         """Start a new generation of table entries and return its number."""
@@ -202,8 +217,16 @@ class _Search:
         self.side = side
         self.context = context
         self.layout = kernel_layout(position.profile, position.trump)
-        self.ws = _workspace(position.profile, position.trump, side, self.layout,
-                             context.begin())
+        self.fields = _workspace(position.profile, position.trump, side, self.layout, context)
+
+    @property
+    def ws(self) -> np.ndarray:
+        """The kernels' array: the context's memory, holding this search's fields."""
+        context = self.context
+        if context.owner is not self:
+            context.memory[:len(self.fields)] = self.fields
+            context.owner = self
+        return context.memory
 
     def _kernel_position(self, position: Position) -> tuple[np.int64, ...]:
         """Put ``position``'s hands in the workspace; return the kernel's position arguments.
@@ -249,7 +272,7 @@ class _Search:
         """The side's score from ``position`` on, fail-soft in ``(alpha, beta)``."""
         k = _load_kernels()
         args = self._kernel_position(position)
-        return self._count(lambda: k._search(self.ws, self.context.tt, *args, np.int64(alpha),
+        return self._count(lambda: k._search(self.ws, *args, np.int64(alpha),
                                              np.int64(beta)))
 
     def card_scores(self, position: Position) -> dict[Card, int]:
@@ -260,7 +283,7 @@ class _Search:
         """
         k = _load_kernels()
         args = self._kernel_position(position)
-        count = self._count(lambda: k._root_scores(self.ws, self.context.tt, *args))
+        count = self._count(lambda: k._root_scores(self.ws, *args))
         to_face = self.layout.to_face
         cards = self.ws[k.ROOT_CARDS:k.ROOT_CARDS + count]
         scores = self.ws[k.ROOT_SCORES:k.ROOT_SCORES + count]
