@@ -52,7 +52,7 @@ def _load_kernels():
     if _kernels is None:
         from . import _kernels as kernels  # numba is imported here, not at package import
 
-        cache = getattr(kernels._search, "_cache", None)
+        cache = getattr(kernels.search, "_cache", None)
         index = getattr(getattr(cache, "_cache_file", None), "_index_path", None)
         if index is not None and not Path(index).exists():
             print("belote: compiling the solver kernels (first run only, 10-20 s)...",
@@ -272,7 +272,7 @@ class _Search:
         """The side's score from ``position`` on, fail-soft in ``(alpha, beta)``."""
         k = _load_kernels()
         args = self._kernel_position(position)
-        return self._count(lambda: k._search(self.ws, *args, np.int64(alpha),
+        return self._count(lambda: k.search(self.ws, *args, np.int64(alpha),
                                              np.int64(beta)))
 
     def card_scores(self, position: Position) -> dict[Card, int]:
@@ -283,7 +283,7 @@ class _Search:
         """
         k = _load_kernels()
         args = self._kernel_position(position)
-        count = self._count(lambda: k._root_scores(self.ws, *args))
+        count = self._count(lambda: k.root_scores(self.ws, *args))
         to_face = self.layout.to_face
         cards = self.ws[k.ROOT_CARDS:k.ROOT_CARDS + count]
         scores = self.ws[k.ROOT_SCORES:k.ROOT_SCORES + count]
