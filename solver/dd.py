@@ -67,8 +67,10 @@ def warm_up() -> None:
     Call it before forking worker processes: the workers then inherit ready
     kernels instead of each loading them again. Python's cyclic garbage
     collector is paused meanwhile (and restored): importing numba and
-    loading the cached kernels allocates a few hundred thousand objects, and
-    the collections they would trigger cost about 0.1 s (``bench/RESULTS.md``).
+    loading the cached kernels leave about 100,000 objects, and the
+    collections their allocation would trigger walk an ever larger heap
+    (with the command line's ``gc.freeze``, 0.2 s of a one-deal
+    ``belote solve``; see ``bench/RESULTS.md``).
     """
     from .cards import CardSet
     from .rules import COINCHE
@@ -232,7 +234,7 @@ class _Search:
         """Put ``position``'s hands in the workspace; return the kernel's position arguments.
 
         They are ``seat, n, led, wcard, wseat, tpts, tmask, left, cap, rem``
-        as :func:`._kernels._search` takes them, each an ``np.int64``.
+        as :func:`._kernels.search` takes them, each an ``np.int64``.
         """
         k = _load_kernels()
         lay = self.layout
