@@ -23,7 +23,7 @@ def test_each_kernel_compiles_to_one_signature():
         dd.dd_table(Deal.random(3), 0, profile, trumps=[2], context=dd.SearchContext(tt_bits=12))
         dd.reaches(position, 0, 80, context=dd.SearchContext(tt_bits=12))
     dispatchers = _dispatchers()
-    for entry_point in ("search", "root_scores", "_search", "_root_scores"):
+    for entry_point in ("search", "root_scores"):
         assert len(dispatchers[entry_point].signatures) == 1, entry_point
     for name, dispatcher in dispatchers.items():
         assert len(dispatcher.signatures) <= 1, (name, dispatcher.signatures)
