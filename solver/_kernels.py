@@ -235,7 +235,9 @@ def _search(ws, seat, n, led, wcard, wseat, tpts, tmask, left, cap, rem, alpha, 
     cards in the current trick (``tmask`` holds them), led suit, winning card
     and seat, ``tpts`` points in the trick so far, ``left`` tricks not yet
     completed, ``cap`` the capot flags, ``rem`` the points of all cards not
-    yet in completed tricks.
+    yet in completed tricks. At the ply ``ws[ROOT_PLY]`` the legal cards are
+    cut to ``ws[ROOT_ONLY]`` and the table is neither read nor written there
+    (see :func:`_root_scores`).
     """
     ws[NODES] += 1
     x = ws[SIDE]
