@@ -4,8 +4,8 @@ For optimisation work on a shared machine: both kernel modules are loaded
 side by side and timed alternately on the same seeded deals, so that load
 from other jobs hits both alike; the values of both must agree.
 
-    git show HEAD:solver/_kernels.py > /tmp/old_kernels.py
-    python -m bench.ab /tmp/old_kernels.py solver/_kernels.py [--deals 30] [--rounds 4]
+    git show HEAD:solver/dd/_kernels.py > /tmp/old_kernels.py
+    python -m bench.ab /tmp/old_kernels.py solver/dd/_kernels.py [--deals 30] [--rounds 4]
 
 Prints, per version, the best time per 4-trump N-S table over the rounds
 (process CPU time) and the search nodes per table.
@@ -22,8 +22,8 @@ import time
 from pathlib import Path
 
 from belote.solver import COINCHE, Deal
-from belote.solver import dd
-from belote.solver.deal import NS
+from belote.solver.dd import solve as dd
+from belote.solver.types.deal import NS
 
 from .sets import DEAL_SEED_BASE
 

@@ -12,7 +12,7 @@ from collections.abc import Iterable
 import colver
 
 from belote.solver import Deal, parse_card
-from belote.solver.cards import Card
+from belote.solver.types.cards import Card
 
 VERSION: str = colver.__version__
 

@@ -10,7 +10,7 @@ import random
 from dataclasses import dataclass
 
 from belote.solver import COINCHE, Deal, Position, card_name
-from belote.solver.cards import Card
+from belote.solver.types.cards import Card
 
 DEAL_SEED_BASE = 10_000
 POSITION_SEED_BASE = 20_000

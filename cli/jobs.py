@@ -19,19 +19,19 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from belote.solver.cards import SUIT_NAMES, SUITS, Suit, card_name
-from belote.solver.contract import Contract
-from belote.solver.deal import NORTH, SIDES, Deal, Seat, Side, seat_name, side_name
+from belote.solver.types.cards import SUIT_NAMES, SUITS, Suit, card_name
+from belote.solver.types.contract import Contract
+from belote.solver.types.deal import NORTH, SIDES, Deal, Seat, Side, seat_name, side_name
 from belote.solver.errors import PBNDecodeError
-from belote.solver.pbn import Board
-from belote.solver.play import Position
-from belote.solver.rules import RuleProfile
-from belote.solver.scoring import score_deal
+from belote.solver.formats.pbn import Board
+from belote.solver.rules.play import Position
+from belote.solver.rules.profiles import RuleProfile
+from belote.solver.rules.scoring import score_deal
 
 if TYPE_CHECKING:
     import multiprocessing.context
 
-    from belote.solver.verdict import ContractVerdict
+    from belote.solver.dd.verdict import ContractVerdict
 
 MAX_CHUNK_BOARDS = 8
 """Boards handed to a worker at a time: few enough that the progress bar moves
@@ -184,7 +184,7 @@ def run(job: Job) -> dict[str, Any]:
 def _run_deal(job: Job) -> dict[str, Any]:
     """The double-dummy table of a full deal and its contract's verdict."""
     from belote.solver.dd import dd_table
-    from belote.solver.verdict import judge_contract
+    from belote.solver.dd.verdict import judge_contract
 
     deal = job.deal
     values: dict[tuple[Seat, Suit, Side], int] = {}
@@ -214,7 +214,7 @@ def _run_deal(job: Job) -> dict[str, Any]:
 def _run_position(job: Job) -> dict[str, Any]:
     """The values of a position and of each legal card, best cards first."""
     from belote.solver.dd import analyse_position
-    from belote.solver.verdict import judge_contract
+    from belote.solver.dd.verdict import judge_contract
 
     pos = job.position
     assert pos is not None

@@ -17,8 +17,8 @@ from pathlib import Path
 
 import click
 
-from belote.solver.cards import SUITS
-from belote.solver.deal import SIDES
+from belote.solver.types.cards import SUITS
+from belote.solver.types.deal import SIDES
 from belote.solver.errors import BeloteError
 
 from .options import (SEAT, all_leaders_option, jobs_option, json_option, leader_option,
@@ -153,7 +153,7 @@ def solve(file, deal_text, dealer, contract_text, declarer, boards, mode, trumps
 
 def _read_boards(path: Path, mode: str | None, numbers: tuple[str, ...]):
     """The boards of a PBN file, in file order; only those numbered ``numbers`` if given."""
-    from belote.solver import pbn
+    from belote.solver.formats import pbn
 
     try:
         boards = pbn.load(path, mode=mode)
@@ -171,8 +171,8 @@ def _read_boards(path: Path, mode: str | None, numbers: tuple[str, ...]):
 
 def _deal_board(text: str, dealer, contract: str | None, declarer, mode: str | None):
     """A board made of the --deal, --dealer, --contract and --declarer options."""
-    from belote.solver.deal import Deal, parse_seat
-    from belote.solver.pbn import Board
+    from belote.solver.types.deal import Deal, parse_seat
+    from belote.solver.formats.pbn import Board
 
     try:
         deal = Deal.from_pbn(text)

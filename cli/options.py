@@ -15,10 +15,10 @@ from collections.abc import Callable
 
 import click
 
-from belote.solver.cards import parse_suit
-from belote.solver.deal import parse_seat, parse_side
+from belote.solver.types.cards import parse_suit
+from belote.solver.types.deal import parse_seat, parse_side
 from belote.solver.errors import BeloteError
-from belote.solver.rules import PROFILES
+from belote.solver.rules.profiles import PROFILES
 
 
 class LibraryType(click.ParamType):

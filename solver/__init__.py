@@ -4,12 +4,12 @@ Importing this package is cheap: the numba kernels are compiled (or loaded from
 the cache) on the first solve, not on import.
 """
 
-from .cards import CardSet, card_name, parse_card
-from .deal import Deal
+from .types.cards import CardSet, card_name, parse_card
+from .types.deal import Deal
 from .errors import (BeloteError, CardError, ContractError, DealError, IllegalPlayError,
                      PBNDecodeError)
-from .play import Position
-from .rules import CLASSIC, COINCHE, RuleProfile, get_profile
+from .rules.play import Position
+from .rules.profiles import CLASSIC, COINCHE, RuleProfile, get_profile
 
 __all__ = [
     "BeloteError", "CLASSIC", "COINCHE", "CardError", "CardSet", "ContractError", "Deal",

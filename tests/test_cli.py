@@ -21,10 +21,10 @@ import belote.cli.format
 import belote.cli.jobs
 import belote.cli.options
 from belote.cli.main import cli
-from belote.solver import pbn
-from belote.solver.cards import HEARTS, parse_card
-from belote.solver.deal import EW, NS
-from belote.solver.play import Position
+from belote.solver.formats import pbn
+from belote.solver.types.cards import HEARTS, parse_card
+from belote.solver.types.deal import EW, NS
+from belote.solver.rules.play import Position
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "datasets" / "examples"
 DEALS = EXAMPLES / "deals.pbn"
@@ -411,7 +411,8 @@ def test_jobs_2_prints_what_jobs_1_prints(classic_json: list[dict]) -> None:
 WORKER_PROBE = """\
 import os, sys
 from belote.cli import jobs
-from belote.solver import dd, pbn
+from belote.solver.dd import solve as dd
+from belote.solver.formats import pbn
 
 def probe(job):
     return {"pid": os.getpid(), "kernels": dd._kernels is not None}

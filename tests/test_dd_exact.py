@@ -33,7 +33,7 @@ from conftest import sample_size
 
 from belote.solver import Deal, Position
 from belote.solver.dd import SearchContext, analyse_position, reaches, solve_position
-from belote.solver.rules import get_profile
+from belote.solver.rules.profiles import get_profile
 
 from positions import MODES, PositionSpec, random_history, random_position
 from reference import CAPOT_POINTS, reference_card_values, reference_legal

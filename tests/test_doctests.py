@@ -2,16 +2,24 @@
 
 import doctest
 import importlib
+import pkgutil
 
 import pytest
 
-MODULES = ["cards", "contract", "dd", "deal", "errors", "pbn", "play", "rules", "scoring",
-           "verdict"]
+import belote.solver
+
+MODULES = sorted(m.name for m in pkgutil.walk_packages(belote.solver.__path__, "belote.solver.")
+                 if not m.ispkg and not m.name.rsplit(".", 1)[1].startswith("_"))
+"""Every public module of the library (private kernels apart)."""
+
+
+def test_modules_are_found():
+    assert "belote.solver.dd.solve" in MODULES and "belote.solver.types.cards" in MODULES
 
 
 @pytest.mark.parametrize("name", MODULES)
 def test_docstring_examples(name):
-    module = importlib.import_module(f"belote.solver.{name}")
+    module = importlib.import_module(name)
     failed, attempted = doctest.testmod(module)
     assert failed == 0
     assert attempted > 0, f"{name} has no docstring examples"

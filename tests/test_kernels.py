@@ -6,8 +6,8 @@ import sys
 from numba.core.registry import CPUDispatcher
 
 from belote.solver import CLASSIC, COINCHE, Deal
-from belote.solver import dd
-from belote.solver.play import Position
+from belote.solver.dd import solve as dd
+from belote.solver.rules.play import Position
 
 
 def _dispatchers():
@@ -35,7 +35,7 @@ def test_every_kernel_is_cached():
 
 
 def test_package_import_does_not_import_numba():
-    code = ("import sys, belote.solver, belote.solver.dd, belote.solver.pbn; "
+    code = ("import sys, belote.solver, belote.solver.dd, belote.solver.formats.pbn; "
             "print('numba' in sys.modules)")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                          check=True).stdout.strip()

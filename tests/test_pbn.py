@@ -8,12 +8,12 @@ from pathlib import Path
 
 import pytest
 
-import belote.solver.pbn as pbn
-from belote.solver.cards import CLUBS, DIAMONDS, HEARTS, SPADES, CardSet, parse_card
-from belote.solver.deal import EAST, NORTH, SOUTH, WEST, Deal
+import belote.solver.formats.pbn as pbn
+from belote.solver.types.cards import CLUBS, DIAMONDS, HEARTS, SPADES, CardSet, parse_card
+from belote.solver.types.deal import EAST, NORTH, SOUTH, WEST, Deal
 from belote.solver.errors import PBNDecodeError
-from belote.solver.pbn import Board, dump, dumps, load, loads
-from belote.solver.rules import CLASSIC, COINCHE
+from belote.solver.formats.pbn import Board, dump, dumps, load, loads
+from belote.solver.rules.profiles import CLASSIC, COINCHE
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "datasets" / "examples"
 

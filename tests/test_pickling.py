@@ -8,9 +8,9 @@ from pathlib import Path
 
 import pytest
 
-from belote.solver import pbn
-from belote.solver.cards import ALL_CARDS, CardSet
-from belote.solver.deal import Deal
+from belote.solver.formats import pbn
+from belote.solver.types.cards import ALL_CARDS, CardSet
+from belote.solver.types.deal import Deal
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "datasets" / "examples"
 PROTOCOLS = range(pickle.HIGHEST_PROTOCOL + 1)
@@ -81,7 +81,7 @@ def test_doctests() -> None:
     """The modules' own examples, pickling included."""
     import doctest
 
-    from belote.solver import cards, deal
+    from belote.solver.types import cards, deal
 
     for module in (cards, deal):
         result = doctest.testmod(module)

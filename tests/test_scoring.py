@@ -4,11 +4,11 @@ from dataclasses import replace
 
 import pytest
 
-from belote.solver.contract import Contract, parse_contract
-from belote.solver.deal import EAST, EW, NORTH, NS, SOUTH, WEST
+from belote.solver.types.contract import Contract, parse_contract
+from belote.solver.types.deal import EAST, EW, NORTH, NS, SOUTH, WEST
 from belote.solver.errors import BeloteError, ContractError
-from belote.solver.rules import CLASSIC, COINCHE
-from belote.solver.scoring import (DealScore, contract_made, min_points_to_make, round_score,
+from belote.solver.rules.profiles import CLASSIC, COINCHE
+from belote.solver.rules.scoring import (DealScore, contract_made, min_points_to_make, round_score,
                                    score_deal)
 
 

@@ -1,4 +1,4 @@
-"""The double-dummy verdict on a contract (solver/verdict.py).
+"""The double-dummy verdict on a contract (solver/dd/verdict.py).
 
 Scores follow from the rules by hand (see the comments); the double-dummy
 values of the example boards are those of tests/test_cli.py.
@@ -11,15 +11,16 @@ from pathlib import Path
 
 import pytest
 
-from belote.solver import pbn, verdict
-from belote.solver.cards import DIAMONDS, HEARTS, SPADES, CardSet
-from belote.solver.contract import parse_contract
+from belote.solver.formats import pbn
+from belote.solver.dd import verdict
+from belote.solver.types.cards import DIAMONDS, HEARTS, SPADES, CardSet
+from belote.solver.types.contract import parse_contract
 from belote.solver.dd import SearchContext
-from belote.solver.deal import EAST, NORTH, WEST, Deal
+from belote.solver.types.deal import EAST, NORTH, WEST, Deal
 from belote.solver.errors import BeloteError, ContractError
-from belote.solver.play import Position
-from belote.solver.rules import CLASSIC, COINCHE
-from belote.solver.verdict import judge_contract, verdict_from_points
+from belote.solver.rules.play import Position
+from belote.solver.rules.profiles import CLASSIC, COINCHE
+from belote.solver.dd.verdict import judge_contract, verdict_from_points
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "datasets" / "examples"
 CLASSIC_1_DEAL = "N:AJ.QJ.AJT.Q 987.T987.K. KQT.A.Q9.A8 .K.87.KJT97"

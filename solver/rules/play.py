@@ -3,9 +3,9 @@
 This is the readable Python engine (the numba kernels carry their own copy of
 the same rules for speed, and the tests hold the two together).
 
->>> from belote.solver.deal import Deal, NORTH
->>> from belote.solver.rules import COINCHE
->>> from belote.solver.cards import HEARTS
+>>> from belote.solver.types.deal import Deal, NORTH
+>>> from belote.solver.rules.profiles import COINCHE
+>>> from belote.solver.types.cards import HEARTS
 >>> pos = Position(Deal.random(7), trump=HEARTS, leader=NORTH, profile=COINCHE)
 >>> pos.to_move, len(pos.legal_cards())
 (0, 8)
@@ -16,17 +16,17 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from .cards import (KING, QUEEN, SUIT_MASKS, Card, CardSet, Mask, Suit, card_name, card_suit,
+from ..types.cards import (KING, QUEEN, SUIT_MASKS, Card, CardSet, Mask, Suit, card_name, card_suit,
                     make_card, parse_card)
-from .deal import NS, Deal, Seat, Side, seat_name, side_of
-from .errors import DealError, IllegalPlayError
-from .rules import RuleProfile
+from ..types.deal import NS, Deal, Seat, Side, seat_name, side_of
+from ..errors import DealError, IllegalPlayError
+from .profiles import RuleProfile
 
 
 def trick_winner_index(cards: Sequence[Card], trump: Suit, profile: RuleProfile) -> int:
     """Index (0 = lead) of the card winning the (possibly partial) trick ``cards``.
 
-    >>> from belote.solver.rules import COINCHE
+    >>> from belote.solver.rules.profiles import COINCHE
     >>> trick_winner_index([parse_card(c) for c in ("AS", "TS", "7H", "JS")], 1, COINCHE)
     2
     """

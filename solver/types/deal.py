@@ -16,7 +16,7 @@ import random
 from collections.abc import Sequence
 
 from .cards import ALL_CARDS, CardSet, card_name
-from .errors import CardError, DealError
+from ..errors import CardError, DealError
 
 Seat = int
 Side = int

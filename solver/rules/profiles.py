@@ -5,7 +5,7 @@ play and the scoring parameters of one mode. The solver, the scorer and the
 play engine read their rules from a profile and nowhere else, so a local
 custom is a new profile (``dataclasses.replace(COINCHE, ...)``), not an edit.
 
->>> from belote.solver.cards import HEARTS, SPADES, parse_card
+>>> from belote.solver.types.cards import HEARTS, SPADES, parse_card
 >>> CLASSIC.undertrump_when_cannot_overtrump, COINCHE.undertrump_when_cannot_overtrump
 (True, False)
 >>> COINCHE.card_points(parse_card("JH"), trump=HEARTS), COINCHE.card_points(parse_card("JH"), trump=SPADES)
@@ -18,8 +18,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from .cards import RANK_NAMES, Card, Rank, Suit, card_rank, card_suit
-from .errors import BeloteError
+from ..types.cards import RANK_NAMES, Card, Rank, Suit, card_rank, card_suit
+from ..errors import BeloteError
 
 def _by_rank(letters_high_to_low: str, values: tuple[int, ...]) -> tuple[int, ...]:
     """Turn a high-to-low rank string and its values into a tuple indexed by rank."""
@@ -56,7 +56,7 @@ class RuleProfile:
         capot bid ``capot_bid``, at a multiplier from ``coinche_multipliers``).
     Scoring
         The remaining fields parametrise the one scoring formula of
-        :mod:`belote.solver.scoring`. ``equal_totals_litige``: when the taking side's
+        :mod:`belote.solver.rules.scoring`. ``equal_totals_litige``: when the taking side's
         total equals the defence's, the taker's trick points are held for the
         winners of the next decisive deal (classic litige); when False an
         equal total is simply a failed contract.

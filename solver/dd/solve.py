@@ -6,8 +6,8 @@ playing to minimise it (points of completed tricks count; last trick 10, or
 252 in all for a side taking every trick; belote is reported apart).
 
 >>> from belote.solver import Deal, COINCHE
->>> from belote.solver.deal import NORTH, NS, EW
->>> from belote.solver.cards import SPADES
+>>> from belote.solver.types.deal import NORTH, NS, EW
+>>> from belote.solver.types.cards import SPADES
 >>> deal = Deal.from_pbn("N:AKQJT987... .AKQJT987.. ..AKQJT987. ...AKQJT987")
 >>> table = dd_table(deal, leader=NORTH, profile=COINCHE, trumps=[SPADES])
 >>> table[SPADES, NS], table[SPADES, EW]
@@ -25,11 +25,11 @@ from pathlib import Path
 
 import numpy as np
 
-from .cards import SPADES, SUITS, Card, CardSet, Mask, Suit, card_name
-from .deal import EW, NORTH, NS, SIDES, Deal, Seat, Side, side_name
-from .errors import DealError
-from .play import Position, legal_cards, trick_winner_index
-from .rules import RuleProfile, get_profile
+from ..types.cards import SPADES, SUITS, Card, CardSet, Mask, Suit, card_name
+from ..types.deal import EW, NORTH, NS, SIDES, Deal, Seat, Side, side_name
+from ..errors import DealError
+from ..rules.play import Position, legal_cards, trick_winner_index
+from ..rules.profiles import RuleProfile, get_profile
 
 __all__ = [
     "CardValue", "DDTable", "PositionAnalysis", "SearchContext", "analyse_position",
@@ -72,8 +72,8 @@ def warm_up() -> None:
     (with the command line's ``gc.freeze``, 0.2 s of a one-deal
     ``belote solve``; see ``bench/RESULTS.md``).
     """
-    from .cards import CardSet
-    from .rules import COINCHE
+    from ..types.cards import CardSet
+    from ..rules.profiles import COINCHE
 
     collecting = gc.isenabled()
     gc.disable()

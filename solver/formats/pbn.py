@@ -43,12 +43,12 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import IO
 
-from .cards import ALL_CARDS, RANK_NAMES, SUIT_NAMES, Card, CardSet, Suit, card_name, parse_card
-from .contract import Contract, parse_contract
-from .deal import NORTH, Deal, Seat, next_seat, parse_seat, seat_name
-from .errors import BeloteError, CardError, IllegalPlayError, PBNDecodeError
-from .play import Position
-from .rules import RuleProfile, get_profile
+from ..types.cards import ALL_CARDS, RANK_NAMES, SUIT_NAMES, Card, CardSet, Suit, card_name, parse_card
+from ..types.contract import Contract, parse_contract
+from ..types.deal import NORTH, Deal, Seat, next_seat, parse_seat, seat_name
+from ..errors import BeloteError, CardError, IllegalPlayError, PBNDecodeError
+from ..rules.play import Position
+from ..rules.profiles import RuleProfile, get_profile
 
 DEFAULT_MODE = "coinche"
 """The mode of a board that has no ``Mode`` tag (unless ``mode=`` says otherwise)."""

@@ -1,0 +1,16 @@
+"""Double-dummy solving: the typed API over the private numba kernels, and contract verdicts.
+
+Everything public is defined in :mod:`.solve` (values, tables, thresholds,
+card valuation) and :mod:`.verdict` (made or not, and the deal score); this
+package re-exports it, so ``from belote.solver.dd import dd_table`` works.
+"""
+
+from .solve import (CardValue, DDTable, PositionAnalysis, SearchContext, analyse_position,
+                    dd_table, equivalence_classes, kernel_layout, reaches, solve_position,
+                    warm_up)
+
+__all__ = [
+    "CardValue", "DDTable", "PositionAnalysis", "SearchContext", "analyse_position",
+    "dd_table", "equivalence_classes", "kernel_layout", "reaches", "solve_position",
+    "warm_up",
+]

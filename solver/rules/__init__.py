@@ -1,0 +1,1 @@
+"""The rules of the game: rule profiles, legal play and trick taking, deal scoring."""

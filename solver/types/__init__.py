@@ -1,0 +1,1 @@
+"""Value types: cards and card sets, seats and deals, contracts."""
