@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from typing import NamedTuple
 
 from .cards import ALL_CARDS, CardSet, card_name
 from ..errors import CardError, DealError
@@ -79,6 +80,41 @@ def partner(seat: Seat) -> Seat:
 def side_of(seat: Seat) -> Side:
     """The side (``NS`` = 0, ``EW`` = 1) of ``seat``."""
     return seat & 1
+
+
+class SidePair(NamedTuple):
+    """One number per side: the type of every NS/EW pair the library returns.
+
+    A tuple indexed by side (``pair[NS]``, ``pair[EW]``) with named fields;
+    its repr rebuilds it.
+
+    >>> pair = SidePair(52, 110)
+    >>> pair, pair[EW], pair.ew, pair.to_dict()
+    (SidePair(ns=52, ew=110), 110, 110, {'NS': 52, 'EW': 110})
+    >>> SidePair.from_dict({"NS": 1, "EW": 2}) == (1, 2)
+    True
+    """
+
+    ns: int
+    ew: int
+
+    def to_dict(self) -> dict[str, int]:
+        """``{"NS": ns, "EW": ew}``, as the JSON output writes a pair."""
+        return {"NS": self.ns, "EW": self.ew}
+
+    @classmethod
+    def from_dict(cls, d: dict[str, int]) -> "SidePair":
+        """The pair of ``{"NS": ..., "EW": ...}``."""
+        return cls(d["NS"], d["EW"])
+
+    @classmethod
+    def of(cls, side: Side, mine: int, theirs: int) -> "SidePair":
+        """The pair where ``side`` has ``mine`` and the other side ``theirs``.
+
+        >>> SidePair.of(EW, 100, 62)
+        SidePair(ns=62, ew=100)
+        """
+        return cls(mine, theirs) if side == NS else cls(theirs, mine)
 
 
 class Deal:
