@@ -18,7 +18,7 @@ import pytest
 from click.testing import CliRunner
 
 import belote.cli.format
-import belote.cli.jobs
+import belote.cli.running
 import belote.cli.options
 from belote.cli.main import cli
 from belote.solver.formats import pbn
@@ -109,7 +109,7 @@ def test_help_does_not_import_numba() -> None:
 
 
 def test_cli_doctests() -> None:
-    for module in (belote.cli.format, belote.cli.jobs, belote.cli.options):
+    for module in (belote.cli.format, belote.cli.running, belote.cli.options):
         failed, attempted = doctest.testmod(module)
         assert attempted > 0 and failed == 0, module.__name__
 
@@ -393,13 +393,11 @@ def test_mode_overrides_the_tag() -> None:
                    "need a bid (e.g. 100H), got 'H'\n")
 
 
-def test_default_workers() -> None:
-    """Without --jobs, small files stay in one process; 4 boards or more use every core."""
-    from belote.cli.jobs import POOL_MIN_BOARDS, default_workers
+def test_small_files_stay_in_one_process() -> None:
+    """Without --jobs, files of fewer than 4 boards are solved in the main process."""
+    from belote.cli.main import POOL_MIN_BOARDS
 
     assert POOL_MIN_BOARDS == 4
-    assert [default_workers(n) for n in (1, 3)] == [1, 1]
-    assert default_workers(4) == default_workers(40) == (os.cpu_count() or 1)
 
 
 def test_jobs_2_prints_what_jobs_1_prints(classic_json: list[dict]) -> None:
@@ -410,28 +408,24 @@ def test_jobs_2_prints_what_jobs_1_prints(classic_json: list[dict]) -> None:
 
 WORKER_PROBE = """\
 import os, sys
-from belote.cli import jobs
 from belote.solver.dd import solve as dd
-from belote.solver.formats import pbn
+from belote.solver.parallel import parallel_map
 
-def probe(job):
-    return {"pid": os.getpid(), "kernels": dd._kernels is not None}
+def probe(_):
+    return os.getpid(), dd._kernels is not None
 
-jobs.run = probe
-plans = [jobs.plan(b, jobs.Request()) for b in pbn.load(sys.argv[1])]
-results = []
-jobs.run_all(plans, 2, results.append)
-print(sorted({r["kernels"] for r in results}), os.getpid() in {r["pid"] for r in results})
+results = list(parallel_map(probe, range(8), executor="process", workers=2))
+print(sorted({k for _, k in results}), os.getpid() in {p for p, _ in results})
 """
 
 
 @pytest.mark.skipif(sys.platform != "linux", reason="workers are forked on Linux only")
 def test_workers_are_forked_with_the_kernels_loaded() -> None:
     """A fresh process: the kernels are loaded before the pool, and workers inherit them."""
-    from belote.cli.jobs import pool_context
+    from belote.solver.parallel.runner import fork_is_safe
 
-    assert pool_context().get_start_method() == "fork"
-    done = subprocess.run([sys.executable, "-c", WORKER_PROBE, str(CLASSIC)],
+    assert fork_is_safe()
+    done = subprocess.run([sys.executable, "-c", WORKER_PROBE],
                           capture_output=True, text=True, check=True)
     assert done.stdout == "[True] False\n"
 

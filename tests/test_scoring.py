@@ -5,7 +5,7 @@ from dataclasses import replace
 import pytest
 
 from belote.solver.types.contract import Contract, parse_contract
-from belote.solver.types.deal import EAST, EW, NORTH, NS, SOUTH, WEST
+from belote.solver.types.deal import EAST, EW, NORTH, NS, SOUTH, WEST, SidePair
 from belote.solver.errors import BeloteError, ContractError
 from belote.solver.rules.profiles import CLASSIC, COINCHE
 from belote.solver.rules.scoring import (DealScore, contract_made, min_points_to_make, round_score,
@@ -101,7 +101,7 @@ def test_classic_east_west_takes(trick_points, belote, held_in, scores, litige, 
 
 def test_classic_deal_score_record():
     score = score_deal(CLASSIC, classic(SOUTH), (71, 91), NS, 10)
-    assert score == DealScore(ns=20, ew=91, made=False, litige=True, held_out=81,
+    assert score == DealScore(scores=SidePair(20, 91), made=False, litige=True, held_out=81,
                               unrounded=(20, 91), totals=(91, 91))
 
 
@@ -211,10 +211,10 @@ def test_coinche_east_west_takes(text, trick_points, belote, scores):
 
 def test_coinche_deal_score_record():
     score = score_deal(COINCHE, coinche("80D", SOUTH), (77, 85), EW)
-    assert score == DealScore(ns=0, ew=260, made=False, litige=False, held_out=0,
+    assert score == DealScore(scores=SidePair(0, 260), made=False, litige=False, held_out=0,
                               unrounded=(0, 260), totals=(77, 105))
     score = score_deal(COINCHE, coinche("80D", SOUTH), (97, 65), EW)
-    assert score == DealScore(ns=180, ew=90, made=True, litige=False, held_out=0,
+    assert score == DealScore(scores=SidePair(180, 90), made=True, litige=False, held_out=0,
                               unrounded=(177, 85), totals=(97, 85))
 
 

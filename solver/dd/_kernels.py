@@ -124,14 +124,14 @@ def _borrowed(typingctx, array):
     return array(array), codegen
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def search(ws, seat, n, led, wcard, wseat, tpts, tmask, left, cap, rem, alpha, beta):
     """Entry point of :func:`_search` from Python (same arguments), on a borrowed ``ws``."""
     return _search(_borrowed(ws), seat, n, led, wcard, wseat, tpts, tmask, left, cap, rem,
                    alpha, beta)
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def root_scores(ws, seat, n, led, wcard, wseat, tpts, tmask, left, cap, rem):
     """Entry point of :func:`_root_scores` from Python (same arguments), on a borrowed ``ws``."""
     return _root_scores(_borrowed(ws), seat, n, led, wcard, wseat, tpts, tmask, left, cap,

@@ -19,6 +19,7 @@ from __future__ import annotations
 import functools
 import gc
 import sys
+import threading
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -26,15 +27,15 @@ from pathlib import Path
 import numpy as np
 
 from ..types.cards import SPADES, SUITS, Card, CardSet, Mask, Suit, card_name
-from ..types.deal import EW, NORTH, NS, SIDES, Deal, Seat, Side, side_name
-from ..errors import DealError
+from ..types.deal import EW, NORTH, NS, SIDES, Deal, Seat, Side, SidePair, side_name
+from ..errors import BeloteError, DealError
 from ..rules.play import Position, legal_cards, trick_winner_index
 from ..rules.profiles import RuleProfile, get_profile
 
 __all__ = [
     "CardValue", "DDTable", "PositionAnalysis", "SearchContext", "analyse_position",
-    "dd_table", "equivalence_classes", "kernel_layout", "reaches", "solve_position",
-    "warm_up",
+    "dd_table", "default_context", "equivalence_classes", "kernel_layout", "reaches",
+    "reaches_targets", "solve_position", "warm_up",
 ]
 
 DEFAULT_TT_BITS = 18
@@ -141,11 +142,8 @@ def kernel_layout(profile: RuleProfile, trump: Suit) -> KernelLayout:
 
 
 def _workspace(profile: RuleProfile, trump: Suit, side: Side, layout: "KernelLayout",
-               context: "SearchContext") -> np.ndarray:
-    """The kernel workspace fields for one search target (see :mod:`._kernels`).
-
-    Opens a new generation of ``context``'s table.
-    """
+               context: "SearchContext", generation: int) -> np.ndarray:
+    """The kernel workspace fields for one search target (see :mod:`._kernels`)."""
     k = _load_kernels()
     ws = np.zeros(k.WS_SIZE, dtype=np.int64)
     ws[k.TT_ENTRIES] = context.entries
@@ -160,7 +158,7 @@ def _workspace(profile: RuleProfile, trump: Suit, side: Side, layout: "KernelLay
     ws[k.PARTNER_FREES] = profile.partner_winning_frees
     ws[k.MUST_TRUMP] = profile.must_trump_when_void
     ws[k.MUST_OVERTRUMP] = profile.must_overtrump_ruff
-    ws[k.GENERATION] = context.begin()
+    ws[k.GENERATION] = generation
     ws[k.ROOT_PLY] = -1
     return ws
 
@@ -168,17 +166,26 @@ def _workspace(profile: RuleProfile, trump: Suit, side: Side, layout: "KernelLay
 class SearchContext:
     """A transposition table and node counters, reusable across solves.
 
-    Bounds stay valid while the deal, trump, side and rules stay the same;
-    :meth:`begin` opens a new generation, which retires every older entry
+    Bounds stay valid while the deal, trump, side and rules stay the same, so
+    consecutive searches of one deal for one side (several thresholds, the
+    positions of one play record) share them; a search of anything else
+    opens a new generation (:meth:`begin`), which retires every older entry
     without clearing memory. The table has ``2**tt_bits`` entries of 16 bytes.
     It lives in ``memory``, one array with the kernels' workspace fields in
     front of it (see :mod:`._kernels`), which the solve using the context
     fills in; ``owner`` is that solve.
+
+    A context is safe to share between threads: each public solving call
+    holds its ``lock`` for its whole duration (so calls on one context run
+    one at a time). Give each thread its own context for parallel work; the
+    default context (:func:`default_context`) is one per thread.
     """
 
     MAX_GENERATION = (1 << 26) - 1
 
     def __init__(self, tt_bits: int = DEFAULT_TT_BITS) -> None:
+        if not isinstance(tt_bits, int) or not 4 <= tt_bits <= 30:
+            raise BeloteError(f"tt_bits={tt_bits!r}: expected an int from 4 to 30")
         k = _load_kernels()
         self.entries = 1 << tt_bits
         self.memory = np.full(k.TT + 2 * self.entries, -1, dtype=np.int64)
@@ -186,30 +193,44 @@ class SearchContext:
         self.nodes = 0
         self.tt_hits = 0
         self.generation = 0
+        self.lock = threading.RLock()
+        self._target: tuple[object, ...] | None = None
+
+    def __repr__(self) -> str:
+        return f"SearchContext(tt_bits={self.entries.bit_length() - 1})"
+
+    def __getstate__(self) -> None:
+        raise TypeError("a SearchContext is not picklable: make one in each process")
 
     @property
     def tt(self) -> np.ndarray:
         """The transposition table: two words per entry (a view of ``memory``)."""
         return self.memory[_load_kernels().TT:]
 
-    def begin(self) -> int:
-        """Start a new generation of table entries and return its number."""
-        self.generation += 1
-        if self.generation > self.MAX_GENERATION:
-            self.tt.fill(-1)
-            self.generation = 1
+    def begin(self, target: tuple[object, ...] | None = None) -> int:
+        """The table generation for a search of ``target``; a new one unless it is the last's.
+
+        ``target`` identifies what the stored bounds depend on (deal, trump,
+        side, rules); ``None`` always starts a new generation.
+        """
+        if target is None or target != self._target:
+            self.generation += 1
+            if self.generation > self.MAX_GENERATION:
+                self.tt.fill(-1)
+                self.generation = 1
+            self._target = target
         return self.generation
 
 
-_default_context: SearchContext | None = None
+_thread_contexts = threading.local()
 
 
 def default_context() -> SearchContext:
-    """The process-wide search context used when none is given."""
-    global _default_context
-    if _default_context is None:
-        _default_context = SearchContext()
-    return _default_context
+    """The calling thread's search context, used when none is given (one per thread)."""
+    context = getattr(_thread_contexts, "context", None)
+    if context is None:
+        context = _thread_contexts.context = SearchContext()
+    return context
 
 
 class _Search:
@@ -219,7 +240,9 @@ class _Search:
         self.side = side
         self.context = context
         self.layout = kernel_layout(position.profile, position.trump)
-        self.fields = _workspace(position.profile, position.trump, side, self.layout, context)
+        target = (tuple(position.start_hands), position.trump, side, position.profile)
+        self.fields = _workspace(position.profile, position.trump, side, self.layout, context,
+                                 context.begin(target))
 
     @property
     def ws(self) -> np.ndarray:
@@ -300,13 +323,13 @@ class _Search:
         """
         return position.points[self.side] + self.future(position, -1000, 1000)
 
-    def values(self, position: Position) -> dict[Side, int]:
+    def values(self, position: Position) -> SidePair:
         """Exact whole-deal values of ``position`` for both sides."""
         return self.both_values(self.score(position), position.profile)
 
-    def both_values(self, r: int, profile: RuleProfile) -> dict[Side, int]:
+    def both_values(self, r: int, profile: RuleProfile) -> SidePair:
         """The whole-deal values of both sides from the side's score ``r``."""
-        return {self.side: max(r, 0), 1 - self.side: max(profile.total_trick_points - r, 0)}
+        return SidePair.of(self.side, max(r, 0), max(profile.total_trick_points - r, 0))
 
     def reaches(self, position: Position, target: int) -> bool:
         """Can the side guarantee at least ``target`` whole-deal points?"""
@@ -316,9 +339,63 @@ class _Search:
         return self.future(position, need - 1, need) >= need
 
 
-def _check(position: Position) -> None:
-    if position.is_over:
+def _check_side(side: object) -> None:
+    """Raise :class:`DealError` unless ``side`` is ``NS`` (0) or ``EW`` (1)."""
+    if type(side) is not int or not 0 <= side <= 1:
+        raise DealError(f"side {side!r} is not 0 (NS) or 1 (EW)")
+
+
+def _check_trump(trump: object) -> None:
+    """Raise :class:`DealError` unless ``trump`` is a suit 0..3."""
+    if type(trump) is not int or not 0 <= trump <= 3:
+        raise DealError(f"trump {trump!r} is not a suit 0..3 (S H D C)")
+
+
+def _check_seat(seat: object, what: str = "seat") -> None:
+    """Raise :class:`DealError` unless ``seat`` is 0..3."""
+    if type(seat) is not int or not 0 <= seat <= 3:
+        raise DealError(f"{what} {seat!r} is not a seat 0..3 (N E S W)")
+
+
+def _check(position: Position, side: object = NS) -> None:
+    """Check, in constant time, what a search of ``position`` for ``side`` relies on.
+
+    A :class:`Position` checks every card it is given, but its fields can be
+    changed from outside; the kernels would then search nonsense. Rejected:
+    a side, trump or seat out of range, hands that overlap or hold a card of
+    the trick in progress, hand sizes that do not fit the trick in progress
+    (the players who have played to it hold one card fewer), points and
+    tricks taken that do not fit the cards left, and a finished deal.
+    """
+    _check_side(side)
+    _check_trump(position.trump)
+    _check_seat(position.leader, "leader")
+    hands = position.hands
+    trick = position.trick
+    if len(hands) != 4 or len(trick) > 3:
+        raise DealError(f"{len(hands)} hands and {len(trick)} cards in the trick: "
+                        "expected 4 hands and at most 3 cards")
+    union = hands[0] | hands[1] | hands[2] | hands[3]
+    sizes = [h.bit_count() for h in hands]
+    trick_mask = 0
+    for card in trick:
+        trick_mask |= 1 << card
+    if (union >> 32 or sum(sizes) != union.bit_count() or trick_mask >> 32
+            or trick_mask.bit_count() != len(trick) or union & trick_mask):
+        raise DealError("the hands overlap, or hold a card of the trick in progress")
+    if sum(sizes) == 0:
         raise DealError("the deal is over: nothing left to solve")
+    leader, played = position.leader, len(trick)
+    left = sizes[(leader + played) % 4]
+    for i in range(4):
+        want = left - 1 if (i - leader) % 4 < played else left
+        if sizes[i] != want:
+            raise DealError(
+                f"hand sizes {' '.join(map(str, sizes))} (N E S W) do not fit a trick of "
+                f"{played} card(s) led by {'NESW'[leader]}")
+    won = position.tricks_won
+    if min(won) < 0 or sum(won) + left != 8:
+        raise DealError(f"tricks won {tuple(won)} do not fit {left} cards left in hand")
 
 
 def solve_position(position: Position, side: Side, *,
@@ -329,9 +406,15 @@ def solve_position(position: Position, side: Side, *,
     >>> pos = Position(Deal.random(3), trump=1, leader=1, profile=COINCHE)
     >>> v = solve_position(pos, NS); 0 <= v <= 252
     True
+    >>> solve_position(pos, 2)
+    Traceback (most recent call last):
+    ...
+    belote.solver.errors.DealError: side 2 is not 0 (NS) or 1 (EW)
     """
-    _check(position)
-    return _Search(position, side, context or default_context()).values(position)[side]
+    _check(position, side)
+    context = context or default_context()
+    with context.lock:
+        return _Search(position, side, context).values(position)[side]
 
 
 def reaches(position: Position, side: Side, target: int, *,
@@ -340,8 +423,42 @@ def reaches(position: Position, side: Side, target: int, *,
 
     Cheaper than :func:`solve_position`: one null-window search.
     """
-    _check(position)
-    return _Search(position, side, context or default_context()).reaches(position, target)
+    return reaches_targets(position, side, (target,), context=context)[0]
+
+
+def reaches_targets(position: Position, side: Side, targets: Iterable[int], *,
+                    context: SearchContext | None = None) -> tuple[bool, ...]:
+    """For each of ``targets``, whether ``side`` can guarantee that many points.
+
+    The answers are monotone in the target, so the distinct targets are
+    bisected (about log2 of their number of null-window searches) and every
+    search shares one transposition table, whose bounds carry over from one
+    target to the next.
+
+    >>> from belote.solver import Deal, COINCHE
+    >>> pos = Position(Deal.random(3), trump=1, leader=1, profile=COINCHE)
+    >>> v = solve_position(pos, NS)
+    >>> reaches_targets(pos, NS, [v + 1, 0, v, 253])
+    (False, True, True, False)
+    """
+    _check(position, side)
+    targets = tuple(targets)
+    for target in targets:
+        if type(target) is not int and not isinstance(target, np.integer):
+            raise DealError(f"target {target!r} is not an int")
+    ordered = sorted({int(t) for t in targets})
+    context = context or default_context()
+    with context.lock:
+        search = _Search(position, side, context)
+        lo, hi = 0, len(ordered)  # ordered[:lo] are reached, ordered[hi:] are not
+        while lo < hi:
+            mid = (lo + hi) // 2
+            if search.reaches(position, ordered[mid]):
+                lo = mid + 1
+            else:
+                hi = mid
+    answers = {t: i < lo for i, t in enumerate(ordered)}
+    return tuple(answers[int(t)] for t in targets)
 
 
 @dataclass(frozen=True)
@@ -354,17 +471,22 @@ class CardValue:
     """
 
     card: Card
-    ns: int
-    ew: int
+    values: SidePair
     equivalents: tuple[Card, ...]
+
+    @property
+    def ns(self) -> int:
+        """The value for N-S."""
+        return self.values.ns
+
+    @property
+    def ew(self) -> int:
+        """The value for E-W."""
+        return self.values.ew
 
     def value(self, side: Side) -> int:
         """The value for ``side``."""
-        return self.ns if side == NS else self.ew
-
-    def __repr__(self) -> str:
-        eq = " ".join(card_name(c) for c in self.equivalents)
-        return f"CardValue({card_name(self.card)}, NS={self.ns}, EW={self.ew}, equivalents='{eq}')"
+        return self.values[side]
 
 
 @dataclass(frozen=True)
@@ -373,7 +495,7 @@ class PositionAnalysis:
 
     to_move: Seat
     trump: Suit
-    value: dict[Side, int]
+    value: SidePair
     cards: tuple[CardValue, ...]
     belote: Side | None
 
@@ -425,19 +547,16 @@ def analyse_position(position: Position, *,
     _check(position)
     context = context or default_context()
     classes = equivalence_classes(position)
-    search = _Search(position, NS, context)
-    scores = search.card_scores(position)
+    with context.lock:
+        search = _Search(position, NS, context)
+        scores = search.card_scores(position)
     per_class = [search.both_values(scores[cls[0]], position.profile) for cls in classes]
     mover = position.to_move & 1
-    cards = []
-    for cls, vals in zip(classes, per_class):
-        for card in cls:
-            cards.append(CardValue(card, vals[NS], vals[EW], cls))
-    value = {}
-    for side in SIDES:
-        choices = [vals[side] for vals in per_class]
-        value[side] = max(choices) if side == mover else min(choices)
-    return PositionAnalysis(position.to_move, position.trump, value, tuple(cards),
+    cards = tuple(CardValue(card, vals, cls) for cls, vals in zip(classes, per_class)
+                  for card in cls)
+    best = [max if side == mover else min for side in SIDES]
+    value = SidePair(*(best[side](vals[side] for vals in per_class) for side in SIDES))
+    return PositionAnalysis(position.to_move, position.trump, value, cards,
                             position.belote_side())
 
 
@@ -468,13 +587,22 @@ def dd_table(deal: Deal, leader: Seat, profile: RuleProfile | str, *,
     """Values of a full deal from the opening lead for each trump and side."""
     profile = get_profile(profile)
     deal.validate(cards_each=8)
+    _check_seat(leader, "leader")
+    trumps, sides = tuple(trumps), tuple(sides)
+    for trump in trumps:
+        _check_trump(trump)
+    for side in sides:
+        _check_side(side)
+    if not trumps or not sides:
+        raise DealError("a table needs at least one trump and one side")
     context = context or default_context()
     values: dict[tuple[Suit, Side], int] = {}
     belote: dict[Suit, Side | None] = {}
-    for trump in trumps:
-        position = Position(deal, trump, leader, profile)
-        belote[trump] = position.belote_side()
-        both = _Search(position, sides[0], context).values(position)
-        for side in sides:
-            values[trump, side] = both[side]
+    with context.lock:
+        for trump in trumps:
+            position = Position(deal, trump, leader, profile)
+            belote[trump] = position.belote_side()
+            both = _Search(position, sides[0], context).values(position)
+            for side in sides:
+                values[trump, side] = both[side]
     return DDTable(leader, values, belote)

@@ -16,7 +16,7 @@ contract is made double-dummy exactly when ``v`` reaches
 >>> from belote.solver.types.contract import parse_contract
 >>> v = verdict_from_points(COINCHE, parse_contract("100H", COINCHE, declarer=1), 124, None)
 >>> v.made, v.needed, v.trick_points, v.score.scores
-(True, 100, (38, 124), (40, 220))
+(True, 100, SidePair(ns=38, ew=124), SidePair(ns=40, ew=220))
 """
 
 from __future__ import annotations
@@ -26,7 +26,7 @@ from dataclasses import dataclass
 from ..types.cards import SUIT_NAMES
 from ..types.contract import Contract
 from .solve import SearchContext, reaches, solve_position
-from ..types.deal import Side
+from ..types.deal import Side, SidePair
 from ..errors import BeloteError, ContractError
 from ..rules.play import Position
 from ..rules.profiles import RuleProfile
@@ -48,7 +48,7 @@ class ContractVerdict:
     contract: Contract
     points: int
     needed: int
-    trick_points: tuple[int, int]
+    trick_points: SidePair
     score: DealScore
     belote: Side | None
 
@@ -81,9 +81,9 @@ def verdict_from_points(profile: RuleProfile, contract: Contract, taker_points: 
     >>> from belote.solver.types.contract import parse_contract
     >>> contract = parse_contract("D", CLASSIC, declarer=1)
     >>> verdict_from_points(CLASSIC, contract, 0, None, defence_capot=True).trick_points
-    (252, 0)
+    SidePair(ns=252, ew=0)
     >>> verdict_from_points(CLASSIC, contract, 0, None).trick_points
-    (162, 0)
+    SidePair(ns=162, ew=0)
     """
     taker = contract.side
     if taker is None:
@@ -99,7 +99,7 @@ def verdict_from_points(profile: RuleProfile, contract: Contract, taker_points: 
         defence_points = profile.total_trick_points - taker_points
     points = [0, 0]
     points[taker], points[1 - taker] = taker_points, defence_points
-    trick_points = (points[0], points[1])
+    trick_points = SidePair(points[0], points[1])
     return ContractVerdict(
         contract=contract,
         points=taker_points,
@@ -125,7 +125,7 @@ def judge_contract(position: Position, contract: Contract, *, taker_points: int 
     >>> deal = Deal.from_pbn("S:K8.Q87.T.T7 QT9.T.AQ.K9 J7..J97.AQ8 A.AKJ9.K8.J")
     >>> v = judge_contract(Position(deal, 1, 3, COINCHE), parse_contract("80H", COINCHE, 0))
     >>> v.points, v.trick_points, v.made, v.score.scores
-    (0, (0, 252), False, (0, 330))
+    (0, SidePair(ns=0, ew=252), False, SidePair(ns=0, ew=330))
     """
     if position.trump != contract.trump:
         raise ContractError(f"the position is played at trump {SUIT_NAMES[position.trump]}, "

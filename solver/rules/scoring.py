@@ -28,8 +28,8 @@ and counts in every comparison and toward a bid.
 >>> score_deal(CLASSIC, parse_contract("H", CLASSIC, declarer=0), (100, 62), None).ns
 100
 >>> s = score_deal(COINCHE, parse_contract("80S", COINCHE, declarer=1), (77, 85), None)
->>> (s.ns, s.ew), s.unrounded
-((80, 170), (77, 165))
+>>> s.scores, s.unrounded
+(SidePair(ns=80, ew=170), SidePair(ns=77, ew=165))
 """
 
 from __future__ import annotations
@@ -37,7 +37,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..types.contract import Contract, check_contract
-from ..types.deal import EW, NS, SIDES, Side
+from ..types.deal import EW, NS, SIDES, Side, SidePair
 from ..errors import BeloteError, ContractError
 from .profiles import RuleProfile
 
@@ -46,7 +46,7 @@ from .profiles import RuleProfile
 class DealScore:
     """The outcome of one deal.
 
-    ``ns`` / ``ew`` are the deal scores each side records (rounded when the
+    ``scores`` (also ``ns`` / ``ew``) are the deal scores each side records (rounded when the
     profile rounds); ``unrounded`` the same before rounding; ``totals`` each
     side's trick points plus its Belote. ``made`` tells whether the contract
     was made; ``litige`` whether the totals were equal under a litige rule,
@@ -54,18 +54,22 @@ class DealScore:
     included); otherwise ``held_out`` is 0.
     """
 
-    ns: int
-    ew: int
+    scores: SidePair
     made: bool
     litige: bool
     held_out: int
-    unrounded: tuple[int, int]
-    totals: tuple[int, int]
+    unrounded: SidePair
+    totals: SidePair
 
     @property
-    def scores(self) -> tuple[int, int]:
-        """``(ns, ew)``."""
-        return (self.ns, self.ew)
+    def ns(self) -> int:
+        """N-S's deal score."""
+        return self.scores.ns
+
+    @property
+    def ew(self) -> int:
+        """E-W's deal score."""
+        return self.scores.ew
 
 
 def round_score(x: int, step: int) -> int:
@@ -182,12 +186,12 @@ def score_deal(profile: RuleProfile, contract: Contract, trick_points: tuple[int
     >>> from belote.solver.rules.profiles import CLASSIC, COINCHE
     >>> from belote.solver.types.contract import parse_contract
     >>> score_deal(CLASSIC, parse_contract("H", CLASSIC, 0), (62, 100), None).scores
-    (0, 162)
+    SidePair(ns=0, ew=162)
     >>> s = score_deal(CLASSIC, parse_contract("H", CLASSIC, 0), (81, 81), None)
     >>> s.scores, s.litige, s.held_out
-    ((0, 81), True, 81)
+    (SidePair(ns=0, ew=81), True, 81)
     >>> score_deal(COINCHE, parse_contract("100HX", COINCHE, 1), (52, 110), 1).scores
-    (0, 540)
+    SidePair(ns=0, ew=540)
     """
     taker = _taker_side(profile, contract)
     _check_trick_points(profile, trick_points)
@@ -198,7 +202,7 @@ def score_deal(profile: RuleProfile, contract: Contract, trick_points: tuple[int
         )
     defence = 1 - taker
     belotes = _belotes(profile, belote_side)
-    totals = (trick_points[0] + belotes[0], trick_points[1] + belotes[1])
+    totals = SidePair(trick_points[0] + belotes[0], trick_points[1] + belotes[1])
     made = _made(profile, contract, trick_points[taker], totals, taker)
     litige = not made and profile.equal_totals_litige and totals[taker] == totals[defence]
     bid = 0 if contract.bid is None else contract.bid
@@ -220,11 +224,10 @@ def score_deal(profile: RuleProfile, contract: Contract, trick_points: tuple[int
         raw[winner] += held_in
     step = profile.round_scores_to
     return DealScore(
-        ns=round_score(raw[0], step),
-        ew=round_score(raw[1], step),
+        scores=SidePair(round_score(raw[0], step), round_score(raw[1], step)),
         made=made,
         litige=litige,
         held_out=held_out,
-        unrounded=(raw[0], raw[1]),
+        unrounded=SidePair(raw[0], raw[1]),
         totals=totals,
     )

@@ -1,0 +1,252 @@
+"""Mapping a solving function over many items, in order, on a choice of executors.
+
+:func:`parallel_map` is the one way the library solves many things at once
+(boards of a file, sampled deals, rows of a database). It yields
+``func(item)`` for every item *in input order*, whatever runs them:
+
+``"serial"``
+    this thread, one item after the other;
+``"thread"``
+    a pool of threads in this process. The kernels release the GIL and every
+    thread has its own search context, so threads really solve in parallel;
+``"process"``
+    a pool of worker processes. On Linux they are forked after the kernels are
+    loaded (:func:`~belote.solver.dd.warm_up`), so they start at once, unless
+    forking is unsafe here: polars is loaded (its thread pool does not survive
+    a fork) or other threads run; they are then spawned, each loading the
+    kernels itself (about a second);
+an ``concurrent.futures.Executor``
+    anything with ``submit`` returning futures, such as the executor of a Dask
+    client (``client.get_executor()``), which runs the same code on a
+    cluster. The runner uses it and leaves it running.
+
+Items are handed over in chunks (fewer round trips) and at most a few chunks
+per worker are in flight, so a lazy iterable of items is read as the results
+are consumed and memory stays flat. The runner stops cleanly: when the
+consumer stops iterating (the generator is closed, or an exception goes
+through it, a ``KeyboardInterrupt`` included), queued work is cancelled and
+worker processes it started are ended; workers ignore ``SIGINT`` (the parent
+decides) and, on Linux, end with their parent if it is killed.
+
+>>> list(parallel_map(abs, [-3, 1, -2], executor="thread", workers=2))
+[3, 1, 2]
+>>> list(parallel_map(abs, iter([-1, -5]), executor="serial"))
+[1, 5]
+"""
+
+from __future__ import annotations
+
+import gc
+import os
+import signal
+import sys
+import threading
+from collections import deque
+from collections.abc import Callable, Iterable, Iterator
+from itertools import islice
+from typing import TYPE_CHECKING, Any, TypeVar
+
+from ..errors import BeloteError
+
+if TYPE_CHECKING:
+    from concurrent.futures import Executor, Future
+
+__all__ = ["EXECUTORS", "default_chunk_size", "fork_is_safe", "parallel_map", "worker_count"]
+
+T = TypeVar("T")
+R = TypeVar("R")
+
+EXECUTORS = ("serial", "thread", "process")
+"""The executors the runner starts itself, by name."""
+
+MAX_CHUNK = 8
+"""Items handed to a worker at a time, at most: few enough that progress moves
+and the workers finish together, enough to amortise the hand-over (a board
+takes tens of milliseconds to solve)."""
+
+IN_FLIGHT_PER_WORKER = 2
+"""Chunks submitted ahead per worker: keeps workers busy while bounding memory."""
+
+
+def worker_count(requested: int | None, items: int | None = None) -> tuple[int, str | None]:
+    """The workers to use for ``requested`` (``None``: every core) and ``items`` items.
+
+    Capped by the cores and by the number of items (when known); the second
+    value says why a request was lowered, else ``None``.
+
+    >>> worker_count(1, 10)
+    (1, None)
+    >>> worker_count(1000, 1)[0]
+    1
+    """
+    if requested is not None and (type(requested) is not int or requested < 1):
+        raise BeloteError(f"workers={requested!r}: expected a positive int")
+    cores = os.cpu_count() or 1
+    limits = [cores] + ([] if items is None else [max(items, 1)])
+    workers = min([cores if requested is None else requested, *limits])
+    if requested is None or workers == requested:
+        return workers, None
+    work = "" if items is None else f", {items} item{'s' * (items != 1)}"
+    return workers, f"using {workers} worker{'s' * (workers != 1)}, not {requested} ({cores} cores{work})"
+
+
+def default_chunk_size(items: int | None, workers: int) -> int:
+    """Items per chunk: about four chunks per worker, at most :data:`MAX_CHUNK`.
+
+    >>> default_chunk_size(40, 2), default_chunk_size(3, 2), default_chunk_size(None, 2)
+    (5, 1, 8)
+    """
+    if items is None:
+        return MAX_CHUNK
+    return max(1, min(MAX_CHUNK, items // (4 * workers)))
+
+
+def fork_is_safe() -> bool:
+    """Whether worker processes may be forked from this one.
+
+    Only on Linux, and only while no other thread runs and polars (whose
+    thread pool a forked child would inherit half-dead) is not loaded.
+    """
+    return (sys.platform == "linux" and threading.active_count() == 1
+            and "polars" not in sys.modules)
+
+
+def _worker_start(warm: bool) -> None:
+    """Set up a worker process: ignore ``SIGINT``, end with the parent, load the kernels."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    if sys.platform == "linux":
+        try:
+            import ctypes
+
+            PR_SET_PDEATHSIG = 1
+            ctypes.CDLL(None, use_errno=True).prctl(PR_SET_PDEATHSIG, signal.SIGTERM)
+        except (OSError, AttributeError):  # pragma: no cover - no prctl on this libc
+            pass
+    if warm:
+        from ..dd import warm_up
+
+        warm_up()
+
+
+def _run_chunk(func: Callable[[T], R], chunk: list[T]) -> list[R]:
+    """``[func(item) for item in chunk]`` (what a worker runs)."""
+    return [func(item) for item in chunk]
+
+
+def _chunks(items: Iterable[T], size: int) -> Iterator[list[T]]:
+    it = iter(items)
+    while chunk := list(islice(it, size)):
+        yield chunk
+
+
+def parallel_map(func: Callable[[T], R], items: Iterable[T], *,
+                 executor: str | Executor = "process", workers: int | None = None,
+                 chunk_size: int | None = None, warm: bool = True,
+                 progress: Callable[[int], Any] | None = None,
+                 notice: Callable[[str], Any] | None = None) -> Iterator[R]:
+    """Yield ``func(item)`` for each of ``items``, in input order.
+
+    ``func`` and the items must pickle for processes and Dask (a module-level
+    function). ``workers`` (``None``: every core) is capped by the cores and
+    the number of items, and ``notice`` is told when a request is lowered;
+    with one worker, ``"thread"`` and ``"process"`` run serially here.
+    ``chunk_size`` defaults to :func:`default_chunk_size`. ``warm`` loads the
+    solver kernels in new processes (before forking them, or in each spawned
+    worker). ``progress`` is called with the number of items of each finished
+    chunk, in order. An exception raised by ``func`` propagates, after the
+    work still queued is cancelled.
+    """
+    total = len(items) if hasattr(items, "__len__") else None  # type: ignore[arg-type]
+    if isinstance(executor, str):
+        if executor not in EXECUTORS:
+            raise BeloteError(f"unknown executor {executor!r} (expected one of "
+                              f"{' '.join(EXECUTORS)} or a concurrent.futures.Executor)")
+        if executor == "serial":
+            count, why = 1, None
+        else:
+            count, why = worker_count(workers, total)
+        if why and notice is not None:
+            notice(why)
+        if count <= 1:
+            executor = "serial"
+    else:
+        count = workers or os.cpu_count() or 1
+    size = chunk_size or default_chunk_size(total, count)
+    if executor == "serial":
+        return _serial(func, items, size, progress)
+    return _pooled(func, items, executor, count, size, warm, progress)
+
+
+def _serial(func: Callable[[T], R], items: Iterable[T], size: int,
+            progress: Callable[[int], Any] | None) -> Iterator[R]:
+    """The serial run: results as they come, progress per chunk."""
+    for chunk in _chunks(items, size):
+        yield from _run_chunk(func, chunk)
+        if progress is not None:
+            progress(len(chunk))
+
+
+def _start_pool(kind: str, workers: int, warm: bool) -> Executor:
+    """A thread or process pool of ``workers`` (see the module docstring)."""
+    if kind == "thread":
+        from concurrent.futures import ThreadPoolExecutor
+
+        return ThreadPoolExecutor(max_workers=workers, thread_name_prefix="belote")
+    import multiprocessing
+    from concurrent.futures import ProcessPoolExecutor
+
+    forked = fork_is_safe()
+    if forked and warm:
+        from ..dd import warm_up
+
+        warm_up()
+        gc.freeze()  # the children then leave the parent's objects (and pages) alone
+    context = multiprocessing.get_context("fork" if forked else "spawn")
+    pool = ProcessPoolExecutor(max_workers=workers, mp_context=context,
+                               initializer=_worker_start, initargs=(warm and not forked,))
+    return pool
+
+
+def _stop_pool(pool: Executor, kind: str, finished: bool) -> None:
+    """Shut down a pool the runner started; end worker processes at once unless ``finished``."""
+    if finished or kind == "thread":
+        pool.shutdown(wait=True, cancel_futures=True)
+        return
+    processes = list(getattr(pool, "_processes", {}).values())
+    pool.shutdown(wait=False, cancel_futures=True)
+    for process in processes:
+        if process.is_alive():
+            process.terminate()
+    for process in processes:
+        process.join(timeout=2)
+        if process.is_alive():  # pragma: no cover - a worker ignoring SIGTERM
+            process.kill()
+
+
+def _pooled(func: Callable[[T], R], items: Iterable[T], executor: str | Executor,
+            workers: int, size: int, warm: bool,
+            progress: Callable[[int], Any] | None) -> Iterator[R]:
+    """The pooled run: chunks submitted ahead, results yielded in order."""
+    owned = isinstance(executor, str)
+    kind = executor if isinstance(executor, str) else "external"
+    pool: Executor = _start_pool(executor, workers, warm) if owned else executor  # type: ignore[arg-type]
+    pending: deque[Future[list[R]]] = deque()
+    finished = False
+    try:
+        chunks = _chunks(items, size)
+        limit = IN_FLIGHT_PER_WORKER * workers
+        for chunk in islice(chunks, limit):
+            pending.append(pool.submit(_run_chunk, func, chunk))
+        while pending:
+            results = pending.popleft().result()
+            for chunk in islice(chunks, 1):
+                pending.append(pool.submit(_run_chunk, func, chunk))
+            if progress is not None:
+                progress(len(results))
+            yield from results
+        finished = True
+    finally:
+        for future in pending:
+            future.cancel()
+        if owned:
+            _stop_pool(pool, kind, finished)
