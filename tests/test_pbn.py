@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import doctest
 import io
 from pathlib import Path
 
@@ -57,10 +56,35 @@ def content(board: Board) -> tuple:
             board.play_leader, board.play, others, board.sections)
 
 
-def test_doctests() -> None:
-    result = doctest.testmod(pbn)
-    assert result.failed == 0
-    assert result.attempted == 12
+def test_iter_load_yields_each_bad_board_in_its_place(tmp_path) -> None:
+    """A streamed read goes on past bad boards, each error naming its board and line."""
+    text = (EXAMPLES / "deals.pbn").read_text()
+    bad = text.replace("T.AK.AK8.KT", "T.AK.AK8.K").replace("110CXX", "170CXX")
+    path = tmp_path / "bad.pbn"
+    path.write_text(bad)
+    out = list(pbn.iter_load(path))
+    kinds = [type(b).__name__ for b in out]
+    assert kinds == ["Board", "PBNDecodeError", "Board", "PBNDecodeError"]
+    assert [(e.board, e.line) for e in out if isinstance(e, PBNDecodeError)] == [
+        ("2", 16), ("4", 33)]
+    assert [b.deal for b in out if isinstance(b, pbn.Board)] == [
+        b.deal for b in pbn.load(EXAMPLES / "deals.pbn")[::2]]
+
+
+def test_iter_load_stops_at_bytes_that_are_not_utf8(tmp_path) -> None:
+    path = tmp_path / "latin.pbn"
+    path.write_bytes((EXAMPLES / "deals.pbn").read_bytes() + b'\n[Event "caf\xe9"]\n')
+    out = list(pbn.iter_load(path))
+    assert [type(b).__name__ for b in out] == ["Board"] * 4 + ["PBNDecodeError"]
+    assert "not UTF-8 text" in str(out[-1])
+
+
+def test_line_numbers_count_only_newlines() -> None:
+    """Unicode line separators inside a line do not shift the numbers of later lines."""
+    text = '[Board "1"]\n[Event "a\u2028b\x0cc"]\n[Deal "N:- - - -"]\n'
+    with pytest.raises(PBNDecodeError) as info:
+        pbn.loads(text)
+    assert info.value.line == 3
 
 
 # --- the example files -----------------------------------------------------------------------

@@ -37,9 +37,10 @@ belote.solver.errors.PBNDecodeError: x.pbn: board 1: line 8: trick 1: N may not 
 
 from __future__ import annotations
 
+import io
 import os
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import IO
 
@@ -264,22 +265,22 @@ def _union(masks: Iterable[int]) -> int:
     return total
 
 
-def _logical_lines(text: str, file: str | None) -> list[tuple[int, str | None]]:
-    """The lines of ``text`` without comments, numbered from 1.
+def _logical_lines(lines: Iterable[str], file: str | None) -> Iterator[tuple[int, str | None]]:
+    """The ``lines`` of a file without comments, numbered from 1 (a generator).
 
     A blank line gives ``(n, None)`` (it separates boards); lines emptied by
     comments are dropped. ``%`` lines, ``;`` to the end of a line and
     ``{...}`` (possibly over several lines) are comments, except inside a
     tag's quoted value.
     """
-    out: list[tuple[int, str | None]] = []
     brace: int | None = None
-    for n, raw in enumerate(text.splitlines(), 1):
+    for n, raw in enumerate(lines, 1):
+        raw = raw.rstrip("\r\n")
         if brace is None:
             if raw.startswith("%"):
                 continue
             if not raw.strip():
-                out.append((n, None))
+                yield n, None
                 continue
         kept: list[str] = []
         in_string = False
@@ -307,13 +308,12 @@ def _logical_lines(text: str, file: str | None) -> list[tuple[int, str | None]]:
             i += 1
         content = "".join(kept).strip()
         if content:
-            out.append((n, content))
+            yield n, content
     if brace is not None:
         raise PBNDecodeError("comment '{' is never closed by '}'", file=file, line=brace)
-    return out
 
 
-def _games(lines: list[tuple[int, str | None]]) -> Iterable[list[tuple[int, str]]]:
+def _games(lines: Iterable[tuple[int, str | None]]) -> Iterator[list[tuple[int, str]]]:
     """Split logical lines into boards at blank lines."""
     game: list[tuple[int, str]] = []
     for n, content in lines:
@@ -454,7 +454,68 @@ def loads(text: str, *, file: str | None = None, mode: str | None = None) -> lis
     belote.solver.errors.PBNDecodeError: f.pbn: board 7: line 2: 4 hands are unknown (N E S W); at most one can be inferred
     """
     mode = None if mode is None else get_profile(mode).name
-    return [_parse_game(game, file, mode) for game in _games(_logical_lines(text, file))]
+    return [_parse_game(game, file, mode)
+            for game in _games(_logical_lines(io.StringIO(text, newline=None), file))]
+
+
+def iter_load(fp_or_path: IO[str] | str | os.PathLike[str], *, mode: str | None = None
+              ) -> Iterator[Board | PBNDecodeError]:
+    """Read the boards of a PBN file one at a time, each as a :class:`Board` or its error.
+
+    The file is read line by line, so memory stays flat however large it
+    is, and a bad board does not stop the reading: its
+    :class:`PBNDecodeError` (with ``file``, ``board`` and ``line``) is
+    yielded in its place. A fault that ends the reading (bytes that are not
+    UTF-8, a comment never closed) is yielded last.
+
+    >>> import io
+    >>> text = '[Board "1"]\\n[Deal "N:- - - -"]\\n\\n[Board "2"]\\n[Deal "N:AKQJ.AKQJ.. .T987.T987. T987...AKQJ ..AKQJ.T987"]\\n'
+    >>> [type(b).__name__ for b in iter_load(io.StringIO(text))]
+    ['PBNDecodeError', 'Board']
+    """
+    mode = None if mode is None else get_profile(mode).name
+    if hasattr(fp_or_path, "read"):
+        name = getattr(fp_or_path, "name", None)
+        yield from _iter_boards(fp_or_path, name, mode)  # type: ignore[arg-type]
+        return
+    file = os.fspath(fp_or_path)
+    with open(fp_or_path, "rb") as fp:
+        yield from _iter_boards(_decoded_lines(fp, file), file, mode)
+
+
+def _iter_boards(lines: Iterable[str], file: str | None, mode: str | None
+                 ) -> Iterator[Board | PBNDecodeError]:
+    """The boards (or their errors) of the text ``lines``."""
+    try:
+        for game in _games(_logical_lines(lines, file)):
+            try:
+                yield _parse_game(game, file, mode)
+            except PBNDecodeError as e:
+                yield e
+    except PBNDecodeError as e:
+        yield e
+    except UnicodeDecodeError as e:
+        yield PBNDecodeError(f"not {e.encoding} text ({e.reason})", file=file)
+
+
+def _decoded_lines(fp: IO[bytes], file: str) -> Iterator[str]:
+    """The lines of a binary file as UTF-8 text, read as they come.
+
+    A leading byte-order mark is skipped. Lines end at a newline, CR-LF or
+    CR only (not at the other Unicode line breaks), like :func:`loads`.
+    """
+    n = offset = 0
+    for raw in fp:
+        try:
+            line = raw.decode("utf-8-sig" if offset == 0 else "utf-8")
+        except UnicodeDecodeError as e:
+            start = offset + e.start + len(raw) - len(e.object)  # e.object lacks a BOM
+            raise PBNDecodeError(f"not UTF-8 text ({e.reason} at byte {start})", file=file,
+                                 line=n + 1) from None
+        offset += len(raw)
+        for part in io.StringIO(line, newline=None):
+            n += 1
+            yield part
 
 
 def load(fp_or_path: IO[str] | str | os.PathLike[str], *, mode: str | None = None
