@@ -42,12 +42,18 @@ class Progress:
             self.bar.update(n)
 
     def echo(self, text: str) -> None:
-        """Print ``text`` on stdout, clearing the bar around it."""
+        """Print ``text`` on stdout and flush it, clearing the bar around it.
+
+        Each result goes out at once, so a reader sees it as soon as it is
+        solved, and a reader that has gone (``| head -1``) is noticed at the
+        next result rather than when a pipe's buffer fills.
+        """
         if self.bar is None:
             click.echo(text)
-            return
-        with type(self.bar).external_write_mode():
-            click.echo(text)
+        else:
+            with type(self.bar).external_write_mode():
+                click.echo(text)
+        sys.stdout.flush()
 
 
 @contextmanager

@@ -2,15 +2,15 @@
 
 Everything public is defined in :mod:`.solve` (values, tables, thresholds,
 card valuation) and :mod:`.verdict` (made or not, and the deal score); this
-package re-exports it, so ``from belote.solver.dd import dd_table`` works.
+package re-exports the former, so ``from belote.solver.dd import dd_table`` works.
 """
 
 from .solve import (CardValue, DDTable, PositionAnalysis, SearchContext, analyse_position,
-                    dd_table, equivalence_classes, kernel_layout, reaches, solve_position,
-                    warm_up)
+                    dd_table, default_context, equivalence_classes, kernel_layout, reaches,
+                    reaches_targets, solve_position, warm_up)
 
 __all__ = [
     "CardValue", "DDTable", "PositionAnalysis", "SearchContext", "analyse_position",
-    "dd_table", "equivalence_classes", "kernel_layout", "reaches", "solve_position",
-    "warm_up",
+    "dd_table", "default_context", "equivalence_classes", "kernel_layout", "reaches",
+    "reaches_targets", "solve_position", "warm_up",
 ]

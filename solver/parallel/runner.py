@@ -114,6 +114,7 @@ def fork_is_safe() -> bool:
 def _worker_start(warm: bool) -> None:
     """Set up a worker process: ignore ``SIGINT``, end with the parent, load the kernels."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)  # not a handler a forked parent installed
     if sys.platform == "linux":
         try:
             import ctypes
@@ -134,9 +135,16 @@ def _run_chunk(func: Callable[[T], R], chunk: list[T]) -> list[R]:
 
 
 def _chunks(items: Iterable[T], size: int) -> Iterator[list[T]]:
+    """``items`` in lists of 1, 2, 4... items, then ``size`` each: the first results come soon.
+
+    >>> [len(c) for c in _chunks(range(20), 5)]
+    [1, 2, 4, 5, 5, 3]
+    """
     it = iter(items)
-    while chunk := list(islice(it, size)):
+    step = 1
+    while chunk := list(islice(it, min(step, size))):
         yield chunk
+        step *= 2
 
 
 def parallel_map(func: Callable[[T], R], items: Iterable[T], *,
