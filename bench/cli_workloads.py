@@ -90,7 +90,7 @@ def jobs_speedup(exe: str | None, items: list[Item], workdir: Path) -> dict[str,
         return _skipped("no 'belote solve --jobs'")
     workdir.mkdir(parents=True, exist_ok=True)
     path = workdir / f"boards{len(items)}.pbn"
-    pbn.dump([pbn.Board(board=str(i + 1), dealer=it.dealer, deal=it.deal, mode="coinche")
+    pbn.dump([pbn.Board(it.deal, board=str(i + 1), dealer=it.dealer, rules="coinche")
               for i, it in enumerate(items)], path)
     _wall([exe, "solve", str(path), "--jobs", "1", "--board", "1"])
     one, one_cpu = _run([exe, "solve", str(path), "--jobs", "1"])

@@ -201,17 +201,20 @@ def _read_boards(path: Path, mode: str | None, numbers: tuple[str, ...]):
 
 def _deal_board(text: str, dealer, contract: str | None, declarer, mode: str | None):
     """A board made of the --deal, --dealer, --contract and --declarer options."""
+    from belote.solver.errors import ContractError
+    from belote.solver.types.board import Board, BoardSource
     from belote.solver.types.deal import Deal, parse_seat
-    from belote.solver.formats.pbn import Board
 
+    if contract is None and declarer is not None:
+        raise click.UsageError("--declarer needs --contract")
     try:
         deal = Deal.from_pbn(text)
         first = parse_seat(text.strip()[0])
+        deal.validate(cards_each=8)
     except BeloteError as e:
         raise click.BadParameter(str(e), param_hint="'--deal'") from None
-    if contract is None and declarer is not None:
-        raise click.UsageError("--declarer needs --contract")
-    board = Board(dealer=first if dealer is None else dealer, deal=deal, mode=mode,
-                  contract=contract, declarer=declarer, file="--deal")
-    board.validate()
-    return board
+    try:
+        return Board(deal, dealer=first if dealer is None else dealer, rules=mode,
+                     contract=contract, declarer=declarer, source=BoardSource(file="--deal"))
+    except ContractError as e:
+        raise click.BadParameter(str(e), param_hint="'--contract'") from None

@@ -506,8 +506,8 @@ def test_bad_option_is_one_line(args: list[str], fragment: str) -> None:
     ([], "give a PBN FILE or --deal"),
     (["--deal", "N:AJ.QJ"], "'--deal'"),
     (["--deal", CLASSIC_1_DEAL.replace("KJT97", "KJT9")],
-     "--deal: W holds 7 cards, expected 8"),
-    (["--deal", CLASSIC_1_DEAL, "--contract", "100X"], "--deal: Contract tag: cannot read"),
+     "Invalid value for '--deal': W holds 7 cards, expected 8"),
+    (["--deal", CLASSIC_1_DEAL, "--contract", "100X"], "Invalid value for '--contract': cannot read"),
     (["--deal", CLASSIC_1_DEAL, "--board", "1"], "--board selects boards of a FILE"),
 ])
 def test_bad_input_without_file_is_one_line(args: list[str], fragment: str) -> None:

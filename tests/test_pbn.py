@@ -10,7 +10,8 @@ import pytest
 import belote.solver.formats.pbn as pbn
 from belote.solver.types.cards import CLUBS, DIAMONDS, HEARTS, SPADES, CardSet, parse_card
 from belote.solver.types.deal import EAST, NORTH, SOUTH, WEST, Deal
-from belote.solver.errors import PBNDecodeError
+from belote.solver.errors import (ContractError, DealError, IllegalPlayError,
+                                 PBNDecodeError)
 from belote.solver.formats.pbn import Board, dump, dumps, load, loads
 from belote.solver.rules.profiles import CLASSIC, COINCHE
 
@@ -51,7 +52,7 @@ def error_of(text: str, **kwargs: str) -> str:
 
 def content(board: Board) -> tuple:
     """What a board says, without where it was read or how its known tags were spelt."""
-    others = {k: v for k, v in board.tags.items() if k not in pbn.KNOWN_TAGS}
+    others = {k: v for k, v in board.tags if k not in pbn.KNOWN_TAGS}
     return (board.board, board.dealer, board.deal, board.mode, board.declarer, board.contract,
             board.play_leader, board.play, others, board.sections)
 
@@ -101,7 +102,7 @@ def test_example_round_trip(name: str) -> None:
 def test_deals_example() -> None:
     boards = load(EXAMPLES / "deals.pbn")
     assert [b.board for b in boards] == ["1", "2", "3", "4"]
-    assert [b.contract for b in boards] == ["100H", "80SX", "CapotD", "110CXX"]
+    assert [b.contract.to_pbn() for b in boards] == ["100H", "80SX", "CapotD", "110CXX"]
     assert [b.mode for b in boards] == ["coinche"] * 4
     assert [b.dealer for b in boards] == [NORTH, EAST, SOUTH, WEST]
     assert [b.declarer for b in boards] == [EAST, SOUTH, NORTH, SOUTH]
@@ -119,7 +120,7 @@ def test_deals_example() -> None:
 
 def test_classic_example() -> None:
     boards = load(EXAMPLES / "classic.pbn")
-    assert [b.contract for b in boards] == ["H", "S", "C"]
+    assert [b.contract.to_pbn() for b in boards] == ["H", "S", "C"]
     assert [b.profile() for b in boards] == [CLASSIC] * 3
     pos = boards[2].position()
     assert pos.is_over
@@ -143,11 +144,12 @@ def test_positions_example_mid_trick() -> None:
 def test_positions_example_remaining_hands() -> None:
     board = load(EXAMPLES / "positions.pbn")[1]
     assert board.mode is None and board.profile() is COINCHE
-    assert [len(h) for h in board.deal.hands] == [5, 5, 5, 5]
+    written = Deal.from_pbn("E:.Q8.QJ8. 7.A.7.AQ 98.KT.K. .97.AT9.")  # the Deal tag
     full = board.full_deal()
+    assert full == board.deal
     assert full.to_pbn() == "N:Q.97.AT9.K7 T.Q8.QJ8.98 A7.A.7.AQJT KJ98.KJT.K."
     pos = board.position()
-    assert pos.current_deal() == board.deal
+    assert pos.current_deal() == written
     assert pos.to_move == SOUTH
     assert pos.points == [50, 30]
     assert pos.tricks_won == [2, 1]
@@ -156,7 +158,6 @@ def test_positions_example_remaining_hands() -> None:
 
 def test_positions_example_unknown_hand() -> None:
     board = load(EXAMPLES / "positions.pbn")[2]
-    assert board.deal.hands[SOUTH] is None
     assert board.full_deal().hands[SOUTH] == CardSet.from_pbn("98.K9.A87.K")
     pos = board.position()
     assert pos.to_move == EAST
@@ -235,7 +236,7 @@ def test_mode_tag_and_override() -> None:
     assert (board.mode, board.profile(), board.trump()) == ("classic", CLASSIC, HEARTS)
     [board] = loads(BASE.replace("100H", "H"), mode="classic")
     assert board.mode == "classic"
-    assert board.tags.get("Mode") is None
+    assert "Mode" not in board.source.tag_order
     assert '[Mode "classic"]' in dumps([board])
     [board] = loads(BASE)
     assert (board.mode, board.profile(), board.profile("classic")) == (None, COINCHE, CLASSIC)
@@ -266,11 +267,11 @@ Pass 80H {{ bid }} Pass
 """
     first, second = loads(text)
     assert first.line == 6
-    assert first.tags == {"Event": 'Club {night}; "final"', "Board": "3", "Dealer": "S",
-                          "Deal": FULL_DEAL, "Auction": "W", "Contract": "100H",
-                          "Declarer": "N"}
-    assert first.sections == {"Auction": ["Pass 80H  Pass", "100H Pass Pass Pass"]}
-    assert first.tag_lines["Contract"] == 14
+    assert first.tags == (("Event", 'Club {night}; "final"'), ("Auction", "W"))
+    assert first.source.tag_order == ("Event", "Board", "Dealer", "Deal", "Auction",
+                                      "Contract", "Declarer")
+    assert first.sections == (("Auction", ("Pass 80H  Pass", "100H Pass Pass Pass")),)
+    assert first.source.tag_lines["Contract"] == 14
     assert (second.board, second.line, second.dealer, second.contract) == ("4", 17, None, None)
     written = dumps([first, second])
     assert written == f"""\
@@ -294,9 +295,8 @@ Pass 80H  Pass
 
 
 def test_dumps_board_built_in_code() -> None:
-    board = Board(board="9", dealer=EAST, deal=Deal.from_pbn(FULL_DEAL), mode="coinche",
-                  declarer=NORTH, contract="80sx", play_leader=SOUTH,
-                  play=[cards("AC 7C JS 7H")])
+    board = Board(Deal.from_pbn(FULL_DEAL), board="9", dealer=EAST, rules="coinche",
+                  declarer=NORTH, contract="80sx", play_leader=SOUTH, cards="AC 7C JS 7H")
     assert dumps([board]) == """\
 % PBN 2.1
 
@@ -311,8 +311,9 @@ CA C7 SJ H7
 *
 """
     [back] = loads(dumps([board]))
-    assert (back.deal, back.contract, back.play_leader, back.play) == (
+    assert (back.deal, back.contract.to_pbn(), back.play_leader, back.play) == (
         board.deal, "80SX", SOUTH, board.play)
+    assert back == board and eval(repr(board), {"Board": Board, "Deal": Deal}) == board
 
 
 def test_dump_and_load_files(tmp_path: Path) -> None:
@@ -466,19 +467,20 @@ def test_error_locations_across_boards() -> None:
         "t.pbn: line 1: 4 hands are unknown (N E S W); at most one can be inferred")
 
 
-def test_position_errors_of_board_built_in_code() -> None:
-    board = Board(deal=Deal.from_pbn(FULL_DEAL))
-    with pytest.raises(PBNDecodeError) as info:
-        board.position()
-    assert str(info.value) == "no Contract tag: the trump suit is unknown"
-    board.contract = "100H"
-    with pytest.raises(PBNDecodeError) as info:
-        board.position()
-    assert str(info.value) == "no Play or Dealer tag: the leader of the first trick is unknown"
-    board.dealer = SOUTH
-    board.play = [cards("AD JH 7D 7S"), cards("7C AS 7H 8S")]
+def test_boards_built_in_code_are_checked() -> None:
+    deal = Deal.from_pbn(FULL_DEAL)
+    with pytest.raises(ContractError, match="no contract: the trump suit is unknown"):
+        Board(deal).position()
+    with pytest.raises(ContractError, match="a play record needs a contract"):
+        Board(deal, dealer=SOUTH, cards="AD")
+    with pytest.raises(DealError, match="a play record needs its leader or the dealer"):
+        Board(deal, contract="100H", cards="AD")
+    with pytest.raises(IllegalPlayError, match="trick 2: N does not hold AD"):
+        Board(deal, dealer=SOUTH, contract="100H", cards="AD JH 7D 7S AD")
+    with pytest.raises(DealError, match="W holds 7 cards"):
+        Board(Deal.from_pbn(FULL_DEAL[:-1]))
+    board = Board(deal, dealer=SOUTH, contract="100H", cards="AD JH 7D 7S AS 7H 8S 7C")
     assert board.position().points == [31, 11]
-    board.play.append(cards("DT"))
-    with pytest.raises(PBNDecodeError) as info:
-        board.full_deal()
-    assert str(info.value) == "trick 3 has 1 columns, expected 4"
+    assert board.replace(cards=board.cards[:4]).position().points == [31, 0]
+    with pytest.raises(ContractError, match="need a bid"):
+        board.replace(rules="coinche", contract="H")

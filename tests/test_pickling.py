@@ -65,7 +65,7 @@ def test_boards(name: str) -> None:
     back = roundtrip(boards, pickle.HIGHEST_PROTOCOL)
     assert back == boards
     for b, a in zip(boards, back, strict=True):
-        assert (a.file, a.tag_lines, a.play_lines) == (b.file, b.tag_lines, b.play_lines)
+        assert (a.file, a.source, a.play_lines) == (b.file, b.source, b.play_lines)
         assert a.full_deal() == b.full_deal()
     assert pbn.dumps(back) == pbn.dumps(boards)
 

@@ -24,7 +24,7 @@ legality of every recorded card) and reports the first problem as a
 ... *
 ... '''
 >>> [board] = loads(text)
->>> board.contract, board.trump(), seat_name(board.declarer)
+>>> board.contract.to_pbn(), board.trump(), seat_name(board.declarer)
 ('100H', 1, 'E')
 >>> pos = board.position()
 >>> seat_name(pos.to_move), pos.points, pos.tricks_won
@@ -50,6 +50,7 @@ from ..types.deal import NORTH, Deal, Seat, next_seat, parse_seat, seat_name
 from ..errors import BeloteError, CardError, IllegalPlayError, PBNDecodeError
 from ..rules.play import Position
 from ..rules.profiles import RuleProfile, get_profile
+from ..types.board import Board, BoardSource
 
 DEFAULT_MODE = "coinche"
 """The mode of a board that has no ``Mode`` tag (unless ``mode=`` says otherwise)."""
@@ -68,8 +69,8 @@ _ESCAPE = re.compile(r"\\(.)")
 
 
 @dataclass(kw_only=True)
-class Board:
-    """One board of a PBN file.
+class _Record:
+    """One board of a PBN file as written, before it becomes a :class:`Board`.
 
     ``deal`` is the Deal tag as written: four hands of 8 cards (the deal at the
     start of play), or the cards still held after the recorded play, and
@@ -83,8 +84,7 @@ class Board:
     for a board built in code) and ``file`` the file name; they locate the
     errors.
 
-    The fields of the known tags are what :func:`dumps` writes; ``tags`` only
-    supplies the other tags and the order.
+    :meth:`to_board` checks it all and builds the :class:`Board`.
     """
 
     board: str | None = None
@@ -219,15 +219,27 @@ class Board:
                         raise self._error(f"trick {t + 1}: {e}", t) from None
         return pos
 
-    def validate(self) -> None:
-        """Check the whole board (what :func:`loads` does for each board it reads)."""
-        self.get_contract()
-        self.full_deal()
+    def to_board(self) -> Board:
+        """Check the whole record and build its :class:`Board` (errors name their line)."""
+        contract = self.get_contract()
+        deal = self.full_deal()
+        cards: list[Card] = []
+        card_lines: list[int] = []
         if self.play:
             if self.contract is None:
                 raise self._error("the Play section needs a Contract tag (for the trump suit)",
                                   "Play")
-            self.position()
+            pos = self.position()
+            cards = [c for trick in pos.tricks for c in trick.cards] + pos.trick
+            card_lines = [self.play_lines[i // 4] if i // 4 < len(self.play_lines) else 0
+                          for i in range(len(cards))]
+        return Board(deal, board=self.board, dealer=self.dealer, rules=self.mode,
+                     contract=contract, declarer=self.declarer, play_leader=self.play_leader,
+                     cards=cards,
+                     tags=tuple((n, v) for n, v in self.tags.items() if n not in KNOWN_TAGS),
+                     sections=tuple((n, tuple(lines)) for n, lines in self.sections.items()),
+                     source=BoardSource(self.file, self.line or None, dict(self.tag_lines),
+                                        tuple(card_lines), tuple(self.tags)))
 
     def _check_rows(self) -> None:
         """Each play row has four columns and there are at most 8 of them."""
@@ -421,7 +433,7 @@ def _parse_game(game: list[tuple[int, str]], file: str | None,
         deal = Deal.from_pbn(tags["Deal"])
     except BeloteError as e:
         raise error(str(e), tag_lines["Deal"]) from None
-    board = Board(
+    record = _Record(
         board=number,
         dealer=seat_tag("Dealer"),
         deal=deal,
@@ -437,8 +449,7 @@ def _parse_game(game: list[tuple[int, str]], file: str | None,
         tag_lines=tag_lines,
         play_lines=row_lines,
     )
-    board.validate()
-    return board
+    return record.to_board()
 
 
 def loads(text: str, *, file: str | None = None, mode: str | None = None) -> list[Board]:
@@ -583,7 +594,7 @@ def _known_values(board: Board) -> dict[str, str | None]:
 def _tag_order(board: Board, known: dict[str, str | None]) -> list[str]:
     """The tags to write, in the board's order; a known tag missing from
     ``board.tags`` goes after the known tags that precede it in ``KNOWN_TAGS``."""
-    order = list(board.tags)
+    order = list(board.source.tag_order) or [name for name, _ in board.tags]
     for i, name in enumerate(KNOWN_TAGS):
         if known[name] is None or name in order:
             continue
@@ -596,9 +607,10 @@ def _tag_order(board: Board, known: dict[str, str | None]) -> list[str]:
 def _dump_board(board: Board) -> str:
     """The PBN text of one board."""
     known = _known_values(board)
+    tags, sections = dict(board.tags), dict(board.sections)
     lines = []
     for name in _tag_order(board, known):
-        value = known[name] if name in KNOWN_TAGS else board.tags[name]
+        value = known[name] if name in KNOWN_TAGS else tags[name]
         if value is None:
             continue
         lines.append(f'[{name} "{_escape(value)}"]')
@@ -606,14 +618,14 @@ def _dump_board(board: Board) -> str:
             lines.extend(" ".join(_pbn_card(c) for c in row) for row in board.play)
             lines.append("*")
         else:
-            lines.extend(board.sections.get(name, ()))
+            lines.extend(sections.get(name, ()))
     return "\n".join(lines) + "\n"
 
 
 def dumps(boards: Iterable[Board]) -> str:
     """The PBN 2.1 text of ``boards``.
 
-    >>> board = Board(board="1", dealer=3, deal=Deal.random(5), contract="80S")
+    >>> board = Board(Deal.random(5), board="1", dealer=3, contract="80S")
     >>> print(dumps([board]))  # doctest: +ELLIPSIS
     % PBN 2.1
     <BLANKLINE>

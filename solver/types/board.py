@@ -1,0 +1,235 @@
+"""The game record of one board, apart from any file syntax.
+
+A :class:`Board` holds the deal as dealt (eight cards each), the dealer, the
+rule profile, the contract (a :class:`~belote.solver.types.contract.Contract`
+with its declarer), the cards played in playing order, and any other tags of
+the file it came from. It is immutable and checked when built: the deal is
+complete, the contract fits the profile, and every played card was legal.
+Readers (PBN, the rows of a database) build it; writers turn it back into
+their syntax (:func:`belote.solver.formats.pbn.dumps` writes the play in
+PBN's seat columns).
+
+Where the board was read (``file``, ``line``, the line of each tag and of
+each played card) is kept in ``source`` for error messages; it takes no part
+in equality.
+
+>>> from belote.solver.types.deal import Deal
+>>> board = Board(Deal.from_pbn("N:AKQJ.AKQJ.. .T987.T987. T987...AKQJ ..AKQJ.T987"),
+...               board="1", dealer=0, rules="coinche", contract="100H", declarer=1,
+...               cards="H7 S7 C7 HA HJ")
+>>> board.position().to_move, board.position().points
+(1, [11, 0])
+>>> [[card_name(c) if c is not None else "-" for c in row] for row in board.play]
+[['7H', '7S', '7C', 'AH'], ['-', '-', '-', 'JH']]
+>>> eval(repr(board)) == board
+True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..errors import ContractError, DealError, IllegalPlayError
+from ..rules.play import Position
+from ..rules.profiles import COINCHE, RuleProfile, get_profile
+from .cards import Card, card_name, parse_card
+from .contract import Contract, check_contract, parse_contract
+from .deal import Deal, Seat, next_seat
+
+__all__ = ["Board", "BoardSource"]
+
+
+@dataclass(frozen=True)
+class BoardSource:
+    """Where a board was read: for error messages only.
+
+    ``line`` is the board's first line; ``tag_lines`` the line of each tag;
+    ``card_lines`` the line of each played card, in playing order;
+    ``tag_order`` every tag name in the order read (writers keep it).
+    """
+
+    file: str | None = None
+    line: int | None = None
+    tag_lines: Mapping[str, int] = field(default_factory=dict)
+    card_lines: tuple[int, ...] = ()
+    tag_order: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, init=False)
+class Board:
+    """One board: deal, dealer, rules, contract, play in playing order, other tags.
+
+    ``rules`` is the rule profile the board states (``None``: not stated,
+    played as coinche); ``play_leader`` the seat that led the first recorded
+    trick when the record says so (else the dealer's left leads);
+    ``tags`` the other tags (``Event``, ``Auction``...) as ``(name, value)``
+    pairs and ``sections`` their data lines, kept for writers.
+    """
+
+    deal: Deal
+    board: str | None
+    dealer: Seat | None
+    rules: RuleProfile | None
+    contract: Contract | None
+    declarer: Seat | None
+    play_leader: Seat | None
+    cards: tuple[Card, ...]
+    tags: tuple[tuple[str, str], ...]
+    sections: tuple[tuple[str, tuple[str, ...]], ...]
+    source: BoardSource = field(compare=False)
+
+    def __init__(self, deal: Deal, *, board: str | None = None, dealer: Seat | None = None,
+                 rules: RuleProfile | str | None = None, contract: Contract | str | None = None,
+                 declarer: Seat | None = None, play_leader: Seat | None = None,
+                 cards: Iterable[Card | str] | str = (), tags: Iterable[tuple[str, str]] = (),
+                 sections: Iterable[tuple[str, Iterable[str]]] = (),
+                 source: BoardSource | None = None) -> None:
+        """Check and store the record; strings are parsed (a profile name, a contract, cards).
+
+        Raises :class:`~belote.solver.errors.BeloteError` (a subclass) for an
+        incomplete deal, a contract the rules do not allow, or a card that is
+        not held or not legal (the message names the trick).
+        """
+        profile = None if rules is None else get_profile(rules)
+        if isinstance(contract, str):
+            contract = parse_contract(contract, profile or COINCHE, declarer)
+        elif contract is not None:
+            check_contract(contract, profile or COINCHE)
+            if declarer is None:
+                declarer = contract.declarer
+            elif contract.declarer != declarer:
+                raise ContractError(f"the contract's declarer {contract.declarer} is not the "
+                                    f"board's {declarer}")
+        if isinstance(cards, str):
+            cards = cards.split()
+        played = tuple(parse_card(c) if isinstance(c, str) else c for c in cards)
+        deal.validate(cards_each=8)
+        for name, value in (("dealer", dealer), ("declarer", declarer),
+                            ("play_leader", play_leader)):
+            if value is not None and (type(value) is not int or not 0 <= value <= 3):
+                raise DealError(f"{name} {value!r} is not a seat 0..3 (N E S W)")
+        if played and contract is None:
+            raise ContractError("a play record needs a contract (for the trump suit)")
+        if played and play_leader is None and dealer is None:
+            raise DealError("a play record needs its leader or the dealer")
+        for name, value in (("deal", deal), ("board", board), ("dealer", dealer),
+                            ("rules", profile), ("contract", contract), ("declarer", declarer),
+                            ("play_leader", play_leader), ("cards", played),
+                            ("tags", tuple((n, v) for n, v in tags)),
+                            ("sections", tuple((n, tuple(lines)) for n, lines in sections)),
+                            ("source", source or BoardSource())):
+            object.__setattr__(self, name, value)
+        if played:
+            self.position()
+
+    def profile(self, override: str | RuleProfile | None = None) -> RuleProfile:
+        """The rule profile: ``override``, else the board's rules, else coinche."""
+        return get_profile(override or self.rules or COINCHE)
+
+    @property
+    def mode(self) -> str | None:
+        """The name of the board's rules (``None`` when not stated)."""
+        return None if self.rules is None else self.rules.name
+
+    @property
+    def file(self) -> str | None:
+        """The file the board was read from."""
+        return self.source.file
+
+    @property
+    def line(self) -> int:
+        """The board's first line in its file (0 when not read from a file)."""
+        return self.source.line or 0
+
+    def get_contract(self, profile: str | RuleProfile | None = None) -> Contract | None:
+        """The contract, checked against ``profile`` when one is given."""
+        if self.contract is not None and profile is not None:
+            profile = get_profile(profile)
+            if profile != self.rules:
+                return parse_contract(self.contract.to_pbn(), profile, self.declarer)
+        return self.contract
+
+    def trump(self, profile: str | RuleProfile | None = None) -> int | None:
+        """The trump suit of the contract, ``None`` without one."""
+        contract = self.get_contract(profile)
+        return None if contract is None else contract.trump
+
+    def full_deal(self) -> Deal:
+        """The deal as dealt, eight cards each."""
+        return self.deal
+
+    def first_leader(self) -> Seat:
+        """The leader of the first trick: the play record's, else the dealer's left."""
+        if self.play_leader is not None:
+            return self.play_leader
+        if self.dealer is None:
+            raise DealError("no Play or Dealer: the leader of the first trick is unknown")
+        return next_seat(self.dealer)
+
+    def position(self, profile: str | RuleProfile | None = None) -> Position:
+        """The position after the recorded play (a new :class:`Position` each call)."""
+        prof = self.profile(profile)
+        trump = self.trump(prof)
+        if trump is None:
+            raise ContractError("no contract: the trump suit is unknown")
+        pos = Position(self.deal, trump, self.first_leader(), prof)
+        for i, card in enumerate(self.cards):
+            try:
+                pos.play(card)
+            except IllegalPlayError as e:
+                raise IllegalPlayError(f"trick {i // 4 + 1}: {e}") from None
+        return pos
+
+    @property
+    def play(self) -> list[list[Card | None]]:
+        """The play record in PBN's layout: one row per trick, in seat columns from the first leader.
+
+        ``None`` stands for a card not played yet.
+        """
+        if not self.cards:
+            return []
+        first = self.first_leader()
+        pos = Position(self.deal, self.contract.trump, first, self.profile())  # type: ignore[union-attr]
+        rows: list[list[Card | None]] = []
+        for i, card in enumerate(self.cards):
+            if i % 4 == 0:
+                rows.append([None] * 4)
+            rows[-1][(pos.to_move - first) % 4] = card
+            pos.play(card)
+        return rows
+
+    @property
+    def play_lines(self) -> list[int]:
+        """The line of each row of :attr:`play` in its file (empty when not read from one)."""
+        lines = self.source.card_lines
+        return [lines[i] for i in range(0, len(lines), 4)]
+
+    def replace(self, **changes: Any) -> "Board":
+        """A copy with some fields changed (checked again)."""
+        fields = {name: getattr(self, name) for name in (
+            "board", "dealer", "rules", "contract", "declarer", "play_leader", "cards", "tags",
+            "sections", "source")}
+        fields.update(changes)
+        return Board(fields.pop("deal", self.deal), **fields)
+
+    def __repr__(self) -> str:
+        parts = [repr(self.deal)]
+        for name in ("board", "dealer"):
+            if getattr(self, name) is not None:
+                parts.append(f"{name}={getattr(self, name)!r}")
+        if self.rules is not None:
+            parts.append(f"rules={self.rules.name!r}")
+        if self.contract is not None:
+            parts.append(f"contract={self.contract.to_pbn()!r}")
+        for name in ("declarer", "play_leader"):
+            if getattr(self, name) is not None:
+                parts.append(f"{name}={getattr(self, name)!r}")
+        if self.cards:
+            parts.append(f"cards={' '.join(card_name(c) for c in self.cards)!r}")
+        if self.tags:
+            parts.append(f"tags={self.tags!r}")
+        if self.sections:
+            parts.append(f"sections={self.sections!r}")
+        return f"Board({', '.join(parts)})"
