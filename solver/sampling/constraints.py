@@ -297,8 +297,10 @@ class Constraints:
                                                          position.profile) >> card & 1:
                         excluded[seat] |= 1 << other
                 played |= 1 << card
-        excluded = [CardSet(0 if s == viewer else e & ~played & ~shown[s].mask)
-                    for s, e in enumerate(excluded)]
+        seen = played
+        for hand in shown:
+            seen |= hand.mask
+        excluded = [CardSet(0 if s == viewer else e & ~seen) for s, e in enumerate(excluded)]
         return cls(hand_sizes=tuple(len(h) for h in hands), known=tuple(shown),
                    excluded=tuple(excluded), out=CardSet(played),
                    profile=position.profile, trump=position.trump)
@@ -361,6 +363,9 @@ def classic_bidding(seat: Seat, five: Iterable[Card | str] | str | CardSet | Mas
         raise ConstraintError(f"a classic bidder holds 5 cards, not "
                               f"{five_mask.bit_count()} ({CardSet(five_mask)})")
     turned_mask = _cards([turned])
+    if turned_mask & five_mask:
+        raise ConstraintError(f"the turned card {CardSet(turned_mask)} cannot be one of the "
+                              f"bidder's five cards")
     out = Constraints(profile=CLASSIC,
                       trump=(turned_mask.bit_length() - 1) >> 3 if trump is None else trump)
     return out.with_known(seat, five_mask).with_known(taker, turned_mask)
