@@ -185,3 +185,8 @@ def _deal_board(text: str, dealer, contract: str | None, declarer, mode: str | N
                   contract=contract, declarer=declarer, file="--deal")
     board.validate()
     return board
+
+
+from .deal import deal as _deal_command  # noqa: E402  (after the group it joins)
+
+cli.add_command(_deal_command)
