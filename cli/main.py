@@ -218,3 +218,14 @@ def _deal_board(text: str, dealer, contract: str | None, declarer, mode: str | N
                      contract=contract, declarer=declarer, source=BoardSource(file="--deal"))
     except ContractError as e:
         raise click.BadParameter(str(e), param_hint="'--contract'") from None
+
+
+def _register_commands() -> None:
+    """Add the commands that live in their own modules (each imports only click at the top)."""
+    from .deal import deal
+
+    for command in (deal,):
+        cli.add_command(command)
+
+
+_register_commands()

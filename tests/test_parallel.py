@@ -89,11 +89,27 @@ def test_one_context_shared_by_threads_stays_exact() -> None:
     assert got == expected
 
 
+FORKED_RUN = """\
+import json, sys
+sys.path.insert(0, sys.argv[1])
+from test_parallel import seeded_boards
+from belote.solver.analysis.board import analyse_boards
+from belote.solver.parallel import runner
+assert runner.fork_is_safe()
+print(json.dumps([a.to_dict() for a in analyse_boards(seeded_boards(int(sys.argv[2])),
+                                                     executor="process", workers=2)]))
+"""
+
+
 @pytest.mark.skipif(sys.platform != "linux", reason="fork is used on Linux only")
 def test_forked_processes(boards, serial) -> None:
-    assert runner.fork_is_safe()
-    got = [a.to_dict() for a in analyse_boards(boards, executor="process", workers=2)]
-    assert got == serial
+    """In a fresh interpreter (this one may have polars loaded, which rules fork out)."""
+    import json
+
+    done = subprocess.run([sys.executable, "-c", FORKED_RUN, str(Path(__file__).parent),
+                           str(len(boards) - len(seeded_boards(0)))],
+                          capture_output=True, text=True, check=True)
+    assert json.loads(done.stdout) == serial
 
 
 def test_spawned_processes(boards, serial, monkeypatch) -> None:

@@ -1,0 +1,457 @@
+"""What is known of the unseen cards: the constraints a sampled deal must meet.
+
+A :class:`Constraints` value says, for each seat, how many cards it ends with
+(``hand_sizes``), which cards it is known to hold (``known``), which it cannot
+hold (``excluded``: cards shown elsewhere, voids revealed by the play), and,
+per suit, a range for its length and a range for its card points. Lengths
+and points are those of the seat's whole hand, known cards included. Card
+points are counted by :meth:`RuleProfile.card_points` with ``trump`` (no
+trump: every suit counts plain points). The cards dealt at random are the
+pack minus the known cards and minus ``out`` (cards no hand holds any more,
+such as the cards already played).
+
+Constraints are built with the ``with_*`` methods (each returns a new value
+and checks what it can) or from the small text language of the command line:
+
+=================  ============================================================
+``--hand``         ``SEAT:CARDS``, the seat's whole hand: ``"S:JH 9H AH TH 7S 8S KD AC"``
+``--known``        ``SEAT:CARDS``, cards the seat holds: ``"E:AS,TS"``
+``--shape``        ``SEAT:RANGE[,RANGE...]``, suit lengths: ``"N:H>=3"``, ``"E:S<=2,D1-3"``
+``--points``       ``SEAT:RANGE[,RANGE...]``, card points in a suit: ``"N:H>=20"``
+=================  ============================================================
+
+Cards are any spelling :func:`~belote.solver.types.cards.parse_card` reads,
+separated by commas or spaces. A ``RANGE`` is a suit letter followed by one
+of ``=N`` (or just ``N``), ``>=N``, ``<=N``, ``>N``, ``<N`` or ``N-M``
+(inclusive); ``H=0`` is a void.
+
+>>> c = Constraints().with_text(known=["E:AS,TS"], shape=["N:H=0", "E:S<=2,D1-3"])
+>>> c.known[1], c.lengths[0][1], c.lengths[1][0], c.lengths[1][2]
+(CardSet('TS AS'), (0, 0), (0, 2), (1, 3))
+>>> parse_shape("W:C2-9")
+Traceback (most recent call last):
+...
+belote.solver.sampling.constraints.ConstraintError: 'W:C2-9': C2-9: a suit has at most 8 cards
+>>> Constraints().with_text(known=["N:AS", "E:AS"])
+Traceback (most recent call last):
+...
+belote.solver.sampling.constraints.ConstraintError: AS is known to be in N's hand and in E's
+
+Positions in play and the classic auction have helpers:
+:meth:`Constraints.from_position` and :func:`classic_bidding`.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field, replace
+
+from ..errors import BeloteError
+from ..rules.play import Position, legal_cards
+from ..rules.profiles import CLASSIC, COINCHE, PROFILES, RuleProfile
+from ..types.cards import (ALL_CARDS, SUIT_MASKS, SUIT_NAMES, SUITS, Card, CardSet, Mask,
+                           Suit, iter_cards, parse_suit, to_mask)
+from ..types.deal import SEATS, Seat, parse_seat, seat_name
+
+CARDS_EACH = 8
+"""Cards in a full hand."""
+
+NO_LIMIT = (0, CARDS_EACH)
+"""The length range that says nothing."""
+
+MAX_SUIT_POINTS = 62
+"""More than any suit's card points (a trump suit has 62)."""
+
+ANY_POINTS = (0, MAX_SUIT_POINTS)
+"""The point range that says nothing."""
+
+
+class ConstraintError(BeloteError):
+    """Constraints that cannot be parsed, that contradict each other, or that no deal meets."""
+
+
+Range = tuple[int, int]
+PerSuit = tuple[Range, Range, Range, Range]
+
+
+def _per_seat_suit(value: Range) -> tuple[PerSuit, ...]:
+    return tuple((value,) * 4 for _ in SEATS)  # type: ignore[misc]
+
+
+def _cards(cards: Iterable[Card | str] | str | CardSet | Mask) -> Mask:
+    try:
+        return to_mask(cards)
+    except BeloteError as e:
+        raise ConstraintError(str(e)) from None
+
+
+@dataclass(frozen=True)
+class Constraints:
+    """The constraints on a deal, per seat (index = seat) and per seat and suit.
+
+    ``known`` and ``excluded`` are :class:`CardSet` per seat; ``out`` the cards
+    in nobody's hand; ``lengths[seat][suit]`` and ``points[seat][suit]`` are
+    inclusive ``(low, high)`` ranges; ``profile`` and ``trump`` define the
+    card points. The repr rebuilds the value (with the names of
+    :mod:`belote.solver` in scope).
+
+    >>> from belote.solver import CardSet, CLASSIC, COINCHE
+    >>> c = Constraints(hand_sizes=(5, 5, 5, 5)).with_known(2, "AS KS")
+    >>> c.hand_sizes, c.known[2], c.free_cards().bit_count()
+    ((5, 5, 5, 5), CardSet('KS AS'), 30)
+    >>> eval(repr(c)) == c
+    True
+    """
+
+    hand_sizes: tuple[int, int, int, int] = (CARDS_EACH,) * 4
+    known: tuple[CardSet, CardSet, CardSet, CardSet] = (CardSet(),) * 4
+    excluded: tuple[CardSet, CardSet, CardSet, CardSet] = (CardSet(),) * 4
+    out: CardSet = CardSet()
+    lengths: tuple[PerSuit, ...] = field(default_factory=lambda: _per_seat_suit(NO_LIMIT))
+    points: tuple[PerSuit, ...] = field(default_factory=lambda: _per_seat_suit(ANY_POINTS))
+    profile: RuleProfile = COINCHE
+    trump: Suit | None = None
+
+    def __post_init__(self) -> None:
+        """Normalise the containers to tuples and check that the parts agree."""
+        def fix(name, convert):
+            object.__setattr__(self, name, convert(getattr(self, name)))
+
+        fix("hand_sizes", lambda v: tuple(int(x) for x in v))
+        fix("known", lambda v: tuple(x if isinstance(x, CardSet) else CardSet(x) for x in v))
+        fix("excluded", lambda v: tuple(x if isinstance(x, CardSet) else CardSet(x) for x in v))
+        fix("out", lambda v: v if isinstance(v, CardSet) else CardSet(v))
+        fix("lengths", lambda v: tuple(tuple((int(a), int(b)) for a, b in s) for s in v))
+        fix("points", lambda v: tuple(tuple((int(a), int(b)) for a, b in s) for s in v))
+        if self.trump is not None and self.trump not in SUITS:
+            raise ConstraintError(f"trump {self.trump!r} is not a suit (0..3)")
+        for name in ("hand_sizes", "known", "excluded", "lengths", "points"):
+            if len(getattr(self, name)) != 4:
+                raise ConstraintError(f"{name} needs one entry per seat, not "
+                                      f"{len(getattr(self, name))}")
+        if any(len(s) != 4 for s in self.lengths + self.points):
+            raise ConstraintError("lengths and points need one range per suit")
+        self._check()
+
+    def _check(self) -> None:
+        """Raise :class:`ConstraintError` at the first clash the parts show on their own."""
+        holder: dict[Card, Seat] = {}
+        for seat in SEATS:
+            size = self.hand_sizes[seat]
+            name = seat_name(seat)
+            if not 0 <= size <= CARDS_EACH:
+                raise ConstraintError(f"{name} cannot hold {size} cards (0 to 8)")
+            known = self.known[seat].mask
+            for card in iter_cards(known):
+                if card in holder:
+                    raise ConstraintError(f"{CardSet(1 << card)} is known to be in "
+                                          f"{seat_name(holder[card])}'s hand and in {name}'s")
+                holder[card] = seat
+            if known & self.out.mask:
+                raise ConstraintError(f"{name} is known to hold "
+                                      f"{CardSet(known & self.out.mask)}, which are out of play")
+            if known & self.excluded[seat].mask:
+                raise ConstraintError(f"{name} is known to hold "
+                                      f"{CardSet(known & self.excluded[seat].mask)}, which "
+                                      f"{name} cannot hold")
+            if known.bit_count() > size:
+                raise ConstraintError(f"{name} is known to hold {known.bit_count()} cards but "
+                                      f"holds only {size}")
+            for suit in SUITS:
+                low, high = self.lengths[seat][suit]
+                held = (known & SUIT_MASKS[suit]).bit_count()
+                what = f"{name}'s {SUIT_NAMES[suit]} length {_range_text(low, high)}"
+                if not 0 <= low <= high <= CARDS_EACH:
+                    raise ConstraintError(f"{what} is not a range within 0-8")
+                if held > high:
+                    raise ConstraintError(f"{what} but {name} is known to hold {held}")
+                plow, phigh = self.points[seat][suit]
+                if not 0 <= plow <= phigh:
+                    raise ConstraintError(f"{name}'s {SUIT_NAMES[suit]} points "
+                                          f"{_range_text(plow, phigh)} is not a range")
+            lows = sum(r[0] for r in self.lengths[seat])
+            highs = sum(min(r[1], CARDS_EACH) for r in self.lengths[seat])
+            if lows > size or highs < size:
+                ranges = ", ".join(SUIT_NAMES[s] + _range_text(*self.lengths[seat][s])
+                                   for s in SUITS)
+                raise ConstraintError(f"{name}'s suit lengths ({ranges}) cannot add up to "
+                                      f"{size} cards")
+
+    def card_points(self, card: Card) -> int:
+        """The points of ``card`` as the point ranges count them.
+
+        >>> Constraints(trump=1).card_points(12), Constraints().card_points(12)
+        (20, 2)
+        """
+        if self.trump is None:
+            return self.profile.plain_points[card & 7]
+        return self.profile.card_points(card, self.trump)
+
+    def free_cards(self) -> Mask:
+        """The cards dealt at random: neither known to be in a hand nor out of play."""
+        taken = self.out.mask
+        for hand in self.known:
+            taken |= hand.mask
+        return ALL_CARDS & ~taken
+
+    def with_known(self, seat: Seat, cards: Iterable[Card | str] | str | CardSet | Mask
+                   ) -> "Constraints":
+        """These constraints with ``cards`` added to ``seat``'s known cards."""
+        known = list(self.known)
+        known[seat] = known[seat] | CardSet(_cards(cards))
+        return replace(self, known=tuple(known))
+
+    def with_hand(self, seat: Seat, cards: Iterable[Card | str] | str | CardSet | Mask
+                  ) -> "Constraints":
+        """These constraints with ``seat``'s whole hand known: exactly its hand size."""
+        mask = _cards(cards)
+        if mask.bit_count() != self.hand_sizes[seat]:
+            raise ConstraintError(f"{seat_name(seat)}'s hand {CardSet(mask)} has "
+                                  f"{mask.bit_count()} cards, not {self.hand_sizes[seat]}")
+        return self.with_known(seat, mask)
+
+    def with_excluded(self, seat: Seat, cards: Iterable[Card | str] | str | CardSet | Mask
+                      ) -> "Constraints":
+        """These constraints with ``seat`` unable to hold ``cards`` as well."""
+        excluded = list(self.excluded)
+        excluded[seat] = excluded[seat] | CardSet(_cards(cards))
+        return replace(self, excluded=tuple(excluded))
+
+    def with_length(self, seat: Seat, suit: Suit, low: int = 0, high: int = CARDS_EACH
+                    ) -> "Constraints":
+        """These constraints with ``seat``'s ``suit`` length also within ``low..high``."""
+        return replace(self, lengths=_narrow(self.lengths, seat, suit, low, high, "length"))
+
+    def with_points(self, seat: Seat, suit: Suit, low: int = 0, high: int = MAX_SUIT_POINTS
+                    ) -> "Constraints":
+        """These constraints with ``seat``'s card points in ``suit`` also within ``low..high``."""
+        return replace(self, points=_narrow(self.points, seat, suit, low, high, "points"))
+
+    def with_text(self, *, hand: Iterable[str] = (), known: Iterable[str] = (),
+                  shape: Iterable[str] = (), points: Iterable[str] = ()) -> "Constraints":
+        """These constraints with the command-line texts added (see the module doc).
+
+        >>> c = Constraints(trump=1).with_text(hand=["S:JH 9H AH TH 7S 8S KD AC"],
+        ...                                   points=["N:H>=3"])
+        >>> c.known[2].to_pbn(), c.points[0][1]
+        ('87.AJT9.K.A', (3, 62))
+        """
+        out = self
+        for text in hand:
+            seat, mask = parse_known(text)
+            out = out.with_hand(seat, mask)
+        for text in known:
+            seat, mask = parse_known(text)
+            out = out.with_known(seat, mask)
+        for text in shape:
+            seat, ranges = parse_shape(text)
+            for suit, low, high in ranges:
+                out = out.with_length(seat, suit, low, high)
+        for text in points:
+            seat, ranges = parse_points(text)
+            for suit, low, high in ranges:
+                out = out.with_points(seat, suit, low, high)
+        return out
+
+    @classmethod
+    def from_position(cls, position: Position, viewer: Seat, *,
+                      known: Sequence[CardSet | Mask | str] | None = None) -> "Constraints":
+        """What ``viewer`` knows of the other hands in ``position``.
+
+        The viewer's cards are known (and, by ``known``, any other seat's cards
+        shown, e.g. a dummy's), the played cards are out, hands have the sizes
+        they have now, and every card played tells what its player could not
+        hold: a card it would have had to play instead (a suit it did not
+        follow, a trump it did not use or did not overtrump with), found by
+        asking :func:`~belote.solver.rules.play.legal_cards` of the rules.
+
+        >>> from belote.solver import Deal, COINCHE
+        >>> deal = Deal.from_pbn("N:AKQJ.AKQJ.. .T987.T987. T987...AKQJ ..AKQJ.T987")
+        >>> pos = Position(deal, trump=1, leader=1, profile=COINCHE)
+        >>> for card in ("7H", "7S", "7C", "AH"):
+        ...     _ = pos.play(card)
+        >>> c = Constraints.from_position(pos, viewer=2)
+        >>> c.hand_sizes, c.known[2].to_pbn(), c.out
+        ((7, 7, 7, 7), 'T98...AKQJ', CardSet('7S 7H AH 7C'))
+        >>> c.excluded[3]  # W did not follow the trump lead: W holds no trump
+        CardSet('8H 9H TH JH QH KH')
+        """
+        hands = [CardSet(h) for h in position.hands]
+        shown = [CardSet() for _ in SEATS]
+        shown[viewer] = hands[viewer]
+        for seat, cards in enumerate(known or ()):
+            if cards is not None and seat != viewer:
+                shown[seat] = CardSet(_cards(cards))
+        played = 0
+        excluded = [0] * 4
+        tricks = [(t.leader, list(t.cards)) for t in position.tricks]
+        tricks.append((position.leader, list(position.trick)))
+        for leader, cards in tricks:
+            for i, card in enumerate(cards):
+                seat = (leader + i) % 4
+                before = cards[:i]
+                for other in range(32):
+                    if other != card and not legal_cards((1 << card) | (1 << other), before,
+                                                         position.trump,
+                                                         position.profile) >> card & 1:
+                        excluded[seat] |= 1 << other
+                played |= 1 << card
+        seen = played
+        for hand in shown:
+            seen |= hand.mask
+        excluded = [CardSet(0 if s == viewer else e & ~seen) for s, e in enumerate(excluded)]
+        return cls(hand_sizes=tuple(len(h) for h in hands), known=tuple(shown),
+                   excluded=tuple(excluded), out=CardSet(played),
+                   profile=position.profile, trump=position.trump)
+
+    def __repr__(self) -> str:
+        """Only the fields that differ from the defaults, so the repr stays short."""
+        default = Constraints()
+        parts = []
+        for name in ("hand_sizes", "known", "excluded", "out", "lengths", "points",
+                     "profile", "trump"):
+            value = getattr(self, name)
+            if value == getattr(default, name) and name != "profile":
+                continue
+            if name == "profile":
+                if value is COINCHE:
+                    continue
+                text = {id(p): p.name.upper() for p in PROFILES.values()}.get(id(value),
+                                                                              repr(value))
+            else:
+                text = repr(value)
+            parts.append(f"{name}={text}")
+        return f"Constraints({', '.join(parts)})"
+
+
+def _narrow(table: tuple[PerSuit, ...], seat: Seat, suit: Suit, low: int, high: int,
+            what: str) -> tuple[PerSuit, ...]:
+    """``table`` with the range at ``[seat][suit]`` intersected with ``low..high``."""
+    old_low, old_high = table[seat][suit]
+    new = (max(old_low, low), min(old_high, high))
+    if new[0] > new[1]:
+        raise ConstraintError(
+            f"{seat_name(seat)}'s {SUIT_NAMES[suit]} {what} {_range_text(low, high)} "
+            f"contradicts {_range_text(old_low, old_high)}")
+    rows = [list(r) for r in table]
+    rows[seat][suit] = new
+    return tuple(tuple(r) for r in rows)  # type: ignore[return-value]
+
+
+def _range_text(low: int, high: int) -> str:
+    return f"={low}" if low == high else f"{low}-{high}"
+
+
+def classic_bidding(seat: Seat, five: Iterable[Card | str] | str | CardSet | Mask,
+                    turned: Card | str, taker: Seat, *, trump: Suit | None = None
+                    ) -> Constraints:
+    """The full deal as ``seat`` sees it in a classic auction, if ``taker`` takes.
+
+    ``seat`` holds ``five`` cards and everybody sees the ``turned`` card; the
+    taker receives it plus 2 more cards, the others 3 more each, so the deal
+    is complete (8 cards each) with ``seat``'s five cards and the turned card
+    in the taker's hand known. Card points (for point ranges) count ``trump``
+    as trump (default: the turned card's suit).
+
+    >>> c = classic_bidding(2, "JH 9H AS KS 7C", "AH", taker=0)
+    >>> c.known[0], c.known[2], c.free_cards().bit_count(), c.trump
+    (CardSet('AH'), CardSet('KS AS 9H JH 7C'), 26, 1)
+    """
+    five_mask = _cards(five)
+    if five_mask.bit_count() != 5:
+        raise ConstraintError(f"a classic bidder holds 5 cards, not "
+                              f"{five_mask.bit_count()} ({CardSet(five_mask)})")
+    turned_mask = _cards([turned])
+    if turned_mask & five_mask:
+        raise ConstraintError(f"the turned card {CardSet(turned_mask)} cannot be one of the "
+                              f"bidder's five cards")
+    out = Constraints(profile=CLASSIC,
+                      trump=(turned_mask.bit_length() - 1) >> 3 if trump is None else trump)
+    return out.with_known(seat, five_mask).with_known(taker, turned_mask)
+
+
+_SEAT_PART = re.compile(r"^\s*([A-Za-z]+)\s*:(.*)$", re.S)
+_RANGE = re.compile(r"^([^\d<>=\s-]+)\s*(>=|<=|=|>|<)?\s*(\d+)\s*(?:-\s*(\d+))?$")
+
+
+def _split_seat(text: str, example: str) -> tuple[Seat, str]:
+    """The seat before the colon and the rest of ``text``."""
+    match = _SEAT_PART.match(text)
+    if not match:
+        raise ConstraintError(f"{text!r}: expected SEAT:..., like {example!r}")
+    try:
+        return parse_seat(match.group(1)), match.group(2)
+    except BeloteError as e:
+        raise ConstraintError(f"{text!r}: {e}") from None
+
+
+def parse_known(text: str) -> tuple[Seat, Mask]:
+    """Parse ``SEAT:CARDS`` (cards separated by commas or spaces).
+
+    >>> parse_known("E:AS,TS"), parse_known("s: 10h jh")
+    ((1, 136), (2, 6144))
+    >>> parse_known("E:AS,XS")
+    Traceback (most recent call last):
+    ...
+    belote.solver.sampling.constraints.ConstraintError: 'E:AS,XS': unknown card 'XS'
+    """
+    seat, rest = _split_seat(text, "E:AS,TS")
+    if not rest.replace(",", " ").split():
+        raise ConstraintError(f"{text!r}: no cards after the colon")
+    try:
+        return seat, to_mask(rest)
+    except BeloteError as e:
+        raise ConstraintError(f"{text!r}: {e}") from None
+
+
+def _parse_ranges(text: str, example: str, limit: int, what: str
+                  ) -> tuple[Seat, list[tuple[Suit, int, int]]]:
+    """Parse ``SEAT:RANGE[,RANGE...]`` with bounds up to ``limit``."""
+    seat, rest = _split_seat(text, example)
+    items = [item.strip() for item in rest.split(",")]
+    if not any(items):
+        raise ConstraintError(f"{text!r}: no range after the colon, expected like {example!r}")
+    ranges = []
+    for item in items:
+        match = _RANGE.match(item)
+        if not match:
+            raise ConstraintError(f"{text!r}: {item or 'empty item'}: expected a suit and a "
+                                  f"range (=N, >=N, <=N, >N, <N or N-M)")
+        suit_text, op, first, second = match.groups()
+        try:
+            suit = parse_suit(suit_text)
+        except BeloteError as e:
+            raise ConstraintError(f"{text!r}: {e}") from None
+        a = int(first)
+        if second is not None:
+            if op is not None:
+                raise ConstraintError(f"{text!r}: {item}: use either {op}N or N-M")
+            low, high = a, int(second)
+        else:
+            low, high = {None: (a, a), "=": (a, a), ">=": (a, limit), "<=": (0, a),
+                         ">": (a + 1, limit), "<": (0, a - 1)}[op]
+        if max(low, high, a) > limit:
+            raise ConstraintError(f"{text!r}: {item}: a suit has at most {limit} {what}")
+        if low > high:
+            raise ConstraintError(f"{text!r}: {item}: empty range")
+        ranges.append((suit, low, high))
+    return seat, ranges
+
+
+def parse_shape(text: str) -> tuple[Seat, list[tuple[Suit, int, int]]]:
+    """Parse suit-length ranges ``SEAT:RANGE[,RANGE...]``.
+
+    >>> parse_shape("N:H>=3"), parse_shape("N:H=0"), parse_shape("E:S<=2,D1-3")
+    ((0, [(1, 3, 8)]), (0, [(1, 0, 0)]), (1, [(0, 0, 2), (2, 1, 3)]))
+    """
+    return _parse_ranges(text, "N:H>=3", CARDS_EACH, "cards")
+
+
+def parse_points(text: str) -> tuple[Seat, list[tuple[Suit, int, int]]]:
+    """Parse card-point ranges ``SEAT:RANGE[,RANGE...]``.
+
+    >>> parse_points("N:H>=20,S<10")
+    (0, [(1, 20, 62), (0, 0, 9)])
+    """
+    return _parse_ranges(text, "N:H>=20", MAX_SUIT_POINTS, "points")

@@ -1,0 +1,255 @@
+"""Exact uniform sampling of the deals consistent with :class:`Constraints`.
+
+Every constraint but the hand sizes concerns one seat and one suit, so the
+deals factor by suit. For each suit, every way of giving its unseen cards to
+the seats that may hold them (at most ``4**8``, enumerated with numpy) is
+checked against that suit's length and point ranges, and the survivors are
+grouped by how many cards each seat receives. A dynamic programme over the
+four suits, on the number of cards each seat has received so far, then
+counts the completions of every partial deal exactly. Sampling walks the
+suits in order, picks each suit's group with probability proportional to
+(group size x completions), then one assignment of the group uniformly: every
+consistent deal has the same probability, and nothing is ever rejected.
+
+Counts are exact: no count exceeds ``32! / (8!)**4`` (about ``1e17``), so
+the ``int64`` arithmetic never overflows.
+
+Random streams are reproducible by index: deal ``i`` of stream ``seed`` is
+deal ``i % BLOCK`` of block ``i // BLOCK``, drawn with a generator seeded by
+``SeedSequence([seed, i // BLOCK])``. :meth:`DealSampler.draw` of any range
+therefore gives the same deals however the work is split.
+
+>>> from belote.solver.sampling.constraints import Constraints
+>>> sampler = DealSampler(Constraints())
+>>> sampler.count()
+99561092450391000
+>>> deal = sampler.draw(seed=1, start=0, n=1)[0]
+>>> deal == sampler.draw(seed=1, start=0, n=3)[0]
+True
+>>> DealSampler(Constraints().with_text(shape=["N:S>=5", "E:S>=4"]))
+Traceback (most recent call last):
+...
+belote.solver.sampling.constraints.ConstraintError: no deal satisfies the constraints: no way to deal the 8 unseen S (N S5-8, E S4-8)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import numpy as np
+
+from ..types.cards import SUIT_MASKS, SUIT_NAMES, SUITS, CardSet, PBN_RANK_ORDER, RANK_NAMES
+from ..types.deal import NORTH, SEATS, Deal, Seat, seat_name
+from .constraints import ANY_POINTS, NO_LIMIT, Constraints, ConstraintError
+
+BLOCK = 1024
+"""Deals per random block: deal ``i`` is drawn in block ``i // BLOCK``."""
+
+_BASE = 9
+"""States (cards received per seat, 0..8) are numbers in base 9, one digit per seat."""
+_STATES = _BASE ** 4
+_PLACE = np.array([_BASE ** p for p in SEATS], dtype=np.int64)
+_DIGITS = (np.arange(_STATES, dtype=np.int64)[:, None] // _PLACE) % _BASE
+
+
+class _SuitTable:
+    """The valid assignments of one suit's unseen cards, grouped by cards per seat."""
+
+    def __init__(self, constraints: Constraints, suit: int, free: int) -> None:
+        cards = [c for c in range(suit * 8, suit * 8 + 8) if free >> c & 1]
+        m = len(cards)
+        codes = np.arange(4 ** m, dtype=np.int64)
+        seats = (codes[:, None] >> (2 * np.arange(m, dtype=np.int64))) & 3
+        ok = np.ones(len(codes), dtype=bool)
+        masks = np.zeros((len(codes), 4), dtype=np.uint32)
+        bits = np.array([1 << c for c in cards], dtype=np.uint32)
+        card_points = np.array([constraints.card_points(c) for c in cards], dtype=np.int64)
+        drawn = np.zeros((len(codes), 4), dtype=np.int64)
+        for seat in SEATS:
+            here = seats == seat
+            excluded = np.array([constraints.excluded[seat].mask >> c & 1 for c in cards],
+                                dtype=bool)
+            ok &= ~(here & excluded).any(axis=1)
+            known = constraints.known[seat].mask & SUIT_MASKS[suit]
+            count = here.sum(axis=1)
+            low, high = constraints.lengths[seat][suit]
+            length = count + known.bit_count()
+            ok &= (length >= low) & (length <= high)
+            plow, phigh = constraints.points[seat][suit]
+            if (plow, phigh) != ANY_POINTS:
+                held = sum(constraints.card_points(c) for c in range(32) if known >> c & 1)
+                points = (here * card_points).sum(axis=1) + held
+                ok &= (points >= plow) & (points <= phigh)
+            masks[:, seat] = (here * bits).sum(axis=1, dtype=np.uint32)
+            drawn[:, seat] = count
+        keys = drawn[ok] @ _PLACE
+        order = np.argsort(keys, kind="stable")
+        self.masks = masks[ok][order]
+        self.keys, self.offsets, self.sizes = np.unique(keys[order], return_index=True,
+                                                        return_counts=True)
+        self.unseen = m
+
+
+class DealSampler:
+    """Uniform sampler over the deals consistent with ``constraints``.
+
+    Construction counts the deals and raises :class:`ConstraintError` (with
+    the reason where one suit or the hand sizes show it) when there is none.
+
+    >>> from belote.solver.sampling.constraints import Constraints
+    >>> c = Constraints().with_text(hand=["S:JH 9H AH TH 7S 8S KD AC"], shape=["N:H=0"])
+    >>> sampler = DealSampler(c)
+    >>> sampler.count()
+    1621233900
+    >>> sampler.draw(7, 0, 1)[0].hands[2] == c.known[2]
+    True
+    >>> sampler.draw_masks(7, 0, 4).shape
+    (4, 4)
+    """
+
+    def __init__(self, constraints: Constraints) -> None:
+        self.constraints = constraints
+        free = constraints.free_cards()
+        self._known = np.array([h.mask for h in constraints.known], dtype=np.uint32)
+        need = [size - len(known) for size, known in zip(constraints.hand_sizes,
+                                                         constraints.known)]
+        if sum(need) != free.bit_count():
+            raise ConstraintError(
+                f"no deal satisfies the constraints: the hands need {sum(need)} more cards "
+                f"but {free.bit_count()} are unseen")
+        self._tables = [_SuitTable(constraints, suit, free) for suit in SUITS]
+        for suit, table in enumerate(self._tables):
+            if len(table.keys) == 0:
+                raise ConstraintError("no deal satisfies the constraints: "
+                                      + _suit_reason(constraints, suit, table.unseen))
+        self._need = np.array(need, dtype=np.int64)
+        self._levels()
+        if self.count() == 0:
+            raise ConstraintError(
+                "no deal satisfies the constraints: the suit lengths allowed cannot make "
+                "hands of " + ", ".join(f"{seat_name(s)} {n}" for s, n in
+                                        enumerate(constraints.hand_sizes)))
+
+    def _levels(self) -> None:
+        """The dynamic programme, backwards from the complete deal.
+
+        Before suit ``k`` the seats have received as many cards as suits
+        ``0..k-1`` have unseen, so only states of that digit sum (each digit
+        within the seat's need) are kept: ``_live[k]``. ``_cumulative[k]``
+        holds, per live state and per group of suit ``k``, the running total
+        of group size x completions of the state reached; its last column is
+        the number of completions of the state, ``_weights[k]``.
+        """
+        dealt = np.cumsum([0] + [t.unseen for t in self._tables])
+        within = (_DIGITS <= self._need).all(axis=1)
+        self._live = [np.flatnonzero(within & (_DIGITS.sum(axis=1) == d)) for d in dealt]
+        self._rows = []
+        for live in self._live:
+            row = np.full(_STATES, -1, dtype=np.int64)
+            row[live] = np.arange(len(live))
+            self._rows.append(row)
+        self._weights: list[np.ndarray] = [np.zeros(0, dtype=np.int64)] * 4 + [
+            (self._live[4] == int(self._need @ _PLACE)).astype(np.int64)]
+        self._cumulative: list[np.ndarray] = [np.zeros((0, 0), dtype=np.int64)] * 4
+        for k in range(3, -1, -1):
+            table = self._tables[k]
+            live = self._live[k]
+            fits = (_DIGITS[live][:, None, :] + _DIGITS[table.keys][None, :, :]
+                    <= self._need).all(axis=2)
+            target = self._rows[k + 1][np.where(fits, live[:, None] + table.keys[None, :], 0)]
+            following = np.where(fits & (target >= 0), self._weights[k + 1][target], 0)
+            self._cumulative[k] = np.cumsum(following * table.sizes[None, :], axis=1)
+            self._weights[k] = self._cumulative[k][:, -1].copy()
+
+    def count(self) -> int:
+        """The exact number of deals consistent with the constraints."""
+        return int(self._weights[0][0])
+
+    def _generate(self, rng: np.random.Generator, n: int) -> np.ndarray:
+        """``n`` deals as an ``(n, 4)`` array of hand masks, drawn with ``rng``."""
+        state = np.zeros(n, dtype=np.int64)
+        hands = np.tile(self._known, (n, 1))
+        for k, table in enumerate(self._tables):
+            row = self._rows[k][state]
+            ticket = rng.integers(0, self._weights[k][row], dtype=np.int64)
+            group = (self._cumulative[k][row] <= ticket[:, None]).sum(axis=1)
+            pick = table.offsets[group] + rng.integers(0, table.sizes[group], dtype=np.int64)
+            hands |= table.masks[pick]
+            state += table.keys[group]
+        return hands
+
+    def sample(self, rng: np.random.Generator | int | None = None) -> Deal:
+        """One deal drawn with ``rng`` (a numpy generator, or a seed for a new one)."""
+        if not isinstance(rng, np.random.Generator):
+            rng = np.random.default_rng(rng)
+        return _deal(self._generate(rng, 1)[0])
+
+    def iter_masks(self, seed: int, start: int, n: int) -> Iterator[np.ndarray]:
+        """Deals ``start .. start + n - 1`` of stream ``seed``, one array per block touched."""
+        stop = start + n
+        for block in range(start // BLOCK, -(-stop // BLOCK)):
+            rng = np.random.Generator(np.random.PCG64(np.random.SeedSequence([seed, block])))
+            hands = self._generate(rng, BLOCK)
+            lo, hi = max(start - block * BLOCK, 0), min(stop - block * BLOCK, BLOCK)
+            yield hands[lo:hi]
+
+    def draw_masks(self, seed: int, start: int, n: int) -> np.ndarray:
+        """Deals ``start .. start + n - 1`` of stream ``seed`` as ``(n, 4)`` uint32 hand masks.
+
+        Deal ``i`` depends only on ``seed`` and ``i``.
+        """
+        parts = list(self.iter_masks(seed, start, n))
+        return np.concatenate(parts) if parts else np.zeros((0, 4), dtype=np.uint32)
+
+    def draw(self, seed: int, start: int, n: int) -> list[Deal]:
+        """Deals ``start .. start + n - 1`` of stream ``seed`` as :class:`Deal` objects."""
+        return [_deal(row) for row in self.draw_masks(seed, start, n)]
+
+    def __repr__(self) -> str:
+        return f"DealSampler({self.constraints!r})"
+
+
+def _deal(row: np.ndarray) -> Deal:
+    return Deal([CardSet(int(m)) for m in row])
+
+
+def _suit_reason(constraints: Constraints, suit: int, unseen: int) -> str:
+    """Why no assignment of ``suit``'s unseen cards meets that suit's constraints."""
+    said = []
+    for seat in SEATS:
+        name = seat_name(seat)
+        length = constraints.lengths[seat][suit]
+        if length != NO_LIMIT:
+            said.append(f"{name} {SUIT_NAMES[suit]}{_text(*length)}")
+        points = constraints.points[seat][suit]
+        if points != ANY_POINTS:
+            said.append(f"{name} {SUIT_NAMES[suit]} points {_text(*points)}")
+        known = constraints.known[seat].mask & SUIT_MASKS[suit]
+        if known:
+            said.append(f"{name} holds {CardSet(known)}")
+        excluded = constraints.excluded[seat].mask & SUIT_MASKS[suit]
+        if excluded:
+            said.append(f"{name} cannot hold {CardSet(excluded)}")
+    return (f"no way to deal the {unseen} unseen {SUIT_NAMES[suit]} "
+            f"({', '.join(said) or 'no constraint'})")
+
+
+def _text(low: int, high: int) -> str:
+    return f"={low}" if low == high else f"{low}-{high}"
+
+
+_SUIT_TEXT = tuple("".join(PBN_RANK_ORDER[i] for i in range(8)
+                           if bits >> RANK_NAMES.index(PBN_RANK_ORDER[i]) & 1)
+                   for bits in range(256))
+"""The PBN ranks of a suit, indexed by the suit's 8-bit mask."""
+
+
+def deal_pbn(hands: np.ndarray | list[int], first: Seat = NORTH) -> str:
+    """PBN deal notation of four hand masks, starting with seat ``first`` (fast).
+
+    >>> deal_pbn([0xFF, 0xFF00, 0xFF0000, 0xFF000000], first=1)
+    'E:.AKQJT987.. ..AKQJT987. ...AKQJT987 AKQJT987...'
+    """
+    hands = [int(hands[(first + i) % 4]) for i in range(4)]
+    return seat_name(first) + ":" + " ".join(
+        ".".join(_SUIT_TEXT[h >> (8 * s) & 0xFF] for s in SUITS) for h in hands)

@@ -1,0 +1,343 @@
+"""Intervals for Monte-Carlo estimates over sampled deals.
+
+Every function returns an immutable :class:`Estimate`: the point value, the
+interval ``low .. high``, the sample size ``n``, the confidence ``level`` and
+the ``method`` used.
+
+* Proportions (P(make)): the Wilson score interval, which stays inside
+  ``0 .. 1`` and behaves at 0 and n successes (:func:`proportion`).
+* Means (expected score, mean points): Student's t interval (:func:`mean`).
+* Two options judged on the same deals (common random numbers): the paired
+  t interval of the mean difference (:func:`paired_difference`), and for two
+  proportions Newcombe's hybrid score interval for paired data (his method
+  10, built from the two Wilson intervals and the correlation of the pairs:
+  :func:`paired_proportions`).
+* Quantiles of an integer sample, e.g. deciles of points (:func:`quantiles`).
+* Stopping early (:class:`LookSchedule`): the data are looked at only at a
+  fixed schedule of sample sizes, and each look's interval is computed at
+  level ``1 - alpha / K`` for ``K`` looks (Bonferroni). Whatever rule picks
+  the look at which to stop, the probability that the interval reported then
+  misses is at most the probability that any of the ``K`` intervals misses,
+  at most ``K * alpha / K = alpha``: the stated level holds for each quantity
+  reported (for several quantities at once, split alpha between them too).
+
+>>> proportion(8, 10)  # doctest: +ELLIPSIS
+Estimate(value=0.8, low=0.4901624..., high=0.9433178..., n=10, level=0.95, method='wilson')
+>>> mean([3, 5, 7, 9]).to_dict()["high"]  # doctest: +ELLIPSIS
+10.1085...
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable, Sequence
+from dataclasses import asdict, dataclass
+from statistics import NormalDist
+
+import numpy as np
+
+from ..errors import BeloteError
+
+
+@dataclass(frozen=True)
+class Estimate:
+    """A point estimate with its interval.
+
+    >>> e = Estimate(value=0.5, low=0.4, high=0.6, n=100)
+    >>> e, e.half_width, e.contains(0.45)
+    (Estimate(value=0.5, low=0.4, high=0.6, n=100, level=0.95, method='wilson'), 0.1, True)
+    >>> eval(repr(e)) == e
+    True
+    """
+
+    value: float
+    low: float
+    high: float
+    n: int
+    level: float = 0.95
+    method: str = "wilson"
+
+    @property
+    def half_width(self) -> float:
+        """Half the width of the interval (the ``P`` of ``value +/- P``)."""
+        return round((self.high - self.low) / 2, 12)
+
+    def contains(self, x: float) -> bool:
+        """Is ``x`` inside the interval (bounds included)?"""
+        return self.low <= x <= self.high
+
+    def to_dict(self) -> dict[str, float | int | str]:
+        """The fields as a dict, for JSON output."""
+        return asdict(self)
+
+
+def _check_level(level: float) -> None:
+    if not 0 < level < 1:
+        raise BeloteError(f"confidence level {level!r} is not between 0 and 1")
+
+
+def z_value(level: float) -> float:
+    """The two-sided normal quantile of ``level``: 1.96 for 95%.
+
+    >>> round(z_value(0.95), 6)
+    1.959964
+    """
+    _check_level(level)
+    return NormalDist().inv_cdf(0.5 + level / 2)
+
+
+def wilson_bounds(successes, n, z: float):
+    """Wilson score bounds for ``successes`` out of ``n`` (numbers or numpy arrays).
+
+    >>> [round(float(x), 4) for x in wilson_bounds(0, 10, z_value(0.95))]
+    [0.0, 0.2775]
+    """
+    successes = np.asarray(successes, dtype=float)
+    n = np.asarray(n, dtype=float)
+    p = successes / n
+    z2 = z * z
+    centre = (p + z2 / (2 * n)) / (1 + z2 / n)
+    half = z / (1 + z2 / n) * np.sqrt(p * (1 - p) / n + z2 / (4 * n * n))
+    low = np.where(successes == 0, 0.0, np.clip(centre - half, 0.0, 1.0))
+    high = np.where(successes == n, 1.0, np.clip(centre + half, 0.0, 1.0))
+    return low, high
+
+
+def proportion(successes: int, n: int, level: float = 0.95) -> Estimate:
+    """The proportion ``successes / n`` with its Wilson score interval.
+
+    >>> proportion(0, 20).high, proportion(20, 20).low  # doctest: +ELLIPSIS
+    (0.16112..., 0.83887...)
+    """
+    if n <= 0 or not 0 <= successes <= n:
+        raise BeloteError(f"{successes} successes out of {n} is not a proportion")
+    low, high = wilson_bounds(successes, n, z_value(level))
+    return Estimate(successes / n, float(low), float(high), n, level, "wilson")
+
+
+def _betainc(a: float, b: float, x: float) -> float:
+    """The regularised incomplete beta function ``I_x(a, b)`` (continued fraction,
+    evaluated by the modified Lentz method)."""
+    if x <= 0:
+        return 0.0
+    if x >= 1:
+        return 1.0
+    if x > (a + 1) / (a + b + 2):
+        return 1.0 - _betainc(b, a, 1.0 - x)
+    tiny = 1e-300
+
+    def guard(v: float) -> float:
+        return v if abs(v) > tiny else tiny
+
+    c, d = 1.0, 1.0 / guard(1.0 - (a + b) * x / (a + 1))
+    h = d
+    for m in range(1, 500):
+        for num in (m * (b - m) * x / ((a + 2 * m - 1) * (a + 2 * m)),
+                    -(a + m) * (a + b + m) * x / ((a + 2 * m) * (a + 2 * m + 1))):
+            d = 1.0 / guard(1.0 + num * d)
+            c = guard(1.0 + num / c)
+            h *= d * c
+        if abs(d * c - 1.0) < 1e-15:
+            break
+    front = math.exp(math.lgamma(a + b) - math.lgamma(a) - math.lgamma(b)
+                     + a * math.log(x) + b * math.log1p(-x))
+    return front * h / a
+
+
+def t_cdf(t: float, dof: float) -> float:
+    """Student's t distribution function with ``dof`` degrees of freedom.
+
+    >>> round(t_cdf(2.2621571628, 9), 9)
+    0.975
+    """
+    tail = 0.5 * _betainc(dof / 2, 0.5, dof / (dof + t * t))
+    return 1.0 - tail if t >= 0 else tail
+
+
+def t_quantile(p: float, dof: float) -> float:
+    """The ``p`` quantile of Student's t with ``dof`` degrees of freedom (bisection).
+
+    >>> round(t_quantile(0.975, 1), 6), round(t_quantile(0.975, 9), 6)
+    (12.706205, 2.262157)
+    """
+    if not 0 < p < 1 or dof <= 0:
+        raise BeloteError(f"no t quantile for p={p!r}, dof={dof!r}")
+    if p < 0.5:
+        return -t_quantile(1 - p, dof)
+    low, high = 0.0, 1.0
+    while t_cdf(high, dof) < p:
+        low, high = high, high * 2
+    for _ in range(200):
+        mid = (low + high) / 2
+        if t_cdf(mid, dof) < p:
+            low = mid
+        else:
+            high = mid
+        if high - low < 1e-12 * max(1.0, high):
+            break
+    return (low + high) / 2
+
+
+def _t_interval(values: np.ndarray, level: float, method: str) -> Estimate:
+    n = len(values)
+    if n < 2:
+        raise BeloteError(f"a t interval needs at least 2 values, not {n}")
+    _check_level(level)
+    centre = float(values.mean())
+    half = t_quantile(0.5 + level / 2, n - 1) * float(values.std(ddof=1)) / math.sqrt(n)
+    return Estimate(centre, centre - half, centre + half, n, level, method)
+
+
+def mean(values: Iterable[float], level: float = 0.95) -> Estimate:
+    """The mean of ``values`` with Student's t interval.
+
+    >>> e = mean([3, 5, 7, 9])
+    >>> e.value, round(e.low, 4), round(e.high, 4)
+    (6.0, 1.8915, 10.1085)
+    """
+    return _t_interval(np.asarray(list(values), dtype=float), level, "t")
+
+
+def _pair(a: Iterable[float], b: Iterable[float]) -> tuple[np.ndarray, np.ndarray]:
+    x, y = np.asarray(list(a), dtype=float), np.asarray(list(b), dtype=float)
+    if x.shape != y.shape:
+        raise BeloteError(f"paired samples differ in size ({len(x)} and {len(y)})")
+    return x, y
+
+
+def paired_difference(a: Iterable[float], b: Iterable[float], level: float = 0.95) -> Estimate:
+    """Mean of ``a - b`` over the same deals, with the paired t interval.
+
+    >>> e = paired_difference([10, 20, 30, 40], [8, 19, 27, 36])
+    >>> e.value, round(e.low, 4), round(e.high, 4), e.method
+    (2.5, 0.4457, 4.5543, 'paired t')
+    """
+    x, y = _pair(a, b)
+    return _t_interval(x - y, level, "paired t")
+
+
+def paired_proportions(a: Iterable[bool], b: Iterable[bool], level: float = 0.95) -> Estimate:
+    """P(a) - P(b) over the same deals, with Newcombe's hybrid score interval (method 10).
+
+    From the counts of deals where both succeed, only ``a``, only ``b``,
+    neither; the correlation of the pairs narrows the interval when the two
+    options mostly succeed on the same deals.
+
+    >>> e = paired_proportions([1, 1, 1, 1, 0, 1, 0, 1, 1, 0], [1, 0, 1, 1, 0, 0, 0, 1, 1, 0])
+    >>> e.value, round(e.low, 4), round(e.high, 4), e.method
+    (0.2, -0.0382, 0.4001, 'newcombe paired')
+    """
+    x, y = _pair(a, b)
+    if not np.isin(x, (0, 1)).all() or not np.isin(y, (0, 1)).all():
+        raise BeloteError("paired proportions need 0/1 (or boolean) outcomes")
+    n = len(x)
+    if n == 0:
+        raise BeloteError("paired proportions need at least one pair")
+    both = float((x * y).sum())
+    only_a = float((x * (1 - y)).sum())
+    only_b = float(((1 - x) * y).sum())
+    neither = n - both - only_a - only_b
+    z = z_value(level)
+    p1, p2 = (both + only_a) / n, (both + only_b) / n
+    l1, u1 = (float(v) for v in wilson_bounds(both + only_a, n, z))
+    l2, u2 = (float(v) for v in wilson_bounds(both + only_b, n, z))
+    margins = (both + only_a) * (neither + only_b) * (both + only_b) * (neither + only_a)
+    phi = 0.0 if margins == 0 else (both * neither - only_a * only_b) / math.sqrt(margins)
+    down = math.sqrt(max((p1 - l1) ** 2 - 2 * phi * (p1 - l1) * (u2 - p2) + (u2 - p2) ** 2, 0))
+    up = math.sqrt(max((u1 - p1) ** 2 - 2 * phi * (u1 - p1) * (p2 - l2) + (p2 - l2) ** 2, 0))
+    diff = (only_a - only_b) / n
+    return Estimate(diff, max(diff - down, -1.0), min(diff + up, 1.0), n, level,
+                    "newcombe paired")
+
+
+DECILES = tuple(k / 10 for k in range(1, 10))
+
+
+def quantiles(values: Iterable[int], probs: Sequence[float] = DECILES) -> tuple[int, ...]:
+    """Quantiles of an integer sample: for each ``p``, the smallest value ``v`` with
+    at least a fraction ``p`` of the sample ``<= v`` (so always a sampled value).
+
+    >>> quantiles([0, 10, 20, 30, 40, 50, 60, 70, 80, 90])
+    (0, 10, 20, 30, 40, 50, 60, 70, 80)
+    >>> quantiles([5, 1, 3], [0.5, 1.0])
+    (3, 5)
+    """
+    data = np.sort(np.asarray(list(values), dtype=np.int64))
+    if len(data) == 0:
+        raise BeloteError("no quantiles of an empty sample")
+    out = []
+    for p in probs:
+        if not 0 < p <= 1:
+            raise BeloteError(f"quantile {p!r} is not in (0, 1]")
+        out.append(int(data[max(math.ceil(p * len(data) - 1e-9), 1) - 1]))
+    return tuple(out)
+
+
+@dataclass(frozen=True)
+class LookSchedule:
+    """When to look at the data, and the intervals that stay valid when stopping early.
+
+    The looks are at ``first``, then ``growth`` times more each time, and at
+    ``max_n`` last. Each look's interval is at level ``1 - (1 - level) / K``
+    for ``K`` looks (Bonferroni), so the interval reported at whichever look
+    the run stops keeps coverage ``level``.
+
+    >>> s = LookSchedule(max_n=2000, first=100)
+    >>> s.looks, round(s.look_level, 4)
+    ((100, 200, 400, 800, 1600, 2000), 0.9917)
+    >>> e = s.interval(30, 100)
+    >>> round(e.low, 4), round(e.high, 4), e.level, e.method
+    (0.1954, 0.4306, 0.95, 'wilson, bonferroni over 6 looks')
+    >>> s.should_stop([e], n=100, precision=0.05), s.should_stop([e], n=2000, precision=0.05)
+    (False, True)
+    """
+
+    max_n: int
+    first: int = 100
+    growth: float = 2.0
+    level: float = 0.95
+
+    def __post_init__(self) -> None:
+        _check_level(self.level)
+        if not 1 <= self.first <= self.max_n or self.growth <= 1:
+            raise BeloteError(f"no look schedule with first={self.first}, max_n={self.max_n}, "
+                              f"growth={self.growth}")
+
+    @property
+    def looks(self) -> tuple[int, ...]:
+        """The sample sizes at which the data are looked at, ending with ``max_n``."""
+        looks, n = [], float(self.first)
+        while round(n) < self.max_n:
+            if not looks or round(n) > looks[-1]:
+                looks.append(round(n))
+            n *= self.growth
+        return tuple(looks) + (self.max_n,)
+
+    @property
+    def look_level(self) -> float:
+        """The level of each look's interval: ``1 - (1 - level) / K``."""
+        return 1 - (1 - self.level) / len(self.looks)
+
+    def _method(self, base: str) -> str:
+        return f"{base}, bonferroni over {len(self.looks)} looks"
+
+    def _check_look(self, n: int) -> None:
+        if n not in self.looks:
+            raise BeloteError(f"{n} is not a look of the schedule {self.looks}")
+
+    def interval(self, successes: int, n: int) -> Estimate:
+        """The Wilson interval of a proportion at look ``n``, valid however the stop was chosen."""
+        self._check_look(n)
+        e = proportion(successes, n, self.look_level)
+        return Estimate(e.value, e.low, e.high, n, self.level, self._method("wilson"))
+
+    def mean(self, values: Sequence[float]) -> Estimate:
+        """The t interval of a mean at look ``len(values)``, likewise valid."""
+        self._check_look(len(values))
+        e = mean(values, self.look_level)
+        return Estimate(e.value, e.low, e.high, e.n, self.level, self._method("t"))
+
+    def should_stop(self, estimates: Iterable[Estimate], n: int, precision: float) -> bool:
+        """Stop at look ``n``: the last look, or every interval within ``+/- precision``."""
+        self._check_look(n)
+        return n == self.max_n or all(e.half_width <= precision for e in estimates)
