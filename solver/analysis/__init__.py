@@ -1,0 +1,1 @@
+"""Analyses of boards: what the recorded play did to the double-dummy values."""
