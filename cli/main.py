@@ -21,6 +21,7 @@ from belote.solver.types.cards import SUITS
 from belote.solver.types.deal import SIDES
 from belote.solver.errors import BeloteError
 
+from .analyse import analyse
 from .options import (SEAT, all_leaders_option, jobs_option, json_option, leader_option,
                       mode_option, side_option, trump_option)
 
@@ -66,6 +67,9 @@ def cli() -> None:
 
     Boards are read from PBN files; see `belote solve --help`.
     """
+
+
+cli.add_command(analyse)
 
 
 @cli.command()
