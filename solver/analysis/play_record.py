@@ -41,7 +41,8 @@ from ..rules.play import Position
 from ..rules.profiles import RuleProfile, get_profile
 from ..types.cards import Card, card_name, parse_card
 from ..types.contract import Contract
-from ..types.deal import EW, NS, SEATS, SIDES, Seat, Side, SidePair, parse_seat, seat_name, side_name
+from ..types.deal import (EW, NS, SEATS, SIDES, Seat, Side, SidePair, parse_seat, seat_name,
+                          side_name)
 
 __all__ = ["CardAnalysis", "OutcomeChange", "PlayAnalysis", "analyse_board", "analyse_play",
            "outcome", "recorded_cards"]
