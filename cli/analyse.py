@@ -47,12 +47,13 @@ def analyse(file, boards, mode, as_json):
       belote analyse datasets/examples/played.pbn
       belote analyse datasets/examples/played.pbn --board 2 --json
     """
-    from belote.solver.analysis.play_record import analyse_board, recorded_cards
-    from belote.solver.dd import SearchContext
+    import gc
+
+    from belote.solver.analysis.play_record import analyse_record, recorded_cards
+    from belote.solver.dd import SearchContext, warm_up
     from belote.solver.errors import BeloteError
 
     from .format import json_line
-    from .jobs import _start_solver
     from .main import DataError, _read_boards
 
     try:
@@ -61,11 +62,12 @@ def analyse(file, boards, mode, as_json):
             recorded_cards(board, mode)
     except BeloteError as e:
         raise DataError(str(e)) from None
-    _start_solver()
+    warm_up()
+    gc.freeze()  # numba's start-up objects, out of the collector's way (as belote solve does)
     context = SearchContext()
     separator = ""
     for board in selected:
-        result = analyse_board(board, mode, context=context).to_dict()
+        result = analyse_record(board, mode, context=context).to_dict()
         click.echo(json_line(result) if as_json else separator + human(result))
         separator = "\n"
 

@@ -22,7 +22,7 @@ import belote.cli.analyse
 import belote.solver.analysis.play_record as play_record
 from belote.cli.main import cli
 from belote.solver import CLASSIC, COINCHE, CardSet, Deal, Position, card_name, parse_card
-from belote.solver.analysis.play_record import (CardAnalysis, PlayAnalysis, analyse_board,
+from belote.solver.analysis.play_record import (CardAnalysis, PlayAnalysis, analyse_record,
                                                 analyse_play, outcome, recorded_cards)
 from belote.solver.dd import SearchContext, solve_position
 from belote.solver.dd.verdict import judge_contract
@@ -119,7 +119,7 @@ def test_full_record_chains_values_with_one_search_per_card(monkeypatch) -> None
 
     monkeypatch.setattr(play_record, "analyse_position", counting)
     context = SearchContext()
-    play = analyse_board(board, context=context)
+    play = analyse_record(board, context=context)
     assert len(play.cards) == 32 and len(calls) == 32
     assert all(c is context for c in calls)
     for a, b in zip(play.cards, play.cards[1:]):
@@ -131,7 +131,7 @@ def test_full_record_chains_values_with_one_search_per_card(monkeypatch) -> None
 
 def test_best_classes_are_the_analysis_classes() -> None:
     [board] = [b for b in pbn.load(PLAYED) if b.board == "1"]
-    play = analyse_board(board)
+    play = analyse_record(board)
     first = play.cards[4]  # N leads trick 2 and gives 9 away
     assert (first.trick, card_name(first.card), first.loss) == (2, "8S", 9)
     assert first.best_names() == ["8H", "TD", "KD", "TC", "7C"]
@@ -144,7 +144,7 @@ def test_verdicts_agree_with_judge_contract(number: str) -> None:
     """Each verdict, from the analysis' values, is what judge_contract finds by its own
     searches (board 3 starts at a capot for the taker)."""
     [board] = [b for b in pbn.load(PLAYED) if b.board == number]
-    play = analyse_board(board)
+    play = analyse_record(board)
     start, record = recorded_cards(board)
     contract = board.get_contract()
     verdicts = play.verdicts()
@@ -171,7 +171,7 @@ def test_defence_capot_verdict() -> None:
 
 def test_no_declarer_is_not_judged() -> None:
     [board] = [b for b in pbn.load(PLAYED) if b.board == "4"]
-    judged = analyse_board(board)
+    judged = analyse_record(board)
     play = PlayAnalysis("4", None, "classic", parse_contract("H", CLASSIC), None, judged.cards)
     assert not play.judged and play.verdicts() == [] and play.changes() == []
     assert play.to_dict()["outcome"] is None and play.to_dict()["declarer"] is None
@@ -182,7 +182,7 @@ def test_no_declarer_is_not_judged() -> None:
 
 def test_reprs_rebuild() -> None:
     [board] = [b for b in pbn.load(PLAYED) if b.board == "3"]
-    play = analyse_board(board)
+    play = analyse_record(board)
     namespace = {"CardAnalysis": CardAnalysis, "PlayAnalysis": PlayAnalysis,
                  "SidePair": SidePair, "Contract": type(play.contract)}
     assert eval(repr(play), namespace) == play
@@ -212,7 +212,7 @@ def test_bad_card_analysis(args: tuple, fragment: str) -> None:
 
 def test_to_dict() -> None:
     [board] = [b for b in pbn.load(PLAYED) if b.board == "4"]
-    d = analyse_board(board).to_dict()
+    d = analyse_record(board).to_dict()
     assert list(d) == ["board", "file", "mode", "contract", "declarer", "belote", "cards",
                        "summary", "outcome"]
     assert (d["board"], d["file"], d["mode"], d["contract"], d["declarer"]) == (
@@ -263,7 +263,7 @@ def test_no_play_record() -> None:
     [board] = pbn.loads(NO_CARD, file="f.pbn")
     with pytest.raises(PBNDecodeError, match="^f.pbn: board 8: no play record to analyse "
                                              r"\(the Play section records no card\)$"):
-        analyse_board(board)
+        analyse_record(board)
 
 
 def test_record_past_the_end_and_illegal_cards() -> None:
@@ -280,9 +280,9 @@ def test_mode_override() -> None:
     """The profile given overrides the board's mode: classic's bare contract H is refused
     in coinche."""
     [board] = [b for b in pbn.load(PLAYED) if b.board == "4"]
-    assert analyse_board(board, CLASSIC).mode == "classic"
+    assert analyse_record(board, CLASSIC).mode == "classic"
     with pytest.raises(PBNDecodeError, match="coinche contracts need a bid"):
-        analyse_board(board, "coinche")
+        analyse_record(board, "coinche")
 
 
 # --- the command line ----------------------------------------------------------------------
@@ -366,7 +366,7 @@ def test_json_output_is_to_dict() -> None:
     assert code == 0
     results = [json.loads(line) for line in out.splitlines()]
     boards = pbn.load(PLAYED)
-    assert results == [analyse_board(b).to_dict() for b in boards]
+    assert results == [analyse_record(b).to_dict() for b in boards]
     assert [len(r["cards"]) for r in results] == [32, 32, 22, 13]
     assert [r["mode"] for r in results] == ["coinche", "classic", "coinche", "classic"]
     for r in results:

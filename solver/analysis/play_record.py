@@ -44,7 +44,7 @@ from ..types.contract import Contract
 from ..types.deal import (EW, NS, SEATS, SIDES, Seat, Side, SidePair, parse_seat, seat_name,
                           side_name)
 
-__all__ = ["CardAnalysis", "OutcomeChange", "PlayAnalysis", "analyse_board", "analyse_play",
+__all__ = ["CardAnalysis", "OutcomeChange", "PlayAnalysis", "analyse_play", "analyse_record",
            "outcome", "recorded_cards"]
 
 
@@ -382,7 +382,7 @@ def _checked(board: Board, start: Position, cards: Sequence[Card]
     return start, list(cards)
 
 
-def analyse_board(board: Board, profile: str | RuleProfile | None = None, *,
+def analyse_record(board: Board, profile: str | RuleProfile | None = None, *,
                   context: SearchContext | None = None) -> PlayAnalysis:
     """Analyse the play record of ``board`` under ``profile`` (default: the board's mode).
 
