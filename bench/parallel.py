@@ -27,7 +27,6 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from belote.solver import COINCHE
 from belote.solver.analysis.board import TableRequest, analyse_boards
 from belote.solver.dd import SearchContext, default_context, reaches, reaches_targets, solve_position
 from belote.solver.dd import solve as dd

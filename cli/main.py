@@ -68,7 +68,7 @@ def cli() -> None:
     """
 
 
-@cli.command()
+@cli.command(short_help="Double-dummy values of the boards of a PBN file.")
 @click.argument("file", required=False, type=click.Path(exists=True, dir_okay=False,
                                                         path_type=Path))
 @click.option("--deal", "deal_text", metavar="DEAL",
@@ -222,9 +222,10 @@ def _deal_board(text: str, dealer, contract: str | None, declarer, mode: str | N
 
 def _register_commands() -> None:
     """Add the commands that live in their own modules (each imports only click at the top)."""
+    from .analyse import analyse
     from .deal import deal
 
-    for command in (deal,):
+    for command in (analyse, deal):
         cli.add_command(command)
 
 

@@ -77,3 +77,7 @@ leader_option = click.option(
 
 all_leaders_option = click.option(
     "--all-leaders", is_flag=True, help="Deal tables for each of the four leaders.")
+
+board_option = click.option(
+    "--board", "boards", multiple=True, metavar="NUMBER",
+    help="Only the board with this Board tag (repeat for several).")

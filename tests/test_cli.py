@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import doctest
 import json
-import os
 import subprocess
 import sys
 from pathlib import Path

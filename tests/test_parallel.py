@@ -20,7 +20,7 @@ from pathlib import Path
 import pytest
 
 from belote.solver import COINCHE, Deal
-from belote.solver.analysis.board import TableRequest, analyse_boards
+from belote.solver.analysis.board import analyse_boards
 from belote.solver.dd import SearchContext, dd_table, reaches_targets, solve_position
 from belote.solver.errors import BeloteError
 from belote.solver.formats import pbn

@@ -18,7 +18,6 @@ from belote.solver.rules.play import Position
 from belote.solver.sampling.constraints import (Constraints, ConstraintError, classic_bidding,
                                                 parse_known, parse_points, parse_shape)
 from belote.solver.sampling.sampler import BLOCK, DealSampler, deal_pbn
-from belote.solver.types.cards import SUIT_MASKS, parse_card
 
 ALL = 0xFFFFFFFF
 

@@ -36,7 +36,7 @@ Workspace
 from __future__ import annotations
 
 import numpy as np
-from numba import njit, types
+from numba import njit
 from numba.extending import intrinsic
 
 HANDS = 0

@@ -26,8 +26,8 @@ from pathlib import Path
 
 import numpy as np
 
-from ..types.cards import SPADES, SUITS, Card, CardSet, Mask, Suit, card_name
-from ..types.deal import EW, NORTH, NS, SIDES, Deal, Seat, Side, SidePair, side_name
+from ..types.cards import SPADES, SUITS, Card, CardSet, Mask, Suit, card_name  # noqa: F401
+from ..types.deal import EW, NORTH, NS, SIDES, Deal, Seat, Side, SidePair, side_name  # noqa: F401
 from ..errors import BeloteError, DealError
 from ..rules.play import Position, legal_cards, trick_winner_index
 from ..rules.profiles import RuleProfile, get_profile
@@ -73,7 +73,6 @@ def warm_up() -> None:
     (with the command line's ``gc.freeze``, 0.2 s of a one-deal
     ``belote solve``; see ``bench/RESULTS.md``).
     """
-    from ..types.cards import CardSet
     from ..rules.profiles import COINCHE
 
     collecting = gc.isenabled()

@@ -31,7 +31,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..errors import ContractError, DealError, IllegalPlayError
+from ..errors import ContractError, DealError, IllegalPlayError, PBNDecodeError
 from ..rules.play import Position
 from ..rules.profiles import COINCHE, RuleProfile, get_profile
 from .cards import Card, card_name, parse_card
@@ -144,11 +144,22 @@ class Board:
         return self.source.line or 0
 
     def get_contract(self, profile: str | RuleProfile | None = None) -> Contract | None:
-        """The contract, checked against ``profile`` when one is given."""
+        """The contract, checked against ``profile`` when one is given.
+
+        A contract that ``profile`` does not allow raises
+        :class:`~belote.solver.errors.PBNDecodeError` at the board's
+        ``Contract`` tag.
+        """
         if self.contract is not None and profile is not None:
             profile = get_profile(profile)
             if profile != self.rules:
-                return parse_contract(self.contract.to_pbn(), profile, self.declarer)
+                try:
+                    return parse_contract(self.contract.to_pbn(), profile, self.declarer)
+                except ContractError as e:
+                    src = self.source
+                    raise PBNDecodeError(f"Contract tag: {e}", file=src.file, board=self.board,
+                                         line=src.tag_lines.get("Contract") or src.line
+                                         ) from None
         return self.contract
 
     def trump(self, profile: str | RuleProfile | None = None) -> int | None:
