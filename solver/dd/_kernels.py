@@ -79,7 +79,10 @@ ROOT_SCORES = ROOT_CARDS + 8
 """ws[ROOT_SCORES + i]: X's score after that card."""
 TT_ENTRIES = ROOT_SCORES + 8
 """Entries of the transposition table (a power of two)."""
-WS_SIZE = TT_ENTRIES + 1
+NODE_LIMIT = TT_ENTRIES + 1
+"""The search stops once ``ws[NODES]`` reaches this (a guard against runaway searches):
+every node then returns at once, and the caller discards the result and the table."""
+WS_SIZE = NODE_LIMIT + 1
 """Words of the workspace fields; the table follows them."""
 TT = WS_SIZE + (WS_SIZE & 1)
 """First word of the transposition table (even: entry ``e`` is ``ws[2 * e]``, ``ws[2 * e + 1]``)."""
@@ -240,6 +243,8 @@ def _search(ws, seat, n, led, wcard, wseat, tpts, tmask, left, cap, rem, alpha, 
     (see :func:`_root_scores`).
     """
     ws[NODES] += 1
+    if ws[NODES] > ws[NODE_LIMIT]:
+        return alpha
     x = ws[SIDE]
     hint = np.int64(-1)
     slot = np.int64(-1)

@@ -35,7 +35,7 @@ from ..rules.profiles import RuleProfile, get_profile
 __all__ = [
     "CardValue", "DDTable", "PositionAnalysis", "SearchContext", "analyse_position",
     "dd_table", "default_context", "equivalence_classes", "kernel_layout", "reaches",
-    "reaches_targets", "solve_position", "warm_up",
+    "SearchLimitError", "reaches_targets", "solve_position", "warm_up",
 ]
 
 DEFAULT_TT_BITS = 18
@@ -182,9 +182,17 @@ class SearchContext:
 
     MAX_GENERATION = (1 << 26) - 1
 
-    def __init__(self, tt_bits: int = DEFAULT_TT_BITS) -> None:
+    def __init__(self, tt_bits: int = DEFAULT_TT_BITS, *, max_nodes: int | None = None) -> None:
+        """A table of ``2**tt_bits`` entries; each search may visit at most ``max_nodes``.
+
+        ``max_nodes`` (``None``: no limit) guards against runaway searches: a
+        search that reaches it raises :class:`SearchLimitError`.
+        """
         if not isinstance(tt_bits, int) or not 4 <= tt_bits <= 30:
             raise BeloteError(f"tt_bits={tt_bits!r}: expected an int from 4 to 30")
+        if max_nodes is not None and (type(max_nodes) is not int or max_nodes < 1):
+            raise BeloteError(f"max_nodes={max_nodes!r}: expected a positive int or None")
+        self.max_nodes = max_nodes
         k = _load_kernels()
         self.entries = 1 << tt_bits
         self.memory = np.full(k.TT + 2 * self.entries, -1, dtype=np.int64)
@@ -196,7 +204,8 @@ class SearchContext:
         self._target: tuple[object, ...] | None = None
 
     def __repr__(self) -> str:
-        return f"SearchContext(tt_bits={self.entries.bit_length() - 1})"
+        limit = "" if self.max_nodes is None else f", max_nodes={self.max_nodes}"
+        return f"SearchContext(tt_bits={self.entries.bit_length() - 1}{limit})"
 
     def __getstate__(self) -> None:
         raise TypeError("a SearchContext is not picklable: make one in each process")
@@ -205,6 +214,11 @@ class SearchContext:
     def tt(self) -> np.ndarray:
         """The transposition table: two words per entry (a view of ``memory``)."""
         return self.memory[_load_kernels().TT:]
+
+    def retire(self) -> None:
+        """Retire every entry of the table (after a search was cut short)."""
+        self._target = None
+        self.begin()
 
     def begin(self, target: tuple[object, ...] | None = None) -> int:
         """The table generation for a search of ``target``; a new one unless it is the last's.
@@ -219,6 +233,14 @@ class SearchContext:
                 self.generation = 1
             self._target = target
         return self.generation
+
+
+_NO_NODE_LIMIT = 1 << 62
+"""The node limit of a context without one."""
+
+
+class SearchLimitError(BeloteError):
+    """A search reached its context's node limit (``SearchContext(max_nodes=...)``)."""
 
 
 _thread_contexts = threading.local()
@@ -283,13 +305,25 @@ class _Search:
                                            left, cap, rem))
 
     def _count(self, run: Callable[[], int]) -> int:
-        """Call ``run`` (a kernel call), adding the nodes it searched to the context."""
+        """Call ``run`` (a kernel call), adding the nodes it searched to the context.
+
+        The call may visit at most the context's ``max_nodes``; past that the
+        kernel unwinds at once, its result and the table's entries are
+        discarded, and :class:`SearchLimitError` is raised.
+        """
         k = _load_kernels()
         ws = self.ws
+        context = self.context
         nodes, hits = ws[k.NODES], ws[k.TT_HITS]
+        ws[k.NODE_LIMIT] = nodes + (context.max_nodes or _NO_NODE_LIMIT)
         result = int(run())
-        self.context.nodes += int(ws[k.NODES] - nodes)
-        self.context.tt_hits += int(ws[k.TT_HITS] - hits)
+        searched = int(ws[k.NODES] - nodes)
+        context.nodes += searched
+        context.tt_hits += int(ws[k.TT_HITS] - hits)
+        if ws[k.NODES] > ws[k.NODE_LIMIT]:
+            context.retire()
+            raise SearchLimitError(f"the search was stopped after {context.max_nodes:,} nodes "
+                                   "(the node limit)")
         return result
 
     def future(self, position: Position, alpha: int, beta: int) -> int:
