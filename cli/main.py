@@ -185,3 +185,8 @@ def _deal_board(text: str, dealer, contract: str | None, declarer, mode: str | N
                   contract=contract, declarer=declarer, file="--deal")
     board.validate()
     return board
+
+
+from .par import par as _par_command  # noqa: E402  (after DataError, which it uses)
+
+cli.add_command(_par_command)
