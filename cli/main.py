@@ -190,3 +190,7 @@ def _deal_board(text: str, dealer, contract: str | None, declarer, mode: str | N
 from .par import par as _par_command  # noqa: E402  (after DataError, which it uses)
 
 cli.add_command(_par_command)
+
+from .score import score as _score_command  # noqa: E402
+
+cli.add_command(_score_command)
