@@ -113,6 +113,23 @@ def test_coinche_pays() -> None:
     assert par_of(SACRIFICE, NORTH, bids=range(80, 151, 10)).par == SidePair(30, 310)
 
 
+def test_passed_out() -> None:
+    # No deal of the first few thousand random ones is passed out over all
+    # four suits (each side's values sum to 162, so both must sit just under
+    # what makes 80), so the auction is restricted to clubs, where this deal
+    # splits 81-81 without Belote: the taker needs 82 (strictly above 81)
+    # and neither side has it. Every bid would fail and be coinched: four
+    # passes, 0-0, and nothing is makeable.
+    deal = Deal.from_pbn("N:QJ8.T9.8.J9 A7.Q8.KT7.K K.AKJ.AQJ.Q T9.7.9.AT87")
+    assert values(deal, NORTH) == {"S": (93, 69), "H": (97, 65), "D": (87, 75), "C": (81, 81)}
+    result = par_of(deal, NORTH, trumps=[CLUBS])
+    assert result.passed_out and result.contracts == ()
+    assert result.par == SidePair(0, 0)
+    assert result.makeable == SidePair(None, None)
+    # With every suit, NS make 90H (97 points): they bid and the deal is played.
+    assert not par_of(deal, NORTH).passed_out
+
+
 def test_result_types_rebuild_and_serialise() -> None:
     result = par_of(SACRIFICE, NORTH)
     assert eval(repr(result)) == result  # noqa: S307 - the repr is the constructor call
