@@ -224,8 +224,10 @@ def _register_commands() -> None:
     """Add the commands that live in their own modules (each imports only click at the top)."""
     from .analyse import analyse
     from .deal import deal
+    from .par import par
+    from .score import score
 
-    for command in (analyse, deal):
+    for command in (analyse, deal, par, score):
         cli.add_command(command)
 
 

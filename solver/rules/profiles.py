@@ -60,6 +60,12 @@ class RuleProfile:
         total equals the defence's, the taker's trick points are held for the
         winners of the next decisive deal (classic litige); when False an
         equal total is simply a failed contract.
+    Match
+        ``match_target``: a side wins once its running total reaches it.
+        ``belote_alone_wins_match``: when False, a side that failed its
+        contract or took no trick on a deal (its deal score is then its
+        Belote alone) cannot win the match on that deal
+        (:mod:`belote.solver.rules.match`).
     """
 
     name: str
@@ -86,6 +92,7 @@ class RuleProfile:
     coinche_multipliers: tuple[int, ...] = field(default=(1, 2, 4))
     auction: str = "numeric"
     equal_totals_litige: bool = False
+    belote_alone_wins_match: bool = True
 
     @property
     def total_trick_points(self) -> int:
@@ -133,6 +140,7 @@ COINCHE = RuleProfile(
     failed_contract_base=160,
     capot_contract_base=250,
     round_scores_to=10,
+    belote_alone_wins_match=False,
 )
 """Belote coinchée: numeric auction, no forced under-trump (FFB ruling)."""
 

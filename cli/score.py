@@ -1,0 +1,88 @@
+"""``belote score``: the match sheet of a session file.
+
+>>> print(sheet_lines({"file": "s.pbn", "mode": "classic", "target": 1000, "held": 81,
+...     "totals": {"NS": 0, "EW": 81}, "winner": None, "deals": [{"board": "1",
+...     "contract": "H", "declarer": "N", "outcome": "litige", "score": {"NS": 0, "EW": 81},
+...     "totals": {"NS": 0, "EW": 81}, "held": 81, "barred": []}]}))
+Match sheet of s.pbn (classic, to 1000)
+  board  contract      result    NS    EW  total NS    EW  held
+  1      H by N        litige     0    81         0    81    81
+  match not finished: NS 0, EW 81, 81 held
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import click
+
+from belote.solver.errors import BeloteError
+
+from .options import json_option
+
+
+def _line(board: str, contract: str, result: str, cells: list[str]) -> str:
+    """One aligned row of the sheet."""
+    return (f"  {board:<6} {contract:<13} {result:<7}" + "".join(
+        c.rjust(w) for c, w in zip(cells, (5, 6, 10, 6, 6)))).rstrip()
+
+
+def sheet_lines(sheet: dict[str, Any]) -> str:
+    """The sheet as aligned text (no trailing newline)."""
+    lines = [f"Match sheet of {sheet['file']} ({sheet['mode']}, to {sheet['target']})",
+             _line("board", "contract", "result", ["NS", "EW", "total NS", "EW", "held"])]
+    for deal in sheet["deals"]:
+        score, totals = deal["score"], deal["totals"]
+        row = _line(deal["board"] or "-", f"{deal['contract']} by {deal['declarer']}",
+                    deal["outcome"], [str(score["NS"]), str(score["EW"]), str(totals["NS"]),
+                                      str(totals["EW"]), str(deal["held"])])
+        blocked = [s for s in deal["barred"] if totals[s] >= sheet["target"]]
+        if blocked:
+            row += f"  ({' and '.join(blocked)}: belote alone, cannot win on this deal)"
+        lines.append(row)
+    totals = sheet["totals"]
+    if sheet["winner"] is not None:
+        loser = "EW" if sheet["winner"] == "NS" else "NS"
+        last = sheet["deals"][-1]["board"]
+        lines.append(f"  winner {sheet['winner']}: {totals[sheet['winner']]} to "
+                     f"{totals[loser]} after board {last}")
+    else:
+        held = f", {sheet['held']} held" if sheet["held"] else ""
+        lines.append(f"  match not finished: NS {totals['NS']}, EW {totals['EW']}{held}")
+    return "\n".join(lines)
+
+
+@click.command(short_help="Match sheet of a session of boards played in order.")
+@click.argument("file", type=click.Path(exists=True, dir_okay=False, path_type=Path))
+@json_option
+def score(file: Path, as_json: bool) -> None:
+    """Match sheet of a session: the boards of a PBN FILE as the deals of one match.
+
+    \b
+    Each board needs its Contract, Declarer and a complete Play record; all
+    boards must be of one mode. Deals are scored in file order with the
+    rules that span deals: classic litige points held for the winners of
+    the next decisive deal; the match target (classic 1000, coinche 2000),
+    the higher total winning when both sides reach it after the same deal
+    (equal totals play on); in coinche, a side that failed its contract or
+    took no trick cannot win the match on that deal by its belote.
+
+    \b
+    Example:
+      belote score datasets/examples/session.pbn
+    """
+    from belote.solver.formats import pbn
+    from belote.solver.rules.match import session_sheet
+
+    from .format import json_line
+    from .main import DataError
+
+    try:
+        sheet = session_sheet(pbn.load(file)).to_dict()
+    except OSError as e:
+        raise DataError(f"{file}: cannot read: {e.strerror or e}") from None
+    except BeloteError as e:
+        raise DataError(f"{file}: {e}" if str(e).startswith("no boards") else str(e)) from None
+    sheet = {"file": str(file), **sheet}
+    click.echo(json_line(sheet) if as_json else sheet_lines(sheet))
