@@ -13,10 +13,11 @@ per board: a JSON line (its ``to_dict``) or a compact table. The solver
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Any
 
 import click
+
+from .common import input_file_type
 
 from .options import board_option, json_option, mode_option
 
@@ -25,7 +26,7 @@ SIDES = ("NS", "EW")
 
 
 @click.command(short_help="What each card of the play records cost, double-dummy.")
-@click.argument("file", type=click.Path(exists=True, dir_okay=False, path_type=Path))
+@click.argument("file", type=input_file_type())
 @board_option
 @mode_option
 @json_option
@@ -54,10 +55,10 @@ def analyse(file, boards, mode, as_json):
     from belote.solver.errors import BeloteError
 
     from .format import json_line
-    from .main import DataError, _read_boards
+    from .common import DataError, read_boards
 
     try:
-        selected = _read_boards(file, mode, boards)
+        selected = read_boards(file, mode, boards)
         for board in selected:
             recorded_cards(board, mode)
     except BeloteError as e:

@@ -79,7 +79,7 @@ def deal(count, seed, hands, known, shape, points, trump, mode, dealer, output):
     from belote.solver.sampling.constraints import Constraints
     from belote.solver.sampling.sampler import BLOCK, DealSampler, deal_pbn
 
-    from .main import DataError
+    from .common import DataError
 
     kind = output.suffix.lower().lstrip(".")
     if kind != "pbn":

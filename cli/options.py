@@ -81,3 +81,8 @@ all_leaders_option = click.option(
 board_option = click.option(
     "--board", "boards", multiple=True, metavar="NUMBER",
     help="Only the board with this Board tag (repeat for several).")
+
+max_nodes_option = click.option(
+    "--max-nodes", type=click.IntRange(min=1), default=None, metavar="N",
+    help="Stop with an error when one search visits more than N nodes (a guard against "
+         "runaway searches; a full deal takes about 10**5 to 10**7).")

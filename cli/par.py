@@ -21,6 +21,8 @@ from typing import Any
 
 import click
 
+from .common import input_file_type
+
 from belote.solver.errors import BeloteError, PBNDecodeError
 
 from .options import json_option
@@ -72,7 +74,7 @@ def _par_board(board) -> dict[str, Any]:
 
 
 @click.command()
-@click.argument("file", type=click.Path(exists=True, dir_okay=False, path_type=Path))
+@click.argument("file", type=input_file_type())
 @click.option("--board", "boards", multiple=True, metavar="NUMBER",
               help="Only the board with this Board tag (repeat for several).")
 @json_option
@@ -97,10 +99,10 @@ def par(file: Path, boards: tuple[str, ...], as_json: bool) -> None:
       belote par datasets/examples/deals.pbn
     """
     from .format import json_line
-    from .main import DataError, _read_boards
+    from .common import DataError, read_boards
 
     try:
-        results = [_par_board(board) for board in _read_boards(file, None, boards)]
+        results = [_par_board(board) for board in read_boards(file, None, boards)]
     except BeloteError as e:
         raise DataError(str(e)) from None
     if as_json:

@@ -17,6 +17,8 @@ from typing import Any
 
 import click
 
+from .common import input_file_type
+
 from belote.solver.errors import BeloteError
 
 from .options import json_option
@@ -54,7 +56,7 @@ def sheet_lines(sheet: dict[str, Any]) -> str:
 
 
 @click.command(short_help="Match sheet of a session of boards played in order.")
-@click.argument("file", type=click.Path(exists=True, dir_okay=False, path_type=Path))
+@click.argument("file", type=input_file_type())
 @json_option
 def score(file: Path, as_json: bool) -> None:
     """Match sheet of a session: the boards of a PBN FILE as the deals of one match.
@@ -72,17 +74,14 @@ def score(file: Path, as_json: bool) -> None:
     Example:
       belote score datasets/examples/session.pbn
     """
-    from belote.solver.formats import pbn
     from belote.solver.rules.match import session_sheet
 
     from .format import json_line
-    from .main import DataError
+    from .common import DataError, display_path, read_boards
 
     try:
-        sheet = session_sheet(pbn.load(file)).to_dict()
-    except OSError as e:
-        raise DataError(f"{file}: cannot read: {e.strerror or e}") from None
+        sheet = session_sheet(read_boards(file, None)).to_dict()
     except BeloteError as e:
-        raise DataError(f"{file}: {e}" if str(e).startswith("no boards") else str(e)) from None
-    sheet = {"file": str(file), **sheet}
+        raise DataError(str(e)) from None
+    sheet = {"file": display_path(file), **sheet}
     click.echo(json_line(sheet) if as_json else sheet_lines(sheet))

@@ -10,8 +10,38 @@ True
 from __future__ import annotations
 
 
+MAX_MESSAGE = 300
+"""Messages longer than this are cut in the middle (``...``)."""
+
+
+def printable(text: str, limit: int = MAX_MESSAGE) -> str:
+    r"""``text`` on one bounded line: control characters escaped, the middle cut if too long.
+
+    Error messages quote what they reject, and what they reject comes from
+    files: this keeps a 2 MB line or a terminal escape sequence out of them.
+
+    >>> print(printable("bad \x1b[31mred\x1b[0m\nline"))
+    bad \x1b[31mred\x1b[0m\nline
+    >>> len(printable("x" * 10_000))
+    300
+    """
+    line = "".join(ch if ch.isprintable() else ch.encode("unicode_escape").decode("ascii")
+                   for ch in text)
+    if len(line) > limit:
+        keep = limit - 3
+        line = line[:keep - keep // 4] + "..." + line[len(line) - keep // 4:]
+    return line
+
+
 class BeloteError(ValueError):
-    """Base class of every error raised on bad input."""
+    """Base class of every error raised on bad input.
+
+    Its text is one bounded, printable line (:func:`printable`), whatever the
+    input it quotes.
+    """
+
+    def __str__(self) -> str:
+        return printable(super().__str__())
 
 
 class CardError(BeloteError):
@@ -55,7 +85,7 @@ class PBNDecodeError(BeloteError):
         super().__init__(self.__str__())
 
     def __str__(self) -> str:
-        parts = []
+        parts: list[str] = []
         if self.file is not None:
             parts.append(str(self.file))
         if self.board is not None:
@@ -63,4 +93,8 @@ class PBNDecodeError(BeloteError):
         if self.line is not None:
             parts.append(f"line {self.line}")
         parts.append(self.message)
-        return ": ".join(parts)
+        return printable(": ".join(parts))
+
+
+class PBNWarning(UserWarning):
+    """Something in a PBN file that is read but probably not what was meant (a near-miss tag)."""

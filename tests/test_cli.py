@@ -394,7 +394,7 @@ def test_mode_overrides_the_tag() -> None:
 
 def test_small_files_stay_in_one_process() -> None:
     """Without --jobs, files of fewer than 4 boards are solved in the main process."""
-    from belote.cli.main import POOL_MIN_BOARDS
+    from belote.cli.solve import POOL_MIN_BOARDS
 
     assert POOL_MIN_BOARDS == 4
 

@@ -43,7 +43,7 @@ from ..types.deal import NORTH, SIDES, Deal, Seat, Side, SidePair, seat_name, si
 if TYPE_CHECKING:
     from concurrent.futures import Executor
 
-    from ..dd.solve import PositionAnalysis
+    from ..dd.solve import PositionAnalysis, SearchContext
     from ..dd.verdict import ContractVerdict
 
 __all__ = ["BoardAnalysis", "BoardJob", "PlayedResult", "TableRequest", "TableValue",
@@ -56,7 +56,8 @@ class TableRequest:
 
     ``mode`` (a profile name) overrides the boards' own; ``leader`` ``None``
     means each board's own leader (the Play seat, else the dealer's left);
-    ``all_leaders`` tables every leader.
+    ``all_leaders`` tables every leader; ``max_nodes`` limits each search
+    (:class:`~belote.solver.dd.SearchLimitError` past it).
     """
 
     mode: str | None = None
@@ -64,6 +65,7 @@ class TableRequest:
     sides: tuple[Side, ...] = SIDES
     leader: Seat | None = None
     all_leaders: bool = False
+    max_nodes: int | None = None
 
 
 class TableValue(NamedTuple):
@@ -119,6 +121,7 @@ class BoardJob:
     contract_leader: Seat | None = None
     played: PlayedResult | None = None
     position: Position | None = None
+    max_nodes: int | None = None
 
 
 @dataclass(frozen=True)
@@ -284,7 +287,7 @@ def plan_board(board: Board, request: TableRequest = TableRequest()) -> BoardJob
     deal = board.full_deal()
     contract = board.get_contract(profile)
     common = dict(board=board.board, file=board.file, profile=profile, dealer=board.dealer,
-                  deal=deal, contract=contract)
+                  deal=deal, contract=contract, max_nodes=request.max_nodes)
     position = board.position(profile) if board.play else None
     if position is not None and not position.is_over:
         return BoardJob(leader=board.first_leader(), position=position, **common)
@@ -305,10 +308,21 @@ def plan_board(board: Board, request: TableRequest = TableRequest()) -> BoardJob
 
 
 def analyse_job(job: BoardJob) -> BoardAnalysis:
-    """Solve one planned board (loads the solver kernels on first use)."""
-    if job.position is not None:
-        return _analyse_position(job)
-    return _analyse_deal(job)
+    """Solve one planned board (loads the solver kernels on first use).
+
+    A search stopped by the node limit raises
+    :class:`~belote.solver.dd.SearchLimitError` naming the board.
+    """
+    from ..dd.solve import SearchLimitError, default_context
+
+    context = default_context(job.max_nodes)
+    try:
+        if job.position is not None:
+            return _analyse_position(job, context)
+        return _analyse_deal(job, context)
+    except SearchLimitError as e:
+        where = f"{job.file}: " if job.file else ""
+        raise SearchLimitError(f"{where}board {job.board}: {e}") from None
 
 
 def analyse_board(board: Board, request: TableRequest = TableRequest()) -> BoardAnalysis:
@@ -335,7 +349,7 @@ def analyse_boards(boards: Iterable[Board | BoardJob], request: TableRequest = T
                         progress=progress, notice=notice)
 
 
-def _analyse_deal(job: BoardJob) -> BoardAnalysis:
+def _analyse_deal(job: BoardJob, context: SearchContext) -> BoardAnalysis:
     """The double-dummy table of a full deal and its contract's verdict."""
     from ..dd.solve import dd_table
     from ..dd.verdict import judge_contract
@@ -343,7 +357,8 @@ def _analyse_deal(job: BoardJob) -> BoardAnalysis:
     values: dict[tuple[Seat, Suit, Side], int] = {}
     belote: dict[Suit, Side | None] = {}
     for leader in job.leaders:
-        table = dd_table(job.deal, leader, job.profile, trumps=job.trumps, sides=job.sides)
+        table = dd_table(job.deal, leader, job.profile, trumps=job.trumps, sides=job.sides,
+                         context=context)
         belote.update(table.belote)
         values.update({(leader, t, s): v for (t, s), v in table.values.items()})
     verdict = None
@@ -352,7 +367,7 @@ def _analyse_deal(job: BoardJob) -> BoardAnalysis:
         trump, leader = contract.trump, job.contract_leader
         start = Position(job.deal, trump, leader, job.profile)  # type: ignore[arg-type]
         known = values.get((leader, trump, contract.side))  # type: ignore[arg-type]
-        verdict = judge_contract(start, contract, taker_points=known)
+        verdict = judge_contract(start, contract, taker_points=known, context=context)
     return BoardAnalysis(
         board=job.board, file=job.file, profile=job.profile, dealer=job.dealer,
         leader=job.leader, deal=job.deal, contract=contract, verdict=verdict,
@@ -361,18 +376,18 @@ def _analyse_deal(job: BoardJob) -> BoardAnalysis:
         belote=tuple(belote.items()), played=job.played)
 
 
-def _analyse_position(job: BoardJob) -> BoardAnalysis:
+def _analyse_position(job: BoardJob, context: SearchContext) -> BoardAnalysis:
     """The values of a position and of each legal card."""
     from ..dd.solve import analyse_position
     from ..dd.verdict import judge_contract
 
     pos = job.position
     assert pos is not None
-    values = analyse_position(pos)
+    values = analyse_position(pos, context=context)
     contract = job.contract
     verdict = None
     if contract is not None and contract.declarer is not None:
-        verdict = judge_contract(pos, contract,
+        verdict = judge_contract(pos, contract, context=context,
                                  taker_points=values.value[contract.side])  # type: ignore[index]
     return BoardAnalysis(
         board=job.board, file=job.file, profile=job.profile, dealer=job.dealer,

@@ -246,11 +246,17 @@ class SearchLimitError(BeloteError):
 _thread_contexts = threading.local()
 
 
-def default_context() -> SearchContext:
-    """The calling thread's search context, used when none is given (one per thread)."""
-    context = getattr(_thread_contexts, "context", None)
+def default_context(max_nodes: int | None = None) -> SearchContext:
+    """The calling thread's search context with node limit ``max_nodes`` (one per thread).
+
+    The solving functions use the one without a limit when given no context.
+    """
+    contexts = getattr(_thread_contexts, "contexts", None)
+    if contexts is None:
+        contexts = _thread_contexts.contexts = {}
+    context = contexts.get(max_nodes)
     if context is None:
-        context = _thread_contexts.context = SearchContext()
+        context = contexts[max_nodes] = SearchContext(max_nodes=max_nodes)
     return context
 
 
@@ -323,7 +329,7 @@ class _Search:
         if ws[k.NODES] > ws[k.NODE_LIMIT]:
             context.retire()
             raise SearchLimitError(f"the search was stopped after {context.max_nodes:,} nodes "
-                                   "(the node limit)")
+                                   "(its node limit)")
         return result
 
     def future(self, position: Position, alpha: int, beta: int) -> int:

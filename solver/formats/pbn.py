@@ -40,6 +40,7 @@ from __future__ import annotations
 import io
 import os
 import re
+import warnings
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import IO
@@ -47,7 +48,7 @@ from typing import IO
 from ..types.cards import ALL_CARDS, RANK_NAMES, SUIT_NAMES, Card, CardSet, Suit, card_name, parse_card
 from ..types.contract import Contract, parse_contract
 from ..types.deal import NORTH, Deal, Seat, next_seat, parse_seat, seat_name
-from ..errors import BeloteError, CardError, IllegalPlayError, PBNDecodeError
+from ..errors import BeloteError, CardError, IllegalPlayError, PBNDecodeError, PBNWarning
 from ..rules.play import Position
 from ..rules.profiles import RuleProfile, get_profile
 from ..types.board import Board, BoardSource
@@ -349,6 +350,35 @@ def _escape(value: str) -> str:
     return value.replace("\\", "\\\\").replace('"', '\\"')
 
 
+def near_known_tag(name: str) -> str | None:
+    """The known tag ``name`` nearly is (another case, or one letter off), else ``None``.
+
+    >>> near_known_tag("mode"), near_known_tag("Contrat"), near_known_tag("Event")
+    ('Mode', 'Contract', None)
+    """
+    if name in KNOWN_TAGS:
+        return None
+    low = name.lower()
+    for known in KNOWN_TAGS:
+        if _one_edit_apart(low, known.lower()):
+            return known
+    return None
+
+
+def _one_edit_apart(a: str, b: str) -> bool:
+    """Equal, or one insertion, deletion, substitution or swap of neighbours apart."""
+    if a == b:
+        return True
+    if abs(len(a) - len(b)) > 1:
+        return False
+    if len(a) == len(b):
+        diff = [i for i in range(len(a)) if a[i] != b[i]]
+        return len(diff) == 1 or (len(diff) == 2 and diff[1] == diff[0] + 1
+                                  and a[diff[0]] == b[diff[1]] and a[diff[1]] == b[diff[0]])
+    short, long_ = (a, b) if len(a) < len(b) else (b, a)
+    return any(long_[:i] + long_[i + 1:] == short for i in range(len(long_)))
+
+
 def _known(value: str) -> str | None:
     """``None`` for a tag value meaning unknown, else the value."""
     return None if value.strip() in UNKNOWN_VALUES else value.strip()
@@ -413,6 +443,12 @@ def _parse_game(game: list[tuple[int, str]], file: str | None,
             sections.setdefault(current, []).append(content)
     if play_open_at is not None:
         raise error("the Play section does not end with '*'", play_open_at)
+    for name in tags:
+        near = near_known_tag(name)
+        if near is not None:
+            warnings.warn(PBNWarning(str(error(
+                f"tag {name!r} looks like {near!r} (tag names are case-sensitive): it is kept "
+                "as an unknown tag, not read", tag_lines[name]))), stacklevel=2)
     if "Deal" not in tags:
         raise error("no Deal tag", game[0][0])
 
@@ -469,7 +505,12 @@ def loads(text: str, *, file: str | None = None, mode: str | None = None) -> lis
             for game in _games(_logical_lines(io.StringIO(text, newline=None), file))]
 
 
-def iter_load(fp_or_path: IO[str] | str | os.PathLike[str], *, mode: str | None = None
+MAX_LINE_BYTES = 1 << 20
+"""The longest line read (1 MiB): a longer one, or an endless device, is an error."""
+
+
+def iter_load(fp_or_path: IO[str] | IO[bytes] | str | os.PathLike[str], *,
+              mode: str | None = None, name: str | None = None
               ) -> Iterator[Board | PBNDecodeError]:
     """Read the boards of a PBN file one at a time, each as a :class:`Board` or its error.
 
@@ -477,7 +518,10 @@ def iter_load(fp_or_path: IO[str] | str | os.PathLike[str], *, mode: str | None 
     is, and a bad board does not stop the reading: its
     :class:`PBNDecodeError` (with ``file``, ``board`` and ``line``) is
     yielded in its place. A fault that ends the reading (bytes that are not
-    UTF-8, a comment never closed) is yielded last.
+    UTF-8, a comment never closed, a line longer than
+    :data:`MAX_LINE_BYTES`) is yielded last. A binary stream is decoded as
+    UTF-8; ``name`` names the source in errors (default: the path, or the
+    stream's ``name``).
 
     >>> import io
     >>> text = '[Board "1"]\\n[Deal "N:- - - -"]\\n\\n[Board "2"]\\n[Deal "N:AKQJ.AKQJ.. .T987.T987. T987...AKQJ ..AKQJ.T987"]\\n'
@@ -486,10 +530,13 @@ def iter_load(fp_or_path: IO[str] | str | os.PathLike[str], *, mode: str | None 
     """
     mode = None if mode is None else get_profile(mode).name
     if hasattr(fp_or_path, "read"):
-        name = getattr(fp_or_path, "name", None)
-        yield from _iter_boards(fp_or_path, name, mode)  # type: ignore[arg-type]
+        file = name if name is not None else getattr(fp_or_path, "name", None)
+        if isinstance(fp_or_path, io.TextIOBase):
+            yield from _iter_boards(fp_or_path, file, mode)  # type: ignore[arg-type]
+        else:
+            yield from _iter_boards(_decoded_lines(fp_or_path, file), file, mode)  # type: ignore[arg-type]
         return
-    file = os.fspath(fp_or_path)
+    file = name if name is not None else os.fspath(fp_or_path)
     with open(fp_or_path, "rb") as fp:
         yield from _iter_boards(_decoded_lines(fp, file), file, mode)
 
@@ -509,14 +556,17 @@ def _iter_boards(lines: Iterable[str], file: str | None, mode: str | None
         yield PBNDecodeError(f"not {e.encoding} text ({e.reason})", file=file)
 
 
-def _decoded_lines(fp: IO[bytes], file: str) -> Iterator[str]:
+def _decoded_lines(fp: IO[bytes], file: str | None) -> Iterator[str]:
     """The lines of a binary file as UTF-8 text, read as they come.
 
     A leading byte-order mark is skipped. Lines end at a newline, CR-LF or
     CR only (not at the other Unicode line breaks), like :func:`loads`.
     """
     n = offset = 0
-    for raw in fp:
+    while raw := fp.readline(MAX_LINE_BYTES + 1):
+        if len(raw) > MAX_LINE_BYTES:
+            raise PBNDecodeError(f"line longer than {MAX_LINE_BYTES} bytes (is this a PBN file?)",
+                                 file=file, line=n + 1)
         try:
             line = raw.decode("utf-8-sig" if offset == 0 else "utf-8")
         except UnicodeDecodeError as e:

@@ -168,6 +168,9 @@ def parse_contract(text: str, profile: RuleProfile, declarer: Seat | None = None
     if capot:
         bid: int | None = profile.capot_bid
     else:
+        if amount is not None and len(amount.lstrip("0")) > 4:
+            raise ContractError(f"bid {amount[:12]}{'...' if len(amount) > 12 else ''} in "
+                                "contract is not allowed (too many digits)")
         bid = None if amount is None else int(amount)
     doubles = len(match["doubles"])
     if doubles and bid is None:
