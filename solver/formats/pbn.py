@@ -446,9 +446,11 @@ def _parse_game(game: list[tuple[int, str]], file: str | None,
     for name in tags:
         near = near_known_tag(name)
         if near is not None:
+            why = ("tag names are case-sensitive" if name.lower() == near.lower()
+                   else "misspelt?")
             warnings.warn(PBNWarning(str(error(
-                f"tag {name!r} looks like {near!r} (tag names are case-sensitive): it is kept "
-                "as an unknown tag, not read", tag_lines[name]))), stacklevel=2)
+                f"tag {name!r} looks like {near!r} ({why}): it is kept as an unknown tag, "
+                "not read", tag_lines[name]))), stacklevel=2)
     if "Deal" not in tags:
         raise error("no Deal tag", game[0][0])
 

@@ -112,8 +112,10 @@ class Board:
                 raise DealError(f"{name} {value!r} is not a seat 0..3 (N E S W)")
         if played and contract is None:
             raise ContractError("a play record needs a contract (for the trump suit)")
-        if played and play_leader is None and dealer is None:
-            raise DealError("a play record needs its leader or the dealer")
+        if played and play_leader is None:
+            if dealer is None:
+                raise DealError("a play record needs its leader or the dealer")
+            play_leader = next_seat(dealer)  # stated, as a PBN Play tag states it
         for name, value in (("deal", deal), ("board", board), ("dealer", dealer),
                             ("rules", profile), ("contract", contract), ("declarer", declarer),
                             ("play_leader", play_leader), ("cards", played),
@@ -171,12 +173,24 @@ class Board:
         """The deal as dealt, eight cards each."""
         return self.deal
 
+    def error(self, message: str, tag: str | None = None, card: int | None = None
+              ) -> PBNDecodeError:
+        """A :class:`PBNDecodeError` located at ``tag``'s line, ``card``'s, else the board's."""
+        src = self.source
+        line = None
+        if card is not None and card < len(src.card_lines):
+            line = src.card_lines[card]
+        elif tag is not None:
+            line = src.tag_lines.get(tag)
+        return PBNDecodeError(message, file=src.file, board=self.board, line=line or src.line)
+
     def first_leader(self) -> Seat:
         """The leader of the first trick: the play record's, else the dealer's left."""
         if self.play_leader is not None:
             return self.play_leader
         if self.dealer is None:
-            raise DealError("no Play or Dealer: the leader of the first trick is unknown")
+            raise self.error("no Play or Dealer tag: the leader of the first trick is unknown",
+                             "Deal")
         return next_seat(self.dealer)
 
     def position(self, profile: str | RuleProfile | None = None) -> Position:
@@ -184,13 +198,15 @@ class Board:
         prof = self.profile(profile)
         trump = self.trump(prof)
         if trump is None:
-            raise ContractError("no contract: the trump suit is unknown")
+            raise self.error("no Contract tag: the trump suit is unknown", "Deal")
         pos = Position(self.deal, trump, self.first_leader(), prof)
         for i, card in enumerate(self.cards):
             try:
                 pos.play(card)
             except IllegalPlayError as e:
-                raise IllegalPlayError(f"trick {i // 4 + 1}: {e}") from None
+                if self.source.file is None and not self.source.card_lines:
+                    raise IllegalPlayError(f"trick {i // 4 + 1}: {e}") from None
+                raise self.error(f"trick {i // 4 + 1}: {e}", card=i) from None
         return pos
 
     @property
