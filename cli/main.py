@@ -215,3 +215,13 @@ def _deal_board(text: str, dealer, contract: str | None, declarer, mode: str | N
                   contract=contract, declarer=declarer, file="--deal")
     board.validate()
     return board
+
+
+def _register() -> None:
+    """Add the commands defined in their own modules."""
+    from .batch import batch
+
+    cli.add_command(batch)
+
+
+_register()
