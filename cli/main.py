@@ -220,8 +220,10 @@ def _deal_board(text: str, dealer, contract: str | None, declarer, mode: str | N
 def _register() -> None:
     """Add the commands defined in their own modules."""
     from .batch import batch
+    from .report import report
 
     cli.add_command(batch)
+    cli.add_command(report)
 
 
 _register()

@@ -1,0 +1,1 @@
+"""Statistics over samples of deals: confidence intervals (:mod:`.stats`)."""
