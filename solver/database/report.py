@@ -85,6 +85,11 @@ def features(frame: Any) -> Any:
         own_belote=(pl.col("belote") == pl.col("side")).fill_null(False))
 
 
+def _keys(by: Sequence[str]) -> list[str]:
+    """``mode`` then the ``by`` columns (each once)."""
+    return ["mode", *dict.fromkeys(c for c in by if c != "mode")]
+
+
 def _own_leader(frame: Any) -> Any:
     """The rows of the board's own leader (the dealer's left), all rows without a dealer."""
     import polars as pl
@@ -150,10 +155,10 @@ def bid_table(frame: Any, by: Sequence[str] = ("trump_length",)) -> Any:
             needed = {s: _needed(mode, bid, s) for s in ("own", "theirs", "none")}
             made = pl.col("points") >= pl.col("belote_state").replace_strict(needed,
                                                                              return_dtype=pl.Int16)
-            parts.append(rows.group_by(["mode", *by]).agg(
+            parts.append(rows.group_by(_keys(by)).agg(
                 bid=pl.lit(bid, dtype=pl.Int16), n=pl.len(), made=made.sum()))
-    table = pl.concat(parts).sort(["mode", *by, "bid"], nulls_last=True)
-    return _with_wilson(table.select(["mode", *by, "bid", "n", "made"]), "made")
+    table = pl.concat(parts).sort([*_keys(by), "bid"], nulls_last=True)
+    return _with_wilson(table.select([*_keys(by), "bid", "n", "made"]), "made")
 
 
 def _prepared(frame: Any, by: Sequence[str]) -> Any:
@@ -175,9 +180,9 @@ def points_table(frame: Any, by: Sequence[str] = ("trump_length",)) -> Any:
 
     by = list(by)
     rows = _prepared(frame, by)
-    table = rows.group_by(["mode", *by]).agg(
+    table = rows.group_by(_keys(by)).agg(
         n=pl.len(), mean=pl.col("points").cast(pl.Float64).mean(),
-        sd=pl.col("points").cast(pl.Float64).std()).sort(["mode", *by])
+        sd=pl.col("points").cast(pl.Float64).std()).sort(_keys(by))
     return _with_mean_interval(table)
 
 
@@ -189,10 +194,10 @@ def capot_table(frame: Any, by: Sequence[str] = ("trump_length",)) -> Any:
     rows = _prepared(frame, by)
     capot = {get_profile(m).name: get_profile(m).capot_trick_points
              for m in rows["mode"].unique().to_list()}
-    table = rows.group_by(["mode", *by]).agg(
+    table = rows.group_by(_keys(by)).agg(
         n=pl.len(), capots=(pl.col("points") == pl.col("mode").cast(pl.String)
                             .replace_strict(capot, return_dtype=pl.Int16)).sum()
-    ).sort(["mode", *by])
+    ).sort(_keys(by))
     return _with_wilson(table, "capots")
 
 
@@ -229,9 +234,9 @@ def lead_value(frame: Any, by: Sequence[str] = ()) -> Any:
         own=pl.col("points").filter(pl.col("leading")).cast(pl.Float64).mean(),
         other=pl.col("points").filter(~pl.col("leading")).cast(pl.Float64).mean(),
     ).filter(pl.col("leaders") == 4).with_columns(gain=pl.col("own") - pl.col("other"))
-    table = per_hand.group_by(["mode", *by]).agg(
+    table = per_hand.group_by(_keys(by)).agg(
         n=pl.len(), own_lead=pl.col("own").mean(), other_lead=pl.col("other").mean(),
-        mean=pl.col("gain").mean(), sd=pl.col("gain").std()).sort(["mode", *by])
+        mean=pl.col("gain").mean(), sd=pl.col("gain").std()).sort(_keys(by))
     return _with_mean_interval(table)
 
 
