@@ -7,7 +7,6 @@ import math
 import sys
 from pathlib import Path
 
-import polars as pl
 import pytest
 from click.testing import CliRunner
 
@@ -24,6 +23,7 @@ EXAMPLE = Path(__file__).resolve().parent.parent / "datasets" / "examples" / "bo
 
 @pytest.fixture(scope="module")
 def frame():
+    import polars as pl
     return pl.read_parquet(EXAMPLE)
 
 
@@ -73,6 +73,7 @@ def test_bid_table_matches_the_scoring_rules(frame):
 
 
 def test_points_and_lead_tables(frame):
+    import polars as pl
     points = report.points_table(frame, ["mode"]).sort("mode")
     rows = own_leader_rows(frame)
     for mode in ("classic", "coinche"):
@@ -93,6 +94,7 @@ def test_points_and_lead_tables(frame):
 
 
 def test_belote_capot_and_modes(frame):
+    import polars as pl
     belote = report.belote_table(frame).row(0, named=True)
     pairs = frame.unique(subset=["record", "trump"])
     assert (belote["n"], belote["belotes"]) == (48, pairs["belote"].is_not_null().sum())
@@ -109,6 +111,7 @@ def test_belote_capot_and_modes(frame):
 
 
 def test_report_cli_tables_json_csv(tmp_path):
+    import polars as pl
     result = CliRunner().invoke(cli, ["report", str(EXAMPLE)])
     assert result.exit_code == 0, result.output
     assert "## Value of the opening lead (lead)" in result.stdout

@@ -21,7 +21,6 @@ Where an error points: ``line`` is the line of the file for CSV and NDJSON
 from __future__ import annotations
 
 import csv
-import io
 import json
 import os
 from collections.abc import Iterator, Mapping

@@ -12,7 +12,6 @@ import sys
 import time
 from pathlib import Path
 
-import polars as pl
 import pytest
 from click.testing import CliRunner
 
@@ -33,13 +32,15 @@ def solve_json(path: Path, *args: str) -> list[dict]:
     return [json.loads(line) for line in result.stdout.splitlines()]
 
 
-def table_of(frame: pl.DataFrame, board: str) -> dict[tuple[str, str, str], int]:
+def table_of(frame, board: str) -> dict[tuple[str, str, str], int]:
+    import polars as pl
     rows = frame.filter(pl.col("board") == board)
     return {(r["trump"], r["leader"], r["side"]): r["points"] for r in rows.iter_rows(named=True)}
 
 
 @pytest.mark.parametrize("name,args", [("deals.pbn", ()), ("classic.pbn", ("--all-leaders",))])
 def test_batch_values_equal_solve_json(tmp_path, name, args):
+    import polars as pl
     out = tmp_path / "out.parquet"
     result = CliRunner().invoke(cli, ["batch", str(EXAMPLES / name), "-o", str(out),
                                       "--jobs", "1", *args])
@@ -78,6 +79,7 @@ def test_batch_values_equal_solve_json(tmp_path, name, args):
 
 
 def test_output_dtypes_and_metadata(tmp_path):
+    import polars as pl
     out = tmp_path / "out.parquet"
     run_batch(EXAMPLES / "classic.pbn", out, BatchOptions(trumps=(0,), modes=("classic",)),
               executor="serial", command="belote batch x")
@@ -94,6 +96,7 @@ def test_output_dtypes_and_metadata(tmp_path):
 
 
 def test_bad_boards_are_listed_and_exit_3(tmp_path):
+    import polars as pl
     out = tmp_path / "bad.parquet"
     result = CliRunner().invoke(cli, ["batch", str(EXAMPLES / "bad.pbn"), "-o", str(out),
                                       "--trump", "H", "--jobs", "1"])
@@ -120,6 +123,7 @@ def test_rerun_on_finished_output_does_nothing(tmp_path):
 
 
 def test_changed_options_or_input_are_refused(tmp_path):
+    import polars as pl
     out = tmp_path / "out.parquet"
     args = ["batch", str(EXAMPLES / "deals.pbn"), "-o", str(out), "--trump", "S", "--jobs", "1"]
     assert CliRunner().invoke(cli, args).exit_code == 0
@@ -155,6 +159,7 @@ def write_deals(path: Path, count: int, seed: int = 7) -> None:
 
 
 def test_resume_after_sigkill(tmp_path):
+    import polars as pl
     deals = tmp_path / "deals.csv"
     write_deals(deals, 24)
     out = tmp_path / "out.parquet"
@@ -184,6 +189,7 @@ def test_resume_after_sigkill(tmp_path):
 
 
 def test_rows_inputs_give_the_same_table_as_pbn(tmp_path):
+    import polars as pl
     pbn_out = tmp_path / "pbn.parquet"
     run_batch(EXAMPLES / "deals.pbn", pbn_out, BatchOptions(trumps=(2,)), executor="serial")
     expected = pl.read_parquet(pbn_out)
@@ -199,19 +205,39 @@ def test_rows_inputs_give_the_same_table_as_pbn(tmp_path):
         assert pl.read_parquet(out).equals(expected), suffix
 
 
+CLUSTER = """\
+import sys
+from dask.distributed import LocalCluster
+cluster = LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None)
+print(cluster.scheduler_address, flush=True)
+sys.stdin.read()
+cluster.close()
+"""
+"""A LocalCluster in its own process, up until its stdin closes (so no Dask thread is left
+in the test process)."""
+
+
 def test_dask_cluster_gives_the_same_file(tmp_path):
-    distributed = pytest.importorskip("dask.distributed")
+    import polars as pl
+
+    pytest.importorskip("dask.distributed")
     deals = tmp_path / "deals.csv"
     write_deals(deals, 12, seed=3)
-    options = BatchOptions(trumps=(1, 3), shard_size=4)
     local = tmp_path / "local.parquet"
-    run_batch(deals, local, options, executor="serial")
-    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
-                                  dashboard_address=None) as cluster:
+    run_batch(deals, local, BatchOptions(trumps=(1, 3), shard_size=4), executor="serial")
+    cluster = subprocess.Popen([sys.executable, "-c", CLUSTER], stdin=subprocess.PIPE,
+                               stdout=subprocess.PIPE, text=True)
+    try:
+        address = cluster.stdout.readline().strip()
+        assert address.startswith("tcp://127.0.0.1:"), address
         remote = tmp_path / "dask.parquet"
-        result = CliRunner().invoke(cli, ["batch", str(deals), "-o", str(remote), "--trump", "H",
-                                          "--trump", "C", "--shard-size", "4",
-                                          "--scheduler", cluster.scheduler_address])
-        assert result.exit_code == 0, result.output
-        assert "12 records: 12 solved" in result.stderr
+        done = subprocess.run([str(Path(sys.executable).parent / "belote"), "batch", str(deals),
+                               "-o", str(remote), "--trump", "H", "--trump", "C",
+                               "--shard-size", "4", "--scheduler", address],
+                              capture_output=True, text=True, timeout=120)
+        assert done.returncode == 0, done.stderr
+        assert "12 records: 12 solved" in done.stderr
+    finally:
+        cluster.stdin.close()
+        cluster.wait(timeout=60)
     assert pl.read_parquet(remote).equals(pl.read_parquet(local))
