@@ -120,6 +120,7 @@ def test_rerun_on_finished_output_does_nothing(tmp_path):
     result = CliRunner().invoke(cli, args)
     assert result.exit_code == 0 and "nothing to do" in result.stderr
     assert (out.stat().st_mtime_ns, out.read_bytes()) == before
+    assert not (tmp_path / "out.parquet.errors.jsonl").exists()  # no bad record, no list
 
 
 def test_changed_options_or_input_are_refused(tmp_path):

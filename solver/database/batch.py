@@ -16,7 +16,8 @@ after a crash, an interrupt or ``SIGKILL``, the same call skips the shards
 already written. At the end the shards are merged, in record order, into
 ``OUT`` (written to a temporary name, then renamed; its Parquet metadata
 holds the manifest, the rule profiles, the version and the command) and
-``OUT.errors.jsonl``, and the shards are removed. A run on a finished output
+``OUT.errors.jsonl`` (only when some records were bad), and the shards are
+removed. A run on a finished output
 with the same input and options does nothing; with another input or other
 options it raises :class:`BatchStateError` unless ``force``.
 
@@ -503,7 +504,10 @@ def _finish(output: Path, errors_path: Path, shards: _Shards, manifest: dict[str
         text = shards.part(s, ".errors.jsonl").read_text(encoding="utf-8")
         bad += text.count("\n")
         lines.append(text)
-    _write_text(errors_path, "".join(lines))
+    if bad:
+        _write_text(errors_path, "".join(lines))
+    elif errors_path.exists():
+        errors_path.unlink()
     frame = pl.scan_parquet(files, schema=schema()) if files else _frame([]).lazy()
     modes = set(frame.select(pl.col("mode").unique()).collect()["mode"].drop_nulls().to_list())
     metadata = {METADATA_KEY: json.dumps(manifest),

@@ -243,15 +243,18 @@ def lead_value(frame: Any, by: Sequence[str] = ()) -> Any:
 def mode_comparison(frame: Any, by: Sequence[str] = ()) -> Any:
     """Classic against coinche on the same deals: mean points difference (coinche - classic).
 
-    Rows are paired on record, leader, trump and side; ``differ`` counts
-    the pairs whose values differ (the no-pisser rule of coinche is the only
-    difference in play).
+    Rows are paired on record, leader, trump and side, and read for the side
+    holding the trump jack (one side per deal and trump: both sides' values
+    add up to 162 but for capots, so their differences would cancel).
+    ``differ`` counts the pairs whose values differ (the no-pisser rule of
+    coinche is the only difference in play).
     """
     import polars as pl
 
     by = list(by)
     keys = ["record", "leader", "trump", "side"]
-    rows = frame if all(c in frame.columns for c in by) else features(frame)
+    rows = frame if "jack" in frame.columns else features(frame)
+    rows = rows.filter(pl.col("jack"))
     extra = [c for c in by if c not in keys]
     classic = rows.filter(pl.col("mode") == "classic").select(
         *keys, *extra, classic=pl.col("points"))
