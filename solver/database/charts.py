@@ -58,7 +58,7 @@ def _pmake(tables: dict[str, Any], path: Path) -> bool:
         if n < MIN_GROUP:
             continue
         line, = ax.plot(rows["bid"], rows["p"] * 100, marker="o",
-                        label=f"{length} trumps (n={n})")
+                        label=f"{length} trump{'s' * (length != 1)} (n={n})")
         ax.fill_between(rows["bid"], rows["p_low"] * 100, rows["p_high"] * 100,
                         color=line.get_color(), alpha=0.15)
     ax.set_xlabel("bid (points to reach, belote counted)")
@@ -91,9 +91,9 @@ def _points(frame: Any, path: Path) -> bool:
     ax.set_xticks(range(1, len(groups) + 1),
                   [f"{length}\n(n={len(v)})" for length, v in groups])
     ax.axhline(82, color="grey", linestyle="--", linewidth=1)
-    ax.text(len(groups) + 0.45, 84, "82: half the deal + 1", fontsize=8, color="grey",
-            ha="right")
-    ax.set_xlabel("trumps in the taking side's longer hand")
+    ax.text(0.55, 86, "82 points: more than half of 162", fontsize=8, color="grey", ha="left")
+    ax.set_xlabel("trumps in the taking side's longer hand\n"
+                  "(box: middle half, orange line: median, green triangle: mean, circles: outliers)")
     ax.set_ylabel("double-dummy trick points (252 = capot)")
     ax.set_title(f"Taking side's points by trump length ({rows['mode'][0]}, "
                  "board's own leader)")
