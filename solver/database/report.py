@@ -23,8 +23,8 @@ the side's value reaches the points the bid needs given the belote
 >>> import polars as pl
 >>> frame = pl.read_parquet("datasets/examples/both-modes.parquet")
 >>> table = bid_table(frame.filter(pl.col("mode") == "coinche"), by=["trump_length"])
->>> table.columns[:4]
-['trump_length', 'bid', 'n', 'made']
+>>> table.columns[:5]
+['mode', 'trump_length', 'bid', 'n', 'made']
 """
 
 from __future__ import annotations
