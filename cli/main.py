@@ -30,12 +30,14 @@ def cli(debug: bool) -> None:
 def _register_commands() -> None:
     """Add the commands, each from its own module (which imports only click at the top)."""
     from .analyse import analyse
+    from .batch import batch
     from .deal import deal
     from .par import par
+    from .report import report
     from .score import score
     from .solve import solve
 
-    for command in (analyse, deal, par, score, solve):
+    for command in (analyse, batch, deal, par, report, score, solve):
         cli.add_command(command)
 
 

@@ -10,7 +10,8 @@ from click.testing import CliRunner
 
 from belote.cli.main import cli
 from belote.solver.formats import pbn
-from belote.solver.formats.rows import RowDecodeError, read_deals, write_deals
+from belote.solver.errors import PBNDecodeError
+from belote.solver.formats.rows import iter_rows, write_deals
 from belote.solver.types.cards import CardSet, SUIT_MASKS
 from belote.solver.types.deal import Deal
 
@@ -28,7 +29,7 @@ def run(*args):
 def read_back(path):
     if str(path).endswith(".pbn"):
         return [(b.board, b.dealer, b.deal) for b in pbn.load(path)]
-    return [(r.board, r.dealer, r.deal) for r in read_deals(path)]
+    return [(b.board, b.dealer, b.deal) for b in iter_rows(path)]
 
 
 @pytest.mark.parametrize("ext", ["pbn", "parquet", "csv", "ndjson", "jsonl"])
@@ -69,7 +70,7 @@ def test_constraints_are_applied(tmp_path):
     result = run("-n", "200", "--seed", "2", "--hand", f"S:{hand}", "--shape", "N:H=0",
                  "--shape", "E:S>=3", "--points", "W:C>=10", "--known", "E:AS", "-o", str(path))
     assert result.exit_code == 0, result.output
-    rows = list(read_deals(path))
+    rows = list(iter_rows(path))
     assert len(rows) == 200
     for row in rows:
         n, e, s, w = row.deal.hands
@@ -108,25 +109,26 @@ def test_reader_names_the_bad_row(tmp_path):
     path = tmp_path / "d.csv"
     good = FIRST_THREE_SEED_1[0][2]
     write_deals(path, ["1", "2"], [0, 1], [good, good.replace("Q7.", "Q8.", 1)])
-    with pytest.raises(RowDecodeError) as e:
-        list(read_deals(path))
-    assert str(e.value) == f"{path}: row 2: duplicate card 8S (held by N and E)"
+    first, second = iter_rows(path)
+    assert first.deal == Deal.from_pbn(good)
+    assert isinstance(second, PBNDecodeError)
+    assert str(second) == f"{path}: board 2: line 3: deal: duplicate card 8S (held by N and E)"
     path.write_text("deal,contract,mode\n" + good + ",100H,coinche\n" + good + ",100H,classic\n")
-    rows = read_deals(path)
-    assert next(rows).contract == "100H"
-    with pytest.raises(RowDecodeError, match="row 2: classic contracts have no bid"):
-        next(rows)
+    first, second = iter_rows(path)
+    assert first.contract.to_pbn() == "100H"
+    assert isinstance(second, PBNDecodeError) and "classic contracts have no bid" in str(second)
     path.write_text("board\n1\n")
-    with pytest.raises(RowDecodeError, match="no 'deal' column"):
-        list(read_deals(path))
+    [only] = iter_rows(path)
+    assert isinstance(only, PBNDecodeError) and "no 'deal' column" in str(only)
 
 
 def test_reader_streams_in_batches(tmp_path):
     path = tmp_path / "d.parquet"
     assert run("-n", "2500", "--seed", "8", "-o", str(path)).exit_code == 0
-    rows = list(read_deals(path, batch_size=300))
-    assert [r.row for r in rows] == list(range(1, 2501))
-    assert [r.board for r in rows[:3]] == ["1", "2", "3"]
+    boards = list(iter_rows(path))
+    assert [b.source.line for b in boards] == list(range(1, 2501))
+    assert [b.board for b in boards[:3]] == ["1", "2", "3"]
+
 
 
 def test_help_does_not_import_numba_or_polars():

@@ -1,0 +1,144 @@
+"""``belote batch``: solve every board of a large file into a Parquet table.
+
+The pipeline is :func:`belote.solver.database.batch.run_batch`; this module
+parses the options, shows the progress bar, runs it on local processes or a
+Dask cluster and turns its outcome into an exit status (see
+:data:`EXIT_BAD_RECORDS`).
+
+>>> EXIT_BAD_RECORDS
+3
+"""
+
+from __future__ import annotations
+
+import shlex
+import sys
+from pathlib import Path
+
+import click
+
+from belote.solver.errors import BeloteError
+from belote.solver.rules.profiles import PROFILES
+
+from .options import SEAT, all_leaders_option, jobs_option, trump_option
+
+EXIT_BAD_RECORDS = 3
+"""Exit status of a run that finished but found bad records (listed in ``OUT.errors.jsonl``)."""
+
+
+@click.command()
+@click.argument("input_path", metavar="INPUT",
+                type=click.Path(exists=True, dir_okay=False, path_type=Path))
+@click.option("--output", "-o", required=True, type=click.Path(dir_okay=False, path_type=Path),
+              help="The Parquet file to write (OUT); OUT.parts/ holds the work in progress "
+                   "and OUT.errors.jsonl lists the bad records.")
+@click.option("--mode", "modes", multiple=True,
+              type=click.Choice(sorted(PROFILES), case_sensitive=False),
+              help="Rules to apply, overriding each board's Mode (repeat to solve every board "
+                   "under several; default: the board's Mode, else coinche).")
+@trump_option
+@click.option("--leader", type=SEAT, default=None,
+              help="Leader of the first trick (default: the Play seat, else the dealer's left).")
+@all_leaders_option
+@jobs_option
+@click.option("--scheduler", metavar="ADDRESS", default=None,
+              help="Run on the Dask distributed cluster at ADDRESS (tcp://host:8786; needs "
+                   "the 'cluster' extra) instead of local processes.")
+@click.option("--shard-size", type=click.IntRange(min=1), default=None,
+              help="Records per shard written as the run goes (default 100).")
+@click.option("--force", is_flag=True,
+              help="Start again even if OUT or its shards come from another input or options.")
+def batch(input_path, output, modes, trumps, leader, all_leaders, jobs, scheduler, shard_size,
+          force):
+    """Solve every board of INPUT into one Parquet table OUT.
+
+    \b
+    INPUT is a PBN file (played games included) or a deal file in rows
+    (.parquet, .csv, .ndjson/.jsonl) with a `deal` column and optional
+    `board`, `dealer`, `mode`, `contract`, `declarer` columns. It is read
+    as a stream: memory stays flat however large it is.
+
+    \b
+    OUT has one row per board x mode x leader x trump x side: the side's
+    double-dummy trick points and the side holding belote, plus the
+    double-dummy verdict of the board's contract (dd_* columns) and, for a
+    play record that goes to the end, its actual result (played_*).
+
+    \b
+    Finished work is written as it goes: after a crash, Ctrl-C or kill,
+    the same command resumes where it stopped. Run again on a finished
+    OUT, it does nothing. Bad boards do not stop the run; they are listed
+    in OUT.errors.jsonl with their board, line and reason.
+
+    \b
+    Exit status: 0 all boards solved; 3 done, but some records were bad;
+    2 bad options, or OUT made from another input or options (use a new
+    OUT or --force); 130 interrupted (run again to resume).
+
+    \b
+    Examples:
+      belote batch deals.csv -o deals.parquet --mode classic --mode coinche --all-leaders
+      belote batch games.pbn -o games.parquet --jobs 2
+    """
+    from belote.solver.database.batch import DEFAULT_SHARD_SIZE, BatchOptions, count_records, run_batch
+
+    from .common import DataError
+    from .running import progress_bar, stoppable
+
+    if leader is not None and all_leaders:
+        raise click.UsageError("--leader and --all-leaders exclude each other")
+    if scheduler is not None and jobs is not None:
+        raise click.UsageError("--jobs is for local processes; a --scheduler's cluster has "
+                               "its own workers")
+    size = shard_size or DEFAULT_SHARD_SIZE
+    try:
+        options = BatchOptions(modes=tuple(m.lower() for m in modes) or (None,),
+                               trumps=tuple(trumps), leader=leader, all_leaders=all_leaders,
+                               shard_size=size)
+        total = count_records(input_path)
+    except (BeloteError, OSError) as e:
+        raise DataError(str(e)) from None
+    parts = output.with_name(output.name + ".parts")
+    done = len(list(parts.glob("part-*.parquet"))) * size if parts.is_dir() else 0
+    remaining = None if total is None else max(total - done, 0)
+    executor, client = "process", None
+    if scheduler is not None:
+        client = _connect(scheduler)
+        executor, jobs = client.get_executor(), sum(client.nthreads().values())
+    command = shlex.join(["belote", *sys.argv[1:]])
+    try:
+        with stoppable(), progress_bar(remaining, "board", min_items=1) as progress:
+            summary = run_batch(input_path, output, options, executor=executor, workers=jobs,
+                                force=force, command=command, progress=progress.update,
+                                notice=_notice)
+    except BeloteError as e:
+        raise DataError(str(e)) from None
+    finally:
+        if client is not None:
+            client.close()
+    if summary.finished_before:
+        _notice(f"{output}: already finished with this input and these options; nothing to do")
+        return
+    good = summary.records - summary.bad
+    resumed = f", {summary.resumed} done before" if summary.resumed else ""
+    bad = (f", {summary.bad} bad (listed in {summary.errors})" if summary.bad else "")
+    _notice(f"{summary.records} records{resumed}: {good} solved{bad}; {summary.rows} rows "
+            f"in {output} ({summary.seconds:.1f} s)")
+    if summary.bad:
+        sys.exit(EXIT_BAD_RECORDS)
+
+
+def _connect(address: str):
+    """A Dask client of the scheduler at ``address``; usage error without dask."""
+    try:
+        from dask.distributed import Client
+    except ImportError:
+        raise click.UsageError("--scheduler needs Dask: pip install 'belote[cluster]'") from None
+    try:
+        return Client(address, timeout=10)
+    except (OSError, TimeoutError) as e:
+        raise click.UsageError(f"--scheduler {address}: cannot connect: {e}") from None
+
+
+def _notice(message: str) -> None:
+    click.echo(f"belote: {message}", err=True)

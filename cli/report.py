@@ -1,0 +1,98 @@
+"""``belote report``: tables (and charts) of a ``belote batch`` output; the
+aggregations are :mod:`belote.solver.database.report`'s."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import click
+
+from belote.solver.errors import BeloteError
+
+
+@click.command()
+@click.argument("path", metavar="OUT.parquet",
+                type=click.Path(exists=True, dir_okay=False, path_type=Path))
+@click.option("--by", "by", multiple=True, metavar="COLUMN",
+              help="Group the tables by this column instead (repeat for several): any column "
+                   "of the file, or trump_length, trump_total, jack, nine, ace, own_belote, "
+                   "pattern.")
+@click.option("--csv", "csv_dir", type=click.Path(file_okay=False, path_type=Path),
+              help="Write each table as DIR/NAME.csv instead of printing it.")
+@click.option("--json", "as_json", is_flag=True,
+              help="Print one JSON object per table, one per line: {\"table\": ..., \"rows\": [...]}.")
+@click.option("--plot", "plot_dir", type=click.Path(file_okay=False, path_type=Path),
+              help="Also write PNG charts into DIR (needs the 'plot' extra).")
+@click.option("--html", "html_file", type=click.Path(dir_okay=False, path_type=Path),
+              help="Also write one self-contained HTML page with the tables and charts.")
+def report(path, by, csv_dir, as_json, plot_dir, html_file):
+    """Tables a player wants to read from a `belote batch` output.
+
+    \b
+    The taking side is the side whose value a row holds; its trump length
+    is the number of trumps in its longer hand. Values are read with the
+    board's own leader (the dealer's left), except for the lead's value.
+    Every table gives its sample size n and a 95% interval (Wilson for a
+    proportion p: p_low..p_high; Student's t for a mean: low..high).
+
+    \b
+    Tables: bids (P(make) of each bid 80..160 by trump length; classic: the
+    classic contract), points, honours (J, 9, A, own belote), patterns, lead
+    (points when the side leads minus when the other side does; needs
+    --all-leaders), capot, belote, modes (classic vs coinche on the same
+    deals, when both are in the file).
+    """
+    import polars as pl
+
+    from belote.solver.database.report import report_tables
+
+    from .common import DataError
+
+    if (plot_dir or html_file):
+        from belote.solver.database.charts import missing_matplotlib_message
+
+        message = missing_matplotlib_message()
+        if message:
+            raise click.UsageError(message)
+    try:
+        frame = pl.read_parquet(path)
+        tables = report_tables(frame, list(by) or None)
+    except (BeloteError, pl.exceptions.PolarsError, OSError) as e:
+        raise DataError(f"{path}: {e}") from None
+    if csv_dir is not None:
+        csv_dir.mkdir(parents=True, exist_ok=True)
+        for name, table in tables.items():
+            table.write_csv(csv_dir / f"{name}.csv")
+        click.echo(f"belote: {len(tables)} tables in {csv_dir}", err=True)
+    elif as_json:
+        for name, table in tables.items():
+            click.echo(json.dumps({"table": name, "rows": table.to_dicts()}, default=str))
+    else:
+        from belote.solver.database.html import TABLE_TITLES
+
+        with pl.Config(tbl_rows=-1, tbl_cols=-1, tbl_width_chars=250, float_precision=3,
+                       tbl_hide_column_data_types=True, tbl_hide_dataframe_shape=True,
+                       tbl_formatting="ASCII_MARKDOWN"):
+            for i, (name, table) in enumerate(tables.items()):
+                click.echo(("\n" if i else "") + f"## {TABLE_TITLES.get(name, name)} ({name})")
+                click.echo(str(table))
+    charts = []
+    if plot_dir is not None or html_file is not None:
+        import tempfile
+
+        from belote.solver.database.charts import write_charts
+
+        directory = plot_dir or Path(tempfile.mkdtemp(prefix="belote-charts-"))
+        charts = write_charts(frame, tables, directory)
+        if plot_dir is not None:
+            click.echo(f"belote: {len(charts)} charts in {plot_dir}", err=True)
+    if html_file is not None:
+        from belote.solver.database.html import render_page
+
+        deals = frame["record"].n_unique()
+        note = (f"{path.name}: {deals} deals, {frame.height} rows, modes "
+                f"{', '.join(sorted(map(str, frame['mode'].unique().to_list())))}.")
+        html_file.write_text(render_page(tables, charts, title="Belote double-dummy report",
+                                         note=note), encoding="utf-8")
+        click.echo(f"belote: report page {html_file}", err=True)

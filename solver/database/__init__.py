@@ -1,0 +1,1 @@
+"""Databases of double-dummy results: the batch pipeline (:mod:`.batch`) and the reports on its output (:mod:`.report`)."""

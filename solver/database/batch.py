@@ -1,0 +1,521 @@
+"""The batch pipeline: many boards in, one Parquet table of double-dummy values out.
+
+:func:`run_batch` reads the boards of a PBN file or a deal file in rows
+(:mod:`~belote.solver.formats.rows`) one at a time, solves them on any
+executor of :func:`~belote.solver.parallel.parallel_map` (processes, threads,
+a Dask cluster) and writes a *long* table: one row per board x mode x leader
+x trump x side (:data:`COLUMNS`).
+
+Crash safety. Records (boards, good or bad, numbered from 0 in input order)
+are cut into shards of ``shard_size``. Each finished shard is written to
+``OUT.parts/part-NNNNNN.parquet`` (and its bad records to
+``part-NNNNNN.errors.jsonl``), each to a temporary name then renamed, so a
+shard file is either whole or absent. ``OUT.parts/manifest.json`` records
+the input's identity (:func:`input_identity`) and the options. Run again
+after a crash, an interrupt or ``SIGKILL``, the same call skips the shards
+already written. At the end the shards are merged, in record order, into
+``OUT`` (written to a temporary name, then renamed; its Parquet metadata
+holds the manifest, the rule profiles, the version and the command) and
+``OUT.errors.jsonl`` (only when some records were bad), and the shards are
+removed. A run on a finished output
+with the same input and options does nothing; with another input or other
+options it raises :class:`BatchStateError` unless ``force``.
+
+>>> import tempfile, pathlib
+>>> out = pathlib.Path(tempfile.mkdtemp()) / "deals.parquet"
+>>> options = BatchOptions(trumps=(1,))
+>>> summary = run_batch("datasets/examples/deals.pbn", out, options, executor="serial")
+>>> summary.records, summary.bad, summary.rows
+(4, 0, 8)
+>>> run_batch("datasets/examples/deals.pbn", out, options).finished_before
+True
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import hashlib
+import json
+import os
+import shutil
+import time
+from collections.abc import Callable, Iterable, Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from ..analysis.board import BoardAnalysis, BoardJob, TableRequest, analyse_job, plan_board
+from ..errors import BeloteError, PBNDecodeError
+from ..rules.profiles import PROFILES, get_profile
+from ..types.cards import SUIT_NAMES, SUITS, Suit
+from ..types.deal import NORTH, SEAT_NAMES, SIDE_NAMES, Seat, seat_name, side_name
+
+if TYPE_CHECKING:
+    from concurrent.futures import Executor
+
+    from ..formats.pbn import Board
+
+__all__ = ["COLUMNS", "BatchOptions", "BatchStateError", "BatchSummary", "input_identity",
+           "iter_records", "read_metadata", "run_batch", "schema", "solve_record"]
+
+FORMAT_VERSION = 1
+"""Version of the shard layout and manifest; a change makes old shards unusable."""
+
+IDENTITY_BLOCK = 1 << 20
+"""Bytes hashed at each end of an input file (the whole file when it is at most twice this)."""
+
+DEFAULT_SHARD_SIZE = 100
+"""Records per shard: a crash loses at most this many boards' work."""
+
+METADATA_KEY = "belote.batch"
+"""Parquet key-value metadata key holding the manifest of a finished output."""
+
+COLUMNS: tuple[tuple[str, str], ...] = (
+    ("record", "record number in the input, from 0 (boards good or bad)"),
+    ("board", "Board tag / column"),
+    ("deal", "the deal, PBN notation from the dealer (N when unknown)"),
+    ("dealer", "seat"),
+    ("leader", "leader of the first trick for this row's value"),
+    ("mode", "rule profile"),
+    ("trump", "S H D C"),
+    ("side", "NS or EW: whose value this row holds"),
+    ("points", "side's double-dummy trick points (belote excluded; 252 = capot)"),
+    ("belote", "side holding trump K+Q, null if split"),
+    ("contract", "Contract tag"),
+    ("declarer", "seat"),
+    ("contract_side", "declarer's side"),
+    ("dd_points", "contract side's double-dummy points, with the board's own leader"),
+    ("dd_needed", "trick points the contract side needs to make it"),
+    ("dd_made", "contract made double-dummy"),
+    ("dd_litige", "classic: equal totals double-dummy"),
+    ("dd_score_ns", "double-dummy deal score of NS"),
+    ("dd_score_ew", "double-dummy deal score of EW"),
+    ("played_points", "contract side's trick points in the recorded play"),
+    ("played_points_ns", "NS trick points in the recorded play"),
+    ("played_points_ew", "EW trick points in the recorded play"),
+    ("played_made", "contract made in the recorded play"),
+    ("played_litige", "classic: equal totals in the recorded play"),
+    ("played_score_ns", "recorded play's deal score of NS"),
+    ("played_score_ew", "recorded play's deal score of EW"),
+)
+"""The output's columns, in order, with what they hold."""
+
+
+def schema() -> Any:
+    """The polars schema of the output (seats, sides, suits and modes as ``pl.Enum``).
+
+    >>> schema()["trump"], schema()["points"]
+    (Enum(categories=['S', 'H', 'D', 'C']), Int16)
+    """
+    import polars as pl
+
+    seat, side = pl.Enum(list(SEAT_NAMES)), pl.Enum(list(SIDE_NAMES))
+    small = pl.Int16
+    types = {"record": pl.Int32, "board": pl.String, "deal": pl.String, "dealer": seat,
+             "leader": seat, "mode": pl.Enum(sorted(PROFILES)), "trump": pl.Enum(list(SUIT_NAMES)),
+             "side": side, "points": small, "belote": side, "contract": pl.String,
+             "declarer": seat, "contract_side": side, "dd_points": small, "dd_needed": small,
+             "dd_made": pl.Boolean, "dd_litige": pl.Boolean, "dd_score_ns": small,
+             "dd_score_ew": small, "played_points": small, "played_points_ns": small,
+             "played_points_ew": small, "played_made": pl.Boolean, "played_litige": pl.Boolean,
+             "played_score_ns": small, "played_score_ew": small}
+    return pl.Schema([(name, types[name]) for name, _ in COLUMNS])
+
+
+class BatchStateError(BeloteError):
+    """An output (or its shards) made from another input or with other options."""
+
+
+@dataclass(frozen=True)
+class BatchOptions:
+    """What is computed for every board.
+
+    ``modes``: the rule profiles to solve each board under (``(None,)``:
+    each board's own Mode, else coinche); ``trumps``; ``leader`` (``None``:
+    each board's own leader) or ``all_leaders``; ``shard_size`` records per
+    shard.
+
+    >>> BatchOptions(modes=("classic", "coinche"), all_leaders=True).to_dict()["modes"]
+    ['classic', 'coinche']
+    """
+
+    modes: tuple[str | None, ...] = (None,)
+    trumps: tuple[Suit, ...] = SUITS
+    leader: Seat | None = None
+    all_leaders: bool = False
+    shard_size: int = DEFAULT_SHARD_SIZE
+
+    def __post_init__(self) -> None:
+        modes = tuple(None if m is None else get_profile(m).name for m in self.modes)
+        object.__setattr__(self, "modes", modes or (None,))
+        object.__setattr__(self, "trumps", tuple(sorted(set(self.trumps))) or SUITS)
+        if self.leader is not None and self.all_leaders:
+            raise BeloteError("a leader and all leaders exclude each other")
+        if type(self.shard_size) is not int or self.shard_size < 1:
+            raise BeloteError(f"shard_size={self.shard_size!r}: expected a positive int")
+
+    def requests(self) -> list[TableRequest]:
+        """One table request per mode."""
+        return [TableRequest(mode=m, trumps=self.trumps, leader=self.leader,
+                             all_leaders=self.all_leaders) for m in self.modes]
+
+    def to_dict(self) -> dict[str, Any]:
+        """The options as JSON values (what the manifest records)."""
+        return {"modes": list(self.modes), "trumps": [SUIT_NAMES[t] for t in self.trumps],
+                "leader": None if self.leader is None else seat_name(self.leader),
+                "all_leaders": self.all_leaders, "shard_size": self.shard_size}
+
+
+@dataclass(frozen=True)
+class BatchSummary:
+    """What a run did: ``records`` read (``bad`` of them listed in ``errors``),
+    ``rows`` written, ``resumed`` records found already done, and
+    ``finished_before`` when the output was already complete."""
+
+    output: Path
+    errors: Path
+    records: int = 0
+    bad: int = 0
+    rows: int = 0
+    resumed: int = 0
+    finished_before: bool = False
+    seconds: float = 0.0
+
+
+def input_identity(path: str | os.PathLike[str]) -> dict[str, Any]:
+    """The input's identity: its size and a SHA-256 of its first and last MiB.
+
+    A file of at most 2 MiB is hashed whole.
+
+    >>> sorted(input_identity("datasets/examples/deals.pbn"))
+    ['sha256_ends', 'size']
+    """
+    size = os.path.getsize(path)
+    digest = hashlib.sha256()
+    with open(path, "rb") as fp:
+        if size <= 2 * IDENTITY_BLOCK:
+            digest.update(fp.read())
+        else:
+            digest.update(fp.read(IDENTITY_BLOCK))
+            fp.seek(size - IDENTITY_BLOCK)
+            digest.update(fp.read(IDENTITY_BLOCK))
+    return {"size": size, "sha256_ends": digest.hexdigest()}
+
+
+def iter_records(path: str | os.PathLike[str]) -> Iterator[Board | PBNDecodeError]:
+    """The boards (or their errors) of a PBN file or a deal file in rows, streamed."""
+    from ..formats import pbn, rows
+
+    if rows.file_format(path) == "pbn":
+        return pbn.iter_load(path)
+    return rows.iter_rows(path)
+
+
+def count_records(path: str | os.PathLike[str]) -> int | None:
+    """A quick count of the records of an input (for the progress bar), ``None`` if unknown.
+
+    PBN: the Deal tags; CSV: the lines after the header; NDJSON: the
+    non-empty lines; Parquet: the rows.
+    """
+    from ..formats.rows import file_format
+
+    kind = file_format(path)
+    if kind == "parquet":
+        import polars as pl
+
+        return int(pl.scan_parquet(path).select(pl.len()).collect().item())
+    count, needle = 0, {"pbn": b"[Deal ", "csv": b"\n", "ndjson": b"\n"}[kind]
+    with open(path, "rb") as fp:
+        lines = (line for line in fp if line.strip())
+        if kind == "pbn":
+            count = sum(1 for line in lines if line.lstrip().startswith(needle))
+        else:
+            count = sum(1 for _ in lines) - (kind == "csv")
+    return max(count, 0)
+
+
+def _error_record(index: int, error: BaseException, mode: str | None) -> dict[str, Any]:
+    board = getattr(error, "board", None)
+    return {"record": index, "board": board, "file": getattr(error, "file", None),
+            "line": getattr(error, "line", None), **({"mode": mode} if mode else {}),
+            "reason": getattr(error, "message", str(error)), "error": str(error)}
+
+
+def _plan(index: int, board: Board | PBNDecodeError, options: BatchOptions, several: bool
+          ) -> tuple[int, tuple[BoardJob, ...] | dict[str, Any]]:
+    """The jobs of one record (one per mode), or its error record.
+
+    A play record that stops before the end is tabled from its starting deal
+    (the batch tables deals; ``belote solve`` analyses positions).
+    """
+    if isinstance(board, PBNDecodeError):
+        return index, _error_record(index, board, None)
+    if board.play:
+        try:
+            deal = board.full_deal()
+            position = board.position(options.modes[0])
+        except BeloteError as e:
+            return index, _error_record(index, e, None)
+        if not position.is_over:
+            board = dataclasses.replace(board, deal=deal, play=[], play_lines=[])
+    jobs = []
+    for request in options.requests():
+        try:
+            jobs.append(plan_board(board, request))
+        except BeloteError as e:
+            return index, _error_record(index, e, request.mode if several else None)
+    return index, tuple(jobs)
+
+
+def _job_rows(index: int, analysis: BoardAnalysis) -> list[tuple[Any, ...]]:
+    """The output rows of one solved job, as tuples in :data:`COLUMNS` order."""
+    first = NORTH if analysis.dealer is None else analysis.dealer
+    deal = analysis.deal.to_pbn(first)
+    dealer = None if analysis.dealer is None else seat_name(analysis.dealer)
+    contract = analysis.contract
+    verdict = analysis.verdict
+    played = analysis.played
+    c_text = c_decl = c_side = None
+    dd: tuple[Any, ...] = (None,) * 6
+    if contract is not None:
+        c_text = contract.to_pbn()
+        if contract.declarer is not None:
+            c_decl = seat_name(contract.declarer)
+            c_side = side_name(contract.side)
+    if verdict is not None:
+        dd = (verdict.points, verdict.needed, verdict.made, verdict.litige,
+              verdict.score.scores[0], verdict.score.scores[1])
+    pl_cols: tuple[Any, ...] = (None,) * 7
+    if played is not None:
+        taker = None if c_side is None else played.trick_points[contract.side]  # type: ignore[union-attr]
+        score = played.score
+        pl_cols = (taker, played.trick_points[0], played.trick_points[1], played.made,
+                   played.litige, None if score is None else score[0],
+                   None if score is None else score[1])
+    belote = dict(analysis.belote)
+    mode = analysis.profile.name
+    return [(index, analysis.board, deal, dealer, seat_name(v.leader), mode, SUIT_NAMES[v.trump],
+             side_name(v.side), v.points,
+             None if belote[v.trump] is None else side_name(belote[v.trump]),
+             c_text, c_decl, c_side, *dd, *pl_cols)
+            for v in analysis.table]
+
+
+def solve_record(item: tuple[int, tuple[BoardJob, ...] | dict[str, Any]]
+                 ) -> tuple[int, list[tuple[Any, ...]], dict[str, Any] | None]:
+    """Solve one record (what a worker runs): ``(record, rows, error or None)``.
+
+    A board the solver rejects becomes an error record, like a board that
+    could not be read.
+    """
+    index, work = item
+    if isinstance(work, dict):
+        return index, [], work
+    rows: list[tuple[Any, ...]] = []
+    for job in work:
+        try:
+            rows.extend(_job_rows(index, analyse_job(job)))
+        except BeloteError as e:
+            mode = job.profile.name if len(work) > 1 else None
+            return index, [], _error_record(index, e, mode)
+    return index, rows, None
+
+
+def _write_atomic(path: Path, write: Callable[[Path], Any]) -> None:
+    """``write(temporary path)`` then rename it to ``path``."""
+    tmp = path.with_name(path.name + f".tmp{os.getpid()}")
+    try:
+        write(tmp)
+        os.replace(tmp, path)
+    finally:
+        if tmp.exists():
+            tmp.unlink()
+
+
+def _write_text(path: Path, text: str) -> None:
+    _write_atomic(path, lambda tmp: tmp.write_text(text, encoding="utf-8"))
+
+
+def _frame(rows: list[tuple[Any, ...]]) -> Any:
+    import polars as pl
+
+    return pl.DataFrame(rows, schema=schema(), orient="row")
+
+
+def read_metadata(path: str | os.PathLike[str]) -> dict[str, str]:
+    """The key-value metadata of a Parquet file written by :func:`run_batch`.
+
+    Keys: ``belote.batch`` (the manifest, JSON), ``belote.profiles`` (every
+    field of each rule profile used, JSON), ``belote.version`` and
+    ``belote.command``.
+    """
+    import polars as pl
+
+    return dict(pl.read_parquet_metadata(path))
+
+
+def _manifest(input_path: Path, options: BatchOptions) -> dict[str, Any]:
+    return {"format": FORMAT_VERSION, "input": input_identity(input_path),
+            "options": options.to_dict()}
+
+
+@dataclass
+class _Shards:
+    """The shard directory of one output."""
+
+    parts: Path
+    size: int
+    done: set[int] = field(default_factory=set)
+
+    def part(self, shard: int, suffix: str) -> Path:
+        return self.parts / f"part-{shard:06d}{suffix}"
+
+    def scan(self) -> None:
+        self.done = {int(p.name[5:11]) for p in self.parts.glob("part-*.parquet")}
+
+    def write(self, shard: int, rows: list[tuple[Any, ...]], errors: list[dict[str, Any]]
+              ) -> None:
+        """Write one shard: its errors first, then its rows (the rows file marks it done)."""
+        _write_text(self.part(shard, ".errors.jsonl"),
+                    "".join(json.dumps(e) + "\n" for e in errors))
+        frame = _frame(rows)
+        _write_atomic(self.part(shard, ".parquet"), lambda tmp: frame.write_parquet(tmp))
+        self.done.add(shard)
+
+
+def _check_state(output: Path, parts: Path, manifest: dict[str, Any], force: bool) -> bool:
+    """Whether ``output`` is already finished with ``manifest``; raise on a mismatch.
+
+    With ``force``, a mismatched output and its shards are removed.
+    """
+    hint = "use a new output file or --force to start again"
+    if output.exists():
+        try:
+            recorded = json.loads(read_metadata(output).get(METADATA_KEY, "null"))
+        except (OSError, ValueError):
+            recorded = None
+        if recorded == manifest:
+            if parts.exists():
+                shutil.rmtree(parts)
+            return True
+        if not force:
+            raise BatchStateError(f"{output}: already exists, made from another input or with "
+                                  f"other options: {hint}")
+        output.unlink()
+    manifest_file = parts / "manifest.json"
+    if parts.exists():
+        try:
+            recorded = json.loads(manifest_file.read_text(encoding="utf-8"))
+        except (OSError, ValueError):
+            recorded = None
+        if recorded != manifest:
+            if not force:
+                raise BatchStateError(f"{parts}: unfinished run of another input or with other "
+                                      f"options: {hint}")
+            shutil.rmtree(parts)
+    parts.mkdir(parents=True, exist_ok=True)
+    if not manifest_file.exists():
+        _write_text(manifest_file, json.dumps(manifest, indent=1))
+    return False
+
+
+def _profiles_used(options: BatchOptions, modes_seen: set[str]) -> dict[str, Any]:
+    names = sorted({m for m in options.modes if m is not None} | modes_seen)
+    return {name: dataclasses.asdict(get_profile(name)) for name in names}
+
+
+def run_batch(input_path: str | os.PathLike[str], output: str | os.PathLike[str],
+              options: BatchOptions = BatchOptions(), *, executor: str | Executor = "process",
+              workers: int | None = None, force: bool = False, command: str | None = None,
+              progress: Callable[[int], Any] | None = None,
+              notice: Callable[[str], Any] | None = None,
+              records: Iterable[Board | PBNDecodeError] | None = None) -> BatchSummary:
+    """Solve every board of ``input_path`` into the Parquet file ``output`` (module docstring).
+
+    ``executor`` and ``workers`` are those of
+    :func:`~belote.solver.parallel.parallel_map`; ``progress`` is called with
+    the number of records of each finished batch of work; ``command`` is
+    recorded in the metadata. ``records`` replaces the reading of
+    ``input_path`` (whose identity is still recorded).
+    """
+    from ..parallel import parallel_map
+
+    started = time.perf_counter()
+    input_path, output = Path(input_path), Path(output)
+    errors_path = output.with_name(output.name + ".errors.jsonl")
+    parts = output.with_name(output.name + ".parts")
+    manifest = _manifest(input_path, options)
+    if _check_state(output, parts, manifest, force):
+        return BatchSummary(output, errors_path, finished_before=True)
+    shards = _Shards(parts, options.shard_size)
+    shards.scan()
+    several = len(options.modes) > 1
+    counts = {"records": 0, "resumed": 0}
+
+    def items() -> Iterator[tuple[int, Any]]:
+        source = iter_records(input_path) if records is None else records
+        for index, board in enumerate(source):
+            counts["records"] = index + 1
+            if index // shards.size in shards.done:
+                counts["resumed"] += 1
+                continue
+            yield _plan(index, board, options, several)
+
+    results = parallel_map(solve_record, items(), executor=executor, workers=workers,
+                           progress=progress, notice=notice)
+    current: int | None = None
+    rows: list[tuple[Any, ...]] = []
+    errors: list[dict[str, Any]] = []
+    try:
+        for index, record_rows, error in results:
+            shard = index // shards.size
+            if current is not None and shard != current:
+                shards.write(current, rows, errors)
+                rows, errors = [], []
+            current = shard
+            rows.extend(record_rows)
+            if error is not None:
+                errors.append(error)
+        if current is not None:
+            shards.write(current, rows, errors)
+    finally:
+        close = getattr(results, "close", None)
+        if close is not None:
+            close()
+    return _finish(output, errors_path, shards, manifest, options, command, counts, started)
+
+
+def _finish(output: Path, errors_path: Path, shards: _Shards, manifest: dict[str, Any],
+            options: BatchOptions, command: str | None, counts: dict[str, int],
+            started: float) -> BatchSummary:
+    """Merge the shards into the output and the error list, then remove them."""
+    import polars as pl
+
+    from .. import __version__
+
+    shard_count = -(-counts["records"] // shards.size)
+    files = [shards.part(s, ".parquet") for s in range(shard_count)]
+    missing = [f.name for f in files if not f.exists()]
+    if missing:  # pragma: no cover - the loop above writes every shard
+        raise BeloteError(f"{shards.parts}: shards missing after the run: {missing[:3]}")
+    bad = 0
+    lines = []
+    for s in range(shard_count):
+        text = shards.part(s, ".errors.jsonl").read_text(encoding="utf-8")
+        bad += text.count("\n")
+        lines.append(text)
+    if bad:
+        _write_text(errors_path, "".join(lines))
+    elif errors_path.exists():
+        errors_path.unlink()
+    frame = pl.scan_parquet(files, schema=schema()) if files else _frame([]).lazy()
+    modes = set(frame.select(pl.col("mode").unique()).collect()["mode"].drop_nulls().to_list())
+    metadata = {METADATA_KEY: json.dumps(manifest),
+                "belote.profiles": json.dumps(_profiles_used(options, modes)),
+                "belote.version": __version__,
+                "belote.command": command or ""}
+    _write_atomic(output, lambda tmp: frame.sink_parquet(tmp, metadata=metadata))
+    rows = int(pl.scan_parquet(output).select(pl.len()).collect().item())
+    shutil.rmtree(shards.parts)
+    return BatchSummary(output, errors_path, records=counts["records"], bad=bad, rows=rows,
+                        resumed=counts["resumed"], seconds=time.perf_counter() - started)

@@ -1,0 +1,147 @@
+"""PNG charts of a report (matplotlib, the ``plot`` extra).
+
+:func:`write_charts` draws, from the tables of
+:func:`~belote.solver.database.report.report_tables` and the batch output:
+
+- ``pmake.png``: P(make) of each coinche bid level, one curve per trump
+  length of the taking side, with its 95% Wilson band;
+- ``points.png``: the distribution of the taking side's double-dummy
+  points for each trump length (box plots);
+- ``lead.png``: the mean points a side takes when it leads and when the
+  other side does, per mode, with 95% t intervals of the difference.
+
+>>> import matplotlib
+>>> missing_matplotlib_message()
+''
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+__all__ = ["missing_matplotlib_message", "write_charts"]
+
+MIN_GROUP = 20
+"""Trump lengths with fewer hands than this are left out of the curves (bands too wide to read)."""
+
+
+def missing_matplotlib_message() -> str:
+    """One line telling how to install matplotlib, or ``""`` when it is there."""
+    try:
+        import matplotlib  # noqa: F401
+    except ImportError:
+        return "charts need matplotlib: pip install 'belote[plot]'"
+    return ""
+
+
+def _pyplot() -> Any:
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    return plt
+
+
+def _pmake(tables: dict[str, Any], path: Path) -> bool:
+    import polars as pl
+
+    plt = _pyplot()
+    bids = tables["bids"].filter((pl.col("mode") == "coinche") & pl.col("bid").is_not_null())
+    if bids.is_empty() or "trump_length" not in bids.columns:
+        return False
+    fig, ax = plt.subplots(figsize=(8, 5), dpi=110)
+    for length in sorted(bids["trump_length"].unique().to_list()):
+        rows = bids.filter(pl.col("trump_length") == length).sort("bid")
+        n = int(rows["n"].min())
+        if n < MIN_GROUP:
+            continue
+        line, = ax.plot(rows["bid"], rows["p"] * 100, marker="o",
+                        label=f"{length} trump{'s' * (length != 1)} (n={n})")
+        ax.fill_between(rows["bid"], rows["p_low"] * 100, rows["p_high"] * 100,
+                        color=line.get_color(), alpha=0.15)
+    ax.set_xlabel("bid (points to reach, belote counted)")
+    ax.set_ylabel("P(make) double-dummy (%)")
+    ax.set_title("Coinche: chance to make each bid, by trumps in the taker's longer hand")
+    ax.set_ylim(-2, 102)
+    ax.set_xticks(sorted(bids["bid"].unique().to_list()))
+    ax.grid(alpha=0.3)
+    ax.legend(title="shaded: 95% interval", fontsize=8, title_fontsize=8)
+    fig.tight_layout()
+    fig.savefig(path)
+    plt.close(fig)
+    return True
+
+
+def _points(frame: Any, path: Path) -> bool:
+    import polars as pl
+
+    from .report import _own_leader, features
+
+    plt = _pyplot()
+    rows = features(_own_leader(frame.filter(pl.col("mode") == frame["mode"].min())))
+    groups = [(length, rows.filter(pl.col("trump_length") == length)["points"].to_list())
+              for length in sorted(rows["trump_length"].unique().to_list())]
+    groups = [(length, values) for length, values in groups if len(values) >= MIN_GROUP]
+    if not groups:
+        return False
+    fig, ax = plt.subplots(figsize=(8, 5), dpi=110)
+    ax.boxplot([v for _, v in groups], showmeans=True)
+    ax.set_xticks(range(1, len(groups) + 1),
+                  [f"{length}\n(n={len(v)})" for length, v in groups])
+    ax.axhline(82, color="grey", linestyle="--", linewidth=1)
+    ax.text(0.55, 86, "82 points: more than half of 162", fontsize=8, color="grey", ha="left")
+    ax.set_xlabel("trumps in the taking side's longer hand\n"
+                  "(box: middle half, orange line: median, green triangle: mean, circles: outliers)")
+    ax.set_ylabel("double-dummy trick points (252 = capot)")
+    ax.set_title(f"Taking side's points by trump length ({rows['mode'][0]}, "
+                 "board's own leader)")
+    ax.grid(axis="y", alpha=0.3)
+    fig.tight_layout()
+    fig.savefig(path)
+    plt.close(fig)
+    return True
+
+
+def _lead(tables: dict[str, Any], path: Path) -> bool:
+    lead = tables.get("lead")
+    if lead is None or lead.is_empty():
+        return False
+    plt = _pyplot()
+    fig, ax = plt.subplots(figsize=(7, 4.5), dpi=110)
+    modes = [str(m) for m in lead["mode"].to_list()]
+    x = range(len(modes))
+    width = 0.38
+    own = ax.bar([i - width / 2 for i in x], lead["own_lead"], width, label="the side leads")
+    other = ax.bar([i + width / 2 for i in x], lead["other_lead"], width,
+                   label="the other side leads")
+    for i, row in enumerate(lead.iter_rows(named=True)):
+        ax.annotate(f"lead worth {row['mean']:+.1f} pts\n(95%: {row['low']:+.1f} to "
+                    f"{row['high']:+.1f}, n={row['n']})", (i, max(row["own_lead"],
+                                                                  row["other_lead"]) + 3),
+                    ha="center", fontsize=8)
+    ax.bar_label(own, fmt="%.1f", label_type="center", color="white", fontsize=8)
+    ax.bar_label(other, fmt="%.1f", label_type="center", color="white", fontsize=8)
+    ax.set_xticks(list(x), modes)
+    ax.set_ylabel("mean double-dummy trick points of the side")
+    ax.set_title("The value of the opening lead")
+    ax.set_ylim(0, max(lead["own_lead"].max(), lead["other_lead"].max()) * 1.35)
+    ax.legend(loc="upper right", fontsize=8)
+    fig.tight_layout()
+    fig.savefig(path)
+    plt.close(fig)
+    return True
+
+
+def write_charts(frame: Any, tables: dict[str, Any], directory: str | Path) -> list[Path]:
+    """Write the charts the data can fill into ``directory``; the files written."""
+    out = Path(directory)
+    out.mkdir(parents=True, exist_ok=True)
+    written = []
+    for name, draw in (("pmake.png", lambda p: _pmake(tables, p)),
+                       ("points.png", lambda p: _points(frame, p)),
+                       ("lead.png", lambda p: _lead(tables, p))):
+        if draw(out / name):
+            written.append(out / name)
+    return written

@@ -1,0 +1,309 @@
+"""What a player wants to read from a batch output: aggregations as polars frames.
+
+Every table has its sample size ``n`` and a 95% interval: Wilson's for a
+proportion (``p_low``, ``p_high``), Student's t for a mean (``low``,
+``high``), from :mod:`belote.solver.sampling.stats`.
+
+Vocabulary. A *hand* of the tables is one row group of the batch output:
+one deal, mode, trump and side, the side being the *taking side* (the side
+whose value the row holds). The taking side's features (:func:`features`):
+
+- ``trump_length``: trumps in the side's longer trump hand (the *taker's
+  hand*; the first in N E S W order on equal lengths), 0..8;
+- ``trump_total``: the pair's trumps together;
+- ``jack``, ``nine``, ``ace``: the side holds trump J, 9, A; ``own_belote``:
+  one player of the side holds trump K+Q;
+- ``pattern``: the taker's hand's suit lengths, longest first (``4-2-1-1``).
+
+Values are read with the board's own leader (the dealer's left) unless
+:func:`lead_value`, which compares leaders. A bid is made double-dummy when
+the side's value reaches the points the bid needs given the belote
+(:func:`~belote.solver.rules.scoring.min_points_to_make`).
+
+>>> import polars as pl
+>>> frame = pl.read_parquet("datasets/examples/both-modes.parquet")
+>>> table = bid_table(frame.filter(pl.col("mode") == "coinche"), by=["trump_length"])
+>>> table.columns[:5]
+['mode', 'trump_length', 'bid', 'n', 'made']
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from ..rules.profiles import get_profile
+from ..rules.scoring import min_points_to_make
+from ..sampling.stats import proportion, t_quantile
+from ..types.cards import SUIT_NAMES, card_rank, card_suit, parse_rank
+from ..types.contract import Contract
+from ..types.deal import SEAT_NAMES, SIDE_NAMES, Deal
+
+__all__ = ["REPORTS", "belote_table", "bid_table", "capot_table", "features",
+           "lead_value", "mode_comparison", "points_table", "report_tables"]
+
+def _bids(mode: str) -> range:
+    """The bid levels of a mode with a numeric auction (coinche: 80 to 160), else none.
+
+    >>> list(_bids("coinche"))[:3], list(_bids("classic"))
+    ([80, 90, 100], [])
+    """
+    p = get_profile(mode)
+    return range(p.bid_min, p.bid_max + 1, p.bid_step) if p.auction == "numeric" else range(0)
+
+_JACK, _NINE, _ACE = parse_rank("J"), parse_rank("9"), parse_rank("A")
+
+
+def _deal_features(deal_text: str) -> list[tuple[Any, ...]]:
+    """``(deal, trump, side, trump_length, trump_total, jack, nine, ace, pattern)`` rows."""
+    deal = Deal.from_pbn(deal_text)
+    out = []
+    for trump in range(4):
+        for side in range(2):
+            hands = [deal.hands[side], deal.hands[side + 2]]
+            counts = [sum(1 for c in h if card_suit(c) == trump) for h in hands]  # type: ignore[union-attr]
+            taker = hands[0] if counts[0] >= counts[1] else hands[1]
+            held = {card_rank(c) for h in hands for c in h if card_suit(c) == trump}  # type: ignore[union-attr]
+            lengths = sorted((sum(1 for c in taker if card_suit(c) == s) for s in range(4)),  # type: ignore[union-attr]
+                             reverse=True)
+            out.append((deal_text, SUIT_NAMES[trump], SIDE_NAMES[side], max(counts), sum(counts),
+                        _JACK in held, _NINE in held, _ACE in held,
+                        "-".join(map(str, lengths))))
+    return out
+
+
+def features(frame: Any) -> Any:
+    """``frame`` with the taking side's features added (module docstring) and ``own_belote``."""
+    import polars as pl
+
+    rows = [r for d in frame["deal"].unique().to_list() for r in _deal_features(d)]
+    table = pl.DataFrame(rows, orient="row", schema={
+        "deal": pl.String, "trump": frame.schema["trump"], "side": frame.schema["side"],
+        "trump_length": pl.Int8, "trump_total": pl.Int8, "jack": pl.Boolean, "nine": pl.Boolean,
+        "ace": pl.Boolean, "pattern": pl.String})
+    return frame.join(table, on=["deal", "trump", "side"], how="left").with_columns(
+        own_belote=(pl.col("belote") == pl.col("side")).fill_null(False))
+
+
+def _keys(by: Sequence[str]) -> list[str]:
+    """``mode`` then the ``by`` columns (each once)."""
+    return ["mode", *dict.fromkeys(c for c in by if c != "mode")]
+
+
+def _own_leader(frame: Any) -> Any:
+    """The rows of the board's own leader (the dealer's left), all rows without a dealer."""
+    import polars as pl
+
+    seats = pl.Series(list(SEAT_NAMES))
+    left = pl.col("dealer").cast(pl.String).replace_strict(
+        {s: SEAT_NAMES[(i + 1) % 4] for i, s in enumerate(seats)}, default=None)
+    return frame.filter(pl.col("dealer").is_null() | (pl.col("leader").cast(pl.String) == left))
+
+
+def _with_mean_interval(table: Any, level: float = 0.95) -> Any:
+    """Add ``low``/``high`` (Student t) from the ``n``, ``mean`` and ``sd`` columns."""
+    import polars as pl
+
+    halves = [0.0 if n < 2 or sd is None else t_quantile(0.5 + level / 2, n - 1) * sd / n ** 0.5
+              for n, sd in zip(table["n"].to_list(), table["sd"].to_list())]
+    half = pl.Series(halves, dtype=pl.Float64)
+    return table.with_columns(low=pl.col("mean") - half, high=pl.col("mean") + half).drop("sd")
+
+
+def _with_wilson(table: Any, k: str, level: float = 0.95) -> Any:
+    """Add ``p``, ``p_low``, ``p_high`` for ``k`` successes out of ``n``."""
+    import polars as pl
+
+    estimates = [proportion(a, n, level) if n else None
+                 for a, n in zip(table[k].to_list(), table["n"].to_list())]
+    bounds = [(None, None) if e is None else (e.low, e.high) for e in estimates]
+    return table.with_columns(p=pl.col(k) / pl.col("n"),
+                              p_low=pl.Series([b[0] for b in bounds], dtype=pl.Float64),
+                              p_high=pl.Series([b[1] for b in bounds], dtype=pl.Float64))
+
+
+def _needed(mode: str, bid: int | None, belote: str) -> int:
+    """Points the taking side needs for ``bid`` (``None``: classic) given who holds belote."""
+    profile = get_profile(mode)
+    contract = Contract(trump=0, declarer=0, bid=bid)
+    holder = {"own": 0, "theirs": 1, "none": None}[belote]
+    return min_points_to_make(profile, contract, holder)
+
+
+def _belote_state() -> Any:
+    import polars as pl
+
+    return (pl.when(pl.col("belote").is_null()).then(pl.lit("none"))
+            .when(pl.col("belote") == pl.col("side")).then(pl.lit("own"))
+            .otherwise(pl.lit("theirs")))
+
+
+def bid_table(frame: Any, by: Sequence[str] = ("trump_length",)) -> Any:
+    """P(make) of each bid level by ``by``: ``n`` hands, ``made``, ``p`` and its interval.
+
+    Coinche rows get one line per bid level (80 to 160); classic rows one line
+    with ``bid`` null (the classic contract: strictly above the defence).
+    """
+    import polars as pl
+
+    by = list(by)
+    base = _prepared(frame, by).with_columns(belote_state=_belote_state())
+    parts = []
+    for mode in base["mode"].unique().to_list():
+        rows = base.filter(pl.col("mode") == mode)
+        bids: list[int | None] = list(_bids(mode)) or [None]
+        for bid in bids:
+            needed = {s: _needed(mode, bid, s) for s in ("own", "theirs", "none")}
+            made = pl.col("points") >= pl.col("belote_state").replace_strict(needed,
+                                                                             return_dtype=pl.Int16)
+            parts.append(rows.group_by(_keys(by)).agg(
+                bid=pl.lit(bid, dtype=pl.Int16), n=pl.len(), made=made.sum()))
+    table = pl.concat(parts).sort([*_keys(by), "bid"], nulls_last=True)
+    return _with_wilson(table.select([*_keys(by), "bid", "n", "made"]), "made")
+
+
+def _prepared(frame: Any, by: Sequence[str]) -> Any:
+    """Own-leader rows, with the features when a ``by`` column needs them."""
+    rows = _own_leader(frame)
+    if any(c not in rows.columns for c in by):
+        rows = features(rows)
+    missing = [c for c in by if c not in rows.columns]
+    if missing:
+        from ..errors import BeloteError
+
+        raise BeloteError(f"no column {', '.join(missing)} (columns: {', '.join(rows.columns)})")
+    return rows
+
+
+def points_table(frame: Any, by: Sequence[str] = ("trump_length",)) -> Any:
+    """Mean double-dummy points of the taking side by ``by`` and mode, with a t interval."""
+    import polars as pl
+
+    by = list(by)
+    rows = _prepared(frame, by)
+    table = rows.group_by(_keys(by)).agg(
+        n=pl.len(), mean=pl.col("points").cast(pl.Float64).mean(),
+        sd=pl.col("points").cast(pl.Float64).std()).sort(_keys(by))
+    return _with_mean_interval(table)
+
+
+def capot_table(frame: Any, by: Sequence[str] = ("trump_length",)) -> Any:
+    """How often the taking side can take all eight tricks (value 252), by ``by`` and mode."""
+    import polars as pl
+
+    by = list(by)
+    rows = _prepared(frame, by)
+    capot = {get_profile(m).name: get_profile(m).capot_trick_points
+             for m in rows["mode"].unique().to_list()}
+    table = rows.group_by(_keys(by)).agg(
+        n=pl.len(), capots=(pl.col("points") == pl.col("mode").cast(pl.String)
+                            .replace_strict(capot, return_dtype=pl.Int16)).sum()
+    ).sort(_keys(by))
+    return _with_wilson(table, "capots")
+
+
+def belote_table(frame: Any, by: Sequence[str] = ()) -> Any:
+    """How often one player holds trump K+Q, per trump-suit deal (``n`` = deals x trumps)."""
+    import polars as pl
+
+    by = list(by)
+    keys = ["record", "trump", *[c for c in by if c != "trump"]]
+    rows = _prepared(frame, by).unique(subset=keys)
+    group = by or [pl.lit("all").alias("deals")]
+    table = rows.group_by(group).agg(n=pl.len(), belotes=pl.col("belote").is_not_null().sum())
+    return _with_wilson(table.sort(table.columns[: max(len(by), 1)]), "belotes")
+
+
+def lead_value(frame: Any, by: Sequence[str] = ()) -> Any:
+    """The opening lead's value: a side's points when it leads minus when the other side leads.
+
+    Per deal, mode, trump and side the points are averaged over the side's
+    two leaders and over the opponents'; the table gives the mean gain of
+    leading (and its t interval) over the hands that have all four leaders.
+    """
+    import polars as pl
+
+    by = list(by)
+    keys = ["record", "mode", "trump", "side"]
+    rows = frame if all(c in frame.columns for c in by) else features(frame)
+    leads = rows.with_columns(
+        leading=(pl.col("leader").cast(pl.String).replace_strict(
+            {s: SIDE_NAMES[i % 2] for i, s in enumerate(SEAT_NAMES)}) == pl.col("side")
+            .cast(pl.String)))
+    per_hand = leads.group_by([*keys, *[c for c in by if c not in keys]]).agg(
+        leaders=pl.col("leader").n_unique(),
+        own=pl.col("points").filter(pl.col("leading")).cast(pl.Float64).mean(),
+        other=pl.col("points").filter(~pl.col("leading")).cast(pl.Float64).mean(),
+    ).filter(pl.col("leaders") == 4).with_columns(gain=pl.col("own") - pl.col("other"))
+    table = per_hand.group_by(_keys(by)).agg(
+        n=pl.len(), own_lead=pl.col("own").mean(), other_lead=pl.col("other").mean(),
+        mean=pl.col("gain").mean(), sd=pl.col("gain").std()).sort(_keys(by))
+    return _with_mean_interval(table)
+
+
+def mode_comparison(frame: Any, by: Sequence[str] = ()) -> Any:
+    """Classic against coinche on the same deals: mean points difference (coinche - classic).
+
+    Rows are paired on record, leader, trump and side, and read for the side
+    holding the trump jack (one side per deal and trump: both sides' values
+    add up to 162 but for capots, so their differences would cancel).
+    ``differ`` counts the pairs whose values differ (the no-pisser rule of
+    coinche is the only difference in play).
+    """
+    import polars as pl
+
+    by = list(by)
+    keys = ["record", "leader", "trump", "side"]
+    rows = frame if "jack" in frame.columns else features(frame)
+    rows = rows.filter(pl.col("jack"))
+    extra = [c for c in by if c not in keys]
+    classic = rows.filter(pl.col("mode") == "classic").select(
+        *keys, *extra, classic=pl.col("points"))
+    coinche = rows.filter(pl.col("mode") == "coinche").select(*keys, coinche=pl.col("points"))
+    pairs = classic.join(coinche, on=keys).with_columns(
+        diff=(pl.col("coinche") - pl.col("classic")).cast(pl.Float64))
+    group = by or [pl.lit("all").alias("pairs")]
+    table = pairs.group_by(group).agg(
+        n=pl.len(), classic=pl.col("classic").cast(pl.Float64).mean(),
+        coinche=pl.col("coinche").cast(pl.Float64).mean(), mean=pl.col("diff").mean(),
+        sd=pl.col("diff").std(), differ=(pl.col("diff") != 0).sum())
+    table = _with_mean_interval(table.sort(table.columns[0]))
+    return _with_wilson(table, "differ").rename(
+        {"p": "p_differ", "p_low": "p_differ_low", "p_high": "p_differ_high"})
+
+
+REPORTS = ("bids", "points", "honours", "patterns", "lead", "capot", "belote", "modes")
+"""The tables of :func:`report_tables`, in order."""
+
+
+def report_tables(frame: Any, by: Sequence[str] | None = None) -> dict[str, Any]:
+    """Every table of the report, by name (:data:`REPORTS`); ``by`` regroups them all.
+
+    Without ``by``: P(make) and points by trump length, by trump honours
+    (J, 9, A, own belote), by the taker's hand pattern; the lead's value;
+    capots and belotes by trump length; classic against coinche when both
+    modes are there. Tables that the data cannot fill are left out.
+    """
+    import polars as pl
+
+    frame = features(frame)
+    tables: dict[str, Any] = {}
+    length = list(by) if by else ["trump_length"]
+    tables["bids"] = bid_table(frame, length)
+    tables["points"] = points_table(frame, length)
+    if not by:
+        tables["honours"] = points_table(frame, ["jack", "nine", "ace", "own_belote"]).join(
+            bid_table(frame.filter(pl.col("mode") == "coinche"),
+                      ["jack", "nine", "ace", "own_belote"]).filter(pl.col("bid") == 100)
+            .select("jack", "nine", "ace", "own_belote", "mode", p_100="p", p_100_low="p_low",
+                    p_100_high="p_high"),
+            on=["mode", "jack", "nine", "ace", "own_belote"], how="left")
+        tables["patterns"] = points_table(frame, ["pattern"]).sort(["mode", "n"],
+                                                                   descending=[False, True])
+    if frame["leader"].n_unique() == 4:
+        tables["lead"] = lead_value(frame, list(by or ()))
+    tables["capot"] = capot_table(frame, length)
+    tables["belote"] = belote_table(frame, list(by or ()))
+    if set(frame["mode"].unique().to_list()) >= {"classic", "coinche"}:
+        tables["modes"] = mode_comparison(frame, list(by or ()))
+    return tables

@@ -1,0 +1,244 @@
+"""``belote batch`` and its pipeline: values, errors, resume after SIGKILL, state checks, Dask."""
+
+from __future__ import annotations
+
+import csv
+import json
+import os
+import random
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from belote.cli.main import cli
+from belote.solver.database.batch import (BatchOptions, BatchStateError, read_metadata,
+                                          run_batch)
+from belote.solver.rules.profiles import CLASSIC
+from belote.solver.types.deal import Deal, seat_name
+
+ROOT = Path(__file__).resolve().parent.parent
+EXAMPLES = ROOT / "datasets" / "examples"
+
+
+def solve_json(path: Path, *args: str) -> list[dict]:
+    """What ``belote solve --json`` prints for the boards of ``path``."""
+    result = CliRunner().invoke(cli, ["solve", str(path), "--json", "--jobs", "1", *args])
+    assert result.exit_code == 0, result.output
+    return [json.loads(line) for line in result.stdout.splitlines()]
+
+
+def table_of(frame, board: str) -> dict[tuple[str, str, str], int]:
+    import polars as pl
+    rows = frame.filter(pl.col("board") == board)
+    return {(r["trump"], r["leader"], r["side"]): r["points"] for r in rows.iter_rows(named=True)}
+
+
+@pytest.mark.parametrize("name,args", [("deals.pbn", ()), ("classic.pbn", ("--all-leaders",))])
+def test_batch_values_equal_solve_json(tmp_path, name, args):
+    import polars as pl
+    out = tmp_path / "out.parquet"
+    result = CliRunner().invoke(cli, ["batch", str(EXAMPLES / name), "-o", str(out),
+                                      "--jobs", "1", *args])
+    assert result.exit_code == 0, result.output
+    frame = pl.read_parquet(out)
+    expected = solve_json(EXAMPLES / name, *args)
+    assert frame["board"].unique(maintain_order=True).to_list() == [b["board"] for b in expected]
+    for board in expected:
+        rows = frame.filter(pl.col("board") == board["board"])
+        assert table_of(frame, board["board"]) == {
+            (v["trump"], v["leader"], v["side"]): v["points"] for v in board["table"]}
+        assert dict(zip(rows["trump"], rows["belote"])) == board["belote"]
+        assert set(rows["deal"]) == {board["deal"]} and set(rows["mode"]) == {board["mode"]}
+        contract = board["contract"]
+        first = rows.row(0, named=True)
+        if contract is None:
+            assert first["contract"] is None and first["dd_points"] is None
+        else:
+            assert (first["contract"], first["declarer"], first["dd_points"], first["dd_needed"],
+                    first["dd_made"], first["dd_score_ns"], first["dd_score_ew"]) == (
+                contract["contract"], contract["declarer"], contract["points"],
+                contract["needed"], contract["made"], contract["score"]["NS"],
+                contract["score"]["EW"])
+        played = board.get("played")
+        if played is None:
+            assert first["played_points_ns"] is None
+        else:
+            taker = played["trick_points"][contract["side"]]
+            assert (first["played_points"], first["played_points_ns"], first["played_points_ew"],
+                    first["played_made"], first["played_score_ns"], first["played_score_ew"]) == (
+                taker, played["trick_points"]["NS"], played["trick_points"]["EW"],
+                played["made"], played["score"]["NS"], played["score"]["EW"])
+    # classic.pbn's board 3 is a complete play record: its actual result is there
+    if name == "classic.pbn":
+        assert frame.filter(pl.col("played_points").is_not_null())["board"].unique().to_list() == ["3"]
+
+
+def test_output_dtypes_and_metadata(tmp_path):
+    import polars as pl
+    out = tmp_path / "out.parquet"
+    run_batch(EXAMPLES / "classic.pbn", out, BatchOptions(trumps=(0,), modes=("classic",)),
+              executor="serial", command="belote batch x")
+    frame = pl.read_parquet(out)
+    assert frame.schema["trump"] == pl.Enum(["S", "H", "D", "C"])
+    assert frame.schema["side"] == pl.Enum(["NS", "EW"])
+    assert frame.schema["leader"] == pl.Enum(["N", "E", "S", "W"])
+    assert frame.schema["points"] == pl.Int16 and frame.schema["record"] == pl.Int32
+    assert frame.height == 3 * 2 and set(frame["mode"]) == {"classic"}
+    meta = read_metadata(out)
+    assert json.loads(meta["belote.profiles"])["classic"]["last_trick_bonus"] == CLASSIC.last_trick_bonus
+    assert json.loads(meta["belote.batch"])["options"]["trumps"] == ["S"]
+    assert meta["belote.command"] == "belote batch x" and meta["belote.version"]
+
+
+def test_bad_boards_are_listed_and_exit_3(tmp_path):
+    import polars as pl
+    out = tmp_path / "bad.parquet"
+    result = CliRunner().invoke(cli, ["batch", str(EXAMPLES / "bad.pbn"), "-o", str(out),
+                                      "--trump", "H", "--jobs", "1"])
+    assert result.exit_code == 3, result.output
+    assert "3 solved, 3 bad" in result.stderr
+    errors = [json.loads(line) for line in
+              (tmp_path / "bad.parquet.errors.jsonl").read_text().splitlines()]
+    assert [(e["board"], e["line"]) for e in errors] == [("2", 12), ("4", 24), ("5", 28)]
+    assert "duplicate card JS" in errors[0]["reason"]
+    assert "bid 95" in errors[1]["reason"] and "unknown rank 'Z'" in errors[2]["reason"]
+    frame = pl.read_parquet(out)
+    assert frame["board"].unique(maintain_order=True).to_list() == ["1", "3", "6"]
+    assert not (tmp_path / "bad.parquet.parts").exists()
+
+
+def test_rerun_on_finished_output_does_nothing(tmp_path):
+    out = tmp_path / "out.parquet"
+    args = ["batch", str(EXAMPLES / "deals.pbn"), "-o", str(out), "--trump", "S", "--jobs", "1"]
+    assert CliRunner().invoke(cli, args).exit_code == 0
+    before = out.stat().st_mtime_ns, out.read_bytes()
+    result = CliRunner().invoke(cli, args)
+    assert result.exit_code == 0 and "nothing to do" in result.stderr
+    assert (out.stat().st_mtime_ns, out.read_bytes()) == before
+    assert not (tmp_path / "out.parquet.errors.jsonl").exists()  # no bad record, no list
+
+
+def test_changed_options_or_input_are_refused(tmp_path):
+    import polars as pl
+    out = tmp_path / "out.parquet"
+    args = ["batch", str(EXAMPLES / "deals.pbn"), "-o", str(out), "--trump", "S", "--jobs", "1"]
+    assert CliRunner().invoke(cli, args).exit_code == 0
+    result = CliRunner().invoke(cli, args[:-4] + ["--trump", "H", "--jobs", "1"])
+    assert result.exit_code == 2 and "--force" in result.stderr
+    assert "Traceback" not in result.output
+    other = tmp_path / "other.pbn"
+    other.write_text((EXAMPLES / "deals.pbn").read_text() + "\n")
+    result = CliRunner().invoke(cli, ["batch", str(other), *args[2:]])
+    assert result.exit_code == 2 and "another input" in result.stderr
+    forced = CliRunner().invoke(cli, args[:-4] + ["--trump", "H", "--jobs", "1", "--force"])
+    assert forced.exit_code == 0
+    assert set(pl.read_parquet(out)["trump"]) == {"H"}
+
+
+def test_unfinished_shards_of_other_options_are_refused(tmp_path):
+    out = tmp_path / "out.parquet"
+    parts = tmp_path / "out.parquet.parts"
+    parts.mkdir()
+    (parts / "manifest.json").write_text(json.dumps({"format": 1, "input": {}, "options": {}}))
+    with pytest.raises(BatchStateError, match="unfinished run"):
+        run_batch(EXAMPLES / "deals.pbn", out, executor="serial")
+
+
+def write_deals(path: Path, count: int, seed: int = 7) -> None:
+    with open(path, "w", newline="") as fp:
+        writer = csv.writer(fp)
+        writer.writerow(["board", "dealer", "deal"])
+        for n in range(1, count + 1):
+            dealer = n % 4
+            writer.writerow([n, seat_name(dealer),
+                             Deal.random(random.Random(seed * 10_000 + n)).to_pbn(dealer)])
+
+
+def test_resume_after_sigkill(tmp_path):
+    import polars as pl
+    deals = tmp_path / "deals.csv"
+    write_deals(deals, 24)
+    out = tmp_path / "out.parquet"
+    parts = tmp_path / "out.parquet.parts"
+    command = [str(Path(sys.executable).parent / "belote"), "batch", str(deals), "-o", str(out),
+               "--trump", "H", "--trump", "S", "--jobs", "1", "--shard-size", "2"]
+    proc = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    deadline = time.monotonic() + 120
+    while not list(parts.glob("part-*.parquet")) and proc.poll() is None:
+        assert time.monotonic() < deadline, "no shard written"
+        time.sleep(0.02)
+    os.kill(proc.pid, signal.SIGKILL)
+    proc.wait()
+    done = len(list(parts.glob("part-*.parquet")))
+    assert 1 <= done < 12 and not out.exists()
+    rerun = subprocess.run(command, capture_output=True, text=True, timeout=300)
+    assert rerun.returncode == 0, rerun.stderr
+    assert f"{done * 2} done before" in rerun.stderr
+    frame = pl.read_parquet(out)
+    assert frame.height == 24 * 2 * 2
+    assert frame.group_by("record").len()["len"].to_list() == [4] * 24
+    assert frame["record"].to_list() == sorted(frame["record"].to_list())
+    reference = tmp_path / "ref.parquet"
+    run_batch(deals, reference, BatchOptions(trumps=(0, 1)), executor="serial")
+    assert frame.equals(pl.read_parquet(reference))
+    assert not parts.exists()
+
+
+def test_rows_inputs_give_the_same_table_as_pbn(tmp_path):
+    import polars as pl
+    pbn_out = tmp_path / "pbn.parquet"
+    run_batch(EXAMPLES / "deals.pbn", pbn_out, BatchOptions(trumps=(2,)), executor="serial")
+    expected = pl.read_parquet(pbn_out)
+    boards = expected.select("board", "dealer", "deal", "contract", "declarer").unique(
+        maintain_order=True)
+    for suffix in ("csv", "ndjson", "parquet"):
+        path = tmp_path / f"deals.{suffix}"
+        frame = boards.with_columns(pl.col("dealer", "declarer").cast(pl.String))
+        getattr(frame, {"csv": "write_csv", "ndjson": "write_ndjson",
+                        "parquet": "write_parquet"}[suffix])(path)
+        out = tmp_path / f"{suffix}.parquet"
+        run_batch(path, out, BatchOptions(trumps=(2,)), executor="serial")
+        assert pl.read_parquet(out).equals(expected), suffix
+
+
+CLUSTER = """\
+import sys
+from dask.distributed import LocalCluster
+cluster = LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None)
+print(cluster.scheduler_address, flush=True)
+sys.stdin.read()
+cluster.close()
+"""
+"""A LocalCluster in its own process, up until its stdin closes (so no Dask thread is left
+in the test process)."""
+
+
+def test_dask_cluster_gives_the_same_file(tmp_path):
+    import polars as pl
+
+    pytest.importorskip("dask.distributed")
+    deals = tmp_path / "deals.csv"
+    write_deals(deals, 12, seed=3)
+    local = tmp_path / "local.parquet"
+    run_batch(deals, local, BatchOptions(trumps=(1, 3), shard_size=4), executor="serial")
+    cluster = subprocess.Popen([sys.executable, "-c", CLUSTER], stdin=subprocess.PIPE,
+                               stdout=subprocess.PIPE, text=True)
+    try:
+        address = cluster.stdout.readline().strip()
+        assert address.startswith("tcp://127.0.0.1:"), address
+        remote = tmp_path / "dask.parquet"
+        done = subprocess.run([str(Path(sys.executable).parent / "belote"), "batch", str(deals),
+                               "-o", str(remote), "--trump", "H", "--trump", "C",
+                               "--shard-size", "4", "--scheduler", address],
+                              capture_output=True, text=True, timeout=120)
+        assert done.returncode == 0, done.stderr
+        assert "12 records: 12 solved" in done.stderr
+    finally:
+        cluster.stdin.close()
+        cluster.wait(timeout=60)
+    assert pl.read_parquet(remote).equals(pl.read_parquet(local))
