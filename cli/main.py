@@ -224,8 +224,9 @@ def _register_commands() -> None:
     """Add the commands that live in their own modules (each imports only click at the top)."""
     from .analyse import analyse
     from .deal import deal
+    from .hint import hint
 
-    for command in (analyse, deal):
+    for command in (analyse, deal, hint):
         cli.add_command(command)
 
 
