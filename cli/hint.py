@@ -25,8 +25,7 @@ from .options import SEAT, board_option, json_option, mode_option
 @click.argument("file", type=click.Path(exists=True, dir_okay=False, path_type=Path))
 @click.option("--seat", type=SEAT, required=True,
               help="The player to advise; must be the one to play next.")
-@click.option("--samples", type=click.IntRange(min=2), default=None,
-              show_default="60",
+@click.option("--samples", type=click.IntRange(min=2), default=60, show_default=True,
               help="Layouts of the unseen cards to solve (all of them, exactly, when "
                    "there are no more).")
 @click.option("--seed", type=click.IntRange(min=0), default=0, show_default=True,
@@ -66,7 +65,7 @@ def hint(file, seat, samples, seed, by, jobs, boards, mode, as_json):
       belote hint datasets/examples/positions.pbn --board 1 --seat S
       belote hint datasets/examples/positions.pbn --board 3 --seat E --json
     """
-    from belote.solver.advice.hint import DEFAULT_SAMPLES, hint as advise
+    from belote.solver.advice.hint import hint as advise
     from belote.solver.errors import BeloteError
 
     from .format import json_line
@@ -79,14 +78,13 @@ def hint(file, seat, samples, seed, by, jobs, boards, mode, as_json):
     except BeloteError as e:
         raise DataError(str(e)) from None
     _start_solver()
-    count = DEFAULT_SAMPLES if samples is None else samples
     executor = "serial" if jobs == 1 else "thread"
     separator = ""
     with stoppable():
         for board, position, contract in jobs_list:
-            with progress_bar(count, "layout", min_items=50) as progress:
+            with progress_bar(samples, "layout", min_items=50) as progress:
                 try:
-                    advice = advise(position, seat, contract, samples=count, seed=seed, by=by,
+                    advice = advise(position, seat, contract, samples=samples, seed=seed, by=by,
                                     executor=executor, workers=jobs, progress=progress.update,
                                     notice=_notice)
                 except BeloteError as e:
