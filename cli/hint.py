@@ -8,7 +8,7 @@ The solver (and numba) is imported inside the command only.
 >>> print(_row({"card": "TC", "equivalents": ["TC", "9C"],
 ...             "expected_points": {"value": 72.44, "low": 70.1, "high": 74.8},
 ...             "p_make": {"value": 0.45, "low": 0.4, "high": 0.5}}))
-  TC 9C         72.4   70.1-74.8     45.0%   40.0-50.0%
+  TC 9C           72.4   70.1-74.8       45.0%   40.0-50.0%
 """
 
 from __future__ import annotations
@@ -151,9 +151,9 @@ def human(result: dict[str, Any], position) -> str:
         lines.append(f"  {result['samples']:,} of {result['layouts']:,} layouts "
                      f"{result['seat']} cannot tell apart (seed {result['seed']}), each solved "
                      f"double-dummy")
-    head = f"  {'card':<12}{result['side'] + ' points':>11}{'95%':>10}"
+    head = f"  {'card':<12}{result['side'] + ' pts':>8}  {'95% interval':<13}"
     if judged:
-        head += f"{'makes':>10}{'95%':>12}"
+        head += f"{'makes':>9}  95% interval"
     lines.append(head)
     lines += [_row(card) for card in cards]
     lines.append(_verdict(result))
@@ -169,13 +169,13 @@ def _name(card: int) -> str:
 def _row(card: dict[str, Any]) -> str:
     """One card: its equivalents, expected points and chance of making with intervals."""
     points = card["expected_points"]
-    line = (f"  {' '.join(card['equivalents']):<12}{points['value']:>11.1f}"
-            f"{points['low']:>7.1f}-{points['high']:.1f}")
+    line = (f"  {' '.join(card['equivalents']):<12}{points['value']:>8.1f}  "
+            f"{points['low']:>5.1f}-{points['high']:<7.1f}")
     make = card["p_make"]
     if make is not None:
-        line += (f"{100 * make['value']:>9.1f}%{100 * make['low']:>7.1f}-"
+        line += (f"{100 * make['value']:>8.1f}%  {100 * make['low']:>5.1f}-"
                  f"{100 * make['high']:.1f}%")
-    return line
+    return line.rstrip()
 
 
 def _verdict(result: dict[str, Any]) -> str:
