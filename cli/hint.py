@@ -45,7 +45,7 @@ def hint(file, seat, samples, seed, by, jobs, boards, mode, as_json):
 
     \b
     Each board's play record must stop before the end of the deal, with
-    --seat to play. The seat sees its own hand, the cards played and what
+    --seat to play (a Play tag and no card: the opening lead). The seat sees its own hand, the cards played and what
     they showed (a suit not followed, a trump not used), and the contract.
     The layouts of the unseen cards consistent with that are drawn at
     random, each equally likely (or all listed when there are no more than
@@ -113,8 +113,9 @@ def _plan(board, seat, mode):
     if contract is None:
         raise PBNDecodeError("no Contract tag: the trump suit is unknown", file=board.file,
                              board=board.board, line=src.line)
-    if not board.cards:
-        raise fail("no play record: record the play up to the card to advise")
+    if board.play_leader is None and not board.cards:
+        raise fail("no Play section: record the play up to the card to advise (a Play tag "
+                   "naming the leader and no card for the opening lead)")
     position = board.position(mode)
     if position.is_over:
         raise fail("the play record is complete: no card is left to advise on")

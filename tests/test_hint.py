@@ -36,6 +36,7 @@ EXAMPLES = Path(__file__).resolve().parent.parent / "datasets" / "examples"
 POSITIONS = EXAMPLES / "positions.pbn"
 PLAYED = EXAMPLES / "played.pbn"
 DEALS = EXAMPLES / "deals.pbn"
+ENDINGS_FILE = EXAMPLES / "endings.pbn"
 
 
 def run(*args: object) -> tuple[int, str, str]:
@@ -313,6 +314,17 @@ def test_cli_exact_ending(tmp_path: Path) -> None:
     assert out.splitlines()[1].startswith(f"  exact: all {len(layouts)} layouts")
 
 
+def test_cli_opening_lead() -> None:
+    code, out, err = run("hint", ENDINGS_FILE, "--board", "2", "--seat", "W", "--samples", "3",
+                         "--json")
+    assert code == 0, err
+    result = json.loads(out)
+    assert (result["seat"], result["samples"], result["exact"]) == ("W", 3, False)
+    assert result["layouts"] == 9465511770  # 24 unseen cards, 8 to each other seat
+    assert sorted(c for e in result["cards"] for c in e["equivalents"]) == sorted(
+        "AS KS JS 9S 8S 7H KD 7D".split())
+
+
 def test_cli_seat_not_to_move() -> None:
     code, out, err = run("hint", POSITIONS, "--board", "1", "--seat", "N")
     assert code == 2 and out == ""
@@ -321,7 +333,8 @@ def test_cli_seat_not_to_move() -> None:
 
 
 @pytest.mark.parametrize("path,board,message", [
-    (DEALS, "2", "line 14: no play record: record the play up to the card to advise"),
+    (DEALS, "2", "line 14: no Play section: record the play up to the card to advise (a "
+                 "Play tag naming the leader and no card for the opening lead)"),
     (PLAYED, "1", "line 13: the play record is complete: no card is left to advise on"),
 ])
 def test_cli_no_card_to_advise(path: Path, board: str, message: str) -> None:
