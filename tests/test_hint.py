@@ -27,7 +27,7 @@ from belote.solver.rules.scoring import min_points_to_make
 from belote.solver.sampling.sampler import DealSampler
 from belote.solver.sampling.stats import mean, paired_difference, proportion
 from belote.solver.types.board import Board
-from belote.solver.types.cards import CardSet, card_name, make_card, KING, QUEEN
+from belote.solver.types.cards import KING, QUEEN, CardSet, make_card
 from belote.solver.types.contract import parse_contract
 
 from reference import reference_card_values

@@ -51,6 +51,7 @@ import numpy as np
 
 from ..dd import analyse_position, equivalence_classes
 from ..errors import BeloteError, ContractError
+from ..parallel import parallel_map
 from ..rules.play import Position
 from ..rules.scoring import min_points_to_make
 from ..sampling.constraints import Constraints
@@ -316,8 +317,6 @@ def hint(position: Position, seat: Seat, contract: Contract | None = None, *,
     judged = contract is not None and contract.declarer is not None
     if by == "make" and not judged:
         raise HintError("ranking by the chance of making needs a contract with a declarer")
-    from ..parallel import parallel_map
-
     sampler = DealSampler(visible_constraints(position, seat))
     layouts = sampler.count()
     exact = layouts <= samples
