@@ -32,12 +32,13 @@ def _register_commands() -> None:
     from .analyse import analyse
     from .batch import batch
     from .deal import deal
+    from .hint import hint
     from .par import par
     from .report import report
     from .score import score
     from .solve import solve
 
-    for command in (analyse, batch, deal, par, report, score, solve):
+    for command in (analyse, batch, deal, hint, par, report, score, solve):
         cli.add_command(command)
 
 

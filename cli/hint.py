@@ -1,0 +1,199 @@
+"""``belote hint``: which card to play, from what the player to move can see.
+
+The command reads the boards, checks that each play record stops before the
+end with ``--seat`` to play, then gives one
+:class:`~belote.solver.advice.hint.Hint` per board: a JSON line or a table.
+The solver (and numba) is imported inside the command only.
+
+>>> print(_row({"card": "TC", "equivalents": ["TC", "9C"],
+...             "expected_points": {"value": 72.44, "low": 70.1, "high": 74.8},
+...             "p_make": {"value": 0.45, "low": 0.4, "high": 0.5}}))
+  TC 9C           72.4   70.1-74.8       45.0%   40.0-50.0%
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import click
+
+from .common import input_file_type
+
+from .options import SEAT, board_option, json_option, mode_option
+
+
+@click.command(short_help="Advice on the card to play, from what the player sees.")
+@click.argument("file", type=input_file_type())
+@click.option("--seat", type=SEAT, required=True,
+              help="The player to advise; must be the one to play next.")
+@click.option("--samples", type=click.IntRange(min=2), default=60, show_default=True,
+              help="Layouts of the unseen cards to solve (all of them, exactly, when "
+                   "there are no more).")
+@click.option("--seed", type=click.IntRange(min=0), default=0, show_default=True,
+              help="Random stream of the layouts (the same output whatever --jobs).")
+@click.option("--by", type=click.Choice(["points", "make"]), default="points",
+              show_default=True,
+              help="Rank by expected points of the seat's side, or by the chance of the "
+                   "side's goal (the taker making, the defence defeating).")
+@click.option("--jobs", "-j", type=click.IntRange(min=1), default=None,
+              show_default="all cores",
+              help="Threads solving the layouts.")
+@board_option
+@mode_option
+@json_option
+def hint(file, seat, samples, seed, by, jobs, boards, mode, as_json):
+    """Advise --seat, the player to move in the boards of a PBN FILE.
+
+    \b
+    Each board's play record must stop before the end of the deal, with
+    --seat to play (a Play tag and no card: the opening lead). The seat sees its own hand, the cards played and what
+    they showed (a suit not followed, a trump not used), and the contract.
+    The layouts of the unseen cards consistent with that are drawn at
+    random, each equally likely (or all listed when there are no more than
+    --samples: the answer is then exact), and every legal card is valued on
+    each layout. Cards are ranked by the expected whole-deal trick points
+    of the seat's side and show the chance the contract makes, with 95%
+    intervals; the best card is "clearly best" when the interval of its
+    advantage over the runner-up, on the same layouts, excludes 0.
+
+    \b
+    Each layout is solved double-dummy: after the card, every card is
+    visible and both sides play perfectly. This is an optimistic model of
+    what the players know; real play is rarely that good.
+
+    \b
+    Examples:
+      belote hint datasets/examples/positions.pbn --board 1 --seat S
+      belote hint datasets/examples/positions.pbn --board 3 --seat E --json
+    """
+    from belote.solver.advice.hint import hint as advise
+    from belote.solver.errors import BeloteError
+
+    from .format import json_line
+    from .common import DataError, notice, read_boards, start_solver
+    from .running import progress_bar, stoppable
+
+    try:
+        selected = read_boards(file, mode, boards)
+        jobs_list = [_plan(board, seat, mode) for board in selected]
+    except BeloteError as e:
+        raise DataError(str(e)) from None
+    start_solver()
+    executor = "serial" if jobs == 1 else "thread"
+    separator = ""
+    with stoppable():
+        for board, position, contract in jobs_list:
+            with progress_bar(samples, "layout", min_items=50) as progress:
+                try:
+                    advice = advise(position, seat, contract, samples=samples, seed=seed, by=by,
+                                    executor=executor, workers=jobs, progress=progress.update,
+                                    notice=notice)
+                except BeloteError as e:
+                    raise DataError(_where(board, str(e))) from None
+                result = {"board": board.board, "file": board.file, "mode": position.profile.name,
+                          "contract": None if contract is None else contract.to_pbn(),
+                          "declarer": None if contract is None or contract.declarer is None
+                          else "NESW"[contract.declarer],
+                          **advice.to_dict()}
+                progress.echo(json_line(result) if as_json else separator + human(result, position))
+            separator = "\n"
+
+
+def _plan(board, seat, mode):
+    """The board's position after its record and its contract; errors name the board."""
+    from belote.solver.errors import PBNDecodeError
+    from belote.solver.types.deal import seat_name
+
+    src = board.source
+    play_line = src.tag_lines.get("Play") or src.line
+
+    def fail(message: str) -> PBNDecodeError:
+        return PBNDecodeError(message, file=board.file, board=board.board, line=play_line)
+
+    contract = board.get_contract(mode)
+    if contract is None:
+        raise PBNDecodeError("no Contract tag: the trump suit is unknown", file=board.file,
+                             board=board.board, line=src.line)
+    if board.play_leader is None and not board.cards:
+        raise fail("no Play section: record the play up to the card to advise (a Play tag "
+                   "naming the leader and no card for the opening lead)")
+    position = board.position(mode)
+    if position.is_over:
+        raise fail("the play record is complete: no card is left to advise on")
+    if position.to_move != seat:
+        line = src.card_lines[-1] if src.card_lines else play_line
+        raise PBNDecodeError(f"{seat_name(seat)} is not to play: {seat_name(position.to_move)} "
+                             f"is, after {len(board.cards)} recorded cards", file=board.file,
+                             board=board.board, line=line)
+    return board, position, contract
+
+
+def _where(board, message: str) -> str:
+    """``file: board N: message``."""
+    parts = [p for p in (board.file, None if board.board is None else f"board {board.board}")
+             if p]
+    return ": ".join([*parts, message])
+
+
+def human(result: dict[str, Any], position) -> str:
+    """A board's hint (the dict ``belote hint --json`` prints) as a table."""
+    cards = result["cards"]
+    judged = cards[0]["p_make"] is not None
+    name = "Record" if result["board"] is None else f"Board {result['board']}"
+    declarer = "" if result["declarer"] is None else f" by {result['declarer']}"
+    trick = len(position.tricks) + 1
+    shown = " ".join(_name(c) for c in position.trick)
+    lines = [f"{name} ({result['mode']}), contract {result['contract']}{declarer}: "
+             f"{result['seat']} to play to trick {trick}"
+             + (f" (after {shown})" if shown else " (to lead)")]
+    if result["exact"]:
+        lines.append(f"  exact: all {result['layouts']:,} layouts {result['seat']} cannot tell "
+                     f"apart, each solved double-dummy")
+    else:
+        lines.append(f"  {result['samples']:,} of {result['layouts']:,} layouts "
+                     f"{result['seat']} cannot tell apart (seed {result['seed']}), each solved "
+                     f"double-dummy")
+    head = f"  {'card':<12}{result['side'] + ' pts':>8}  {'95% interval':<13}"
+    if judged:
+        head += f"{'makes':>9}  95% interval"
+    lines.append(head)
+    lines += [_row(card) for card in cards]
+    lines.append(_verdict(result))
+    return "\n".join(lines)
+
+
+def _name(card: int) -> str:
+    from belote.solver.types.cards import card_name
+
+    return card_name(card)
+
+
+def _row(card: dict[str, Any]) -> str:
+    """One card: its equivalents, expected points and chance of making with intervals."""
+    points = card["expected_points"]
+    line = (f"  {' '.join(card['equivalents']):<12}{points['value']:>8.1f}  "
+            f"{points['low']:>5.1f}-{points['high']:<7.1f}")
+    make = card["p_make"]
+    if make is not None:
+        line += (f"{100 * make['value']:>8.1f}%  {100 * make['low']:>5.1f}-"
+                 f"{100 * make['high']:.1f}%")
+    return line.rstrip()
+
+
+def _verdict(result: dict[str, Any]) -> str:
+    """Whether the best card is clearly best, and by how much."""
+    best, diff = result["best"], result["difference"]
+    if diff is None:
+        return f"  best {best}: the only choice"
+    runner = result["cards"][1]["card"]
+    if result["by"] == "points":
+        size = f"{diff['value']:+.1f} points"
+        interval = f"{diff['low']:+.1f} to {diff['high']:+.1f}"
+    else:
+        size = f"{100 * diff['value']:+.1f}% chance"
+        interval = f"{100 * diff['low']:+.1f} to {100 * diff['high']:+.1f}%"
+    if result["exact"]:
+        judged = "best" if result["clearly_best"] else "level with the runner-up"
+        return f"  best {best}: {judged}, {size} over {runner} (exact)"
+    judged = "clearly best" if result["clearly_best"] else "not clearly best"
+    return f"  best {best}: {judged}, {size} over {runner} (95% {interval})"

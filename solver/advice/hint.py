@@ -1,0 +1,376 @@
+"""Single-dummy card advice: which card to play, from what the player to move can see.
+
+The player to move knows their own hand, the cards played so far and what
+each played card showed (a suit not followed, a trump not used), and the
+contract. :func:`hint` takes every layout of the unseen cards consistent with
+that (:meth:`Constraints.from_position
+<belote.solver.sampling.constraints.Constraints.from_position>`), draws them
+uniformly with the exact sampler (or lists them all when there are no more of
+them than the samples asked for), rebuilds each layout as the real position
+with the same history (:func:`replay`: same tricks, same points, same trick in
+progress), values every legal card on it double-dummy (one
+:func:`~belote.solver.dd.analyse_position` per layout), and ranks the cards:
+
+* by the expected whole-deal trick points of the player's side (tricks
+  already taken count; belote apart), with a Student t interval;
+* by the chance the contract makes (taker's value at least
+  :func:`~belote.solver.rules.scoring.min_points_to_make`, with the belote
+  of the layout), with a Wilson interval.
+
+Whether the best card is clearly best is judged on the same layouts: the
+paired difference from the runner-up (points: paired t; chance: Newcombe's
+paired interval) must exclude 0. When every layout is listed (``exact``) the
+numbers are exact and the intervals reduce to the value.
+
+Each layout is solved double-dummy: once the card is played, every card is
+visible to everybody, so the advice assumes perfect play afterwards by both
+sides, an optimistic model of what the defence and the declarer know.
+
+Interchangeable cards (same suit, no live card between them, same points)
+have the same value on every layout: they are one entry, its ``equivalents``.
+
+>>> from belote.solver import Deal, COINCHE
+>>> ending = Position(Deal.from_pbn("N:A7... T8... K9... QJ..."), trump=1, leader=0,
+...                   profile=COINCHE, points=(80, 42), tricks_won=(4, 2))
+>>> advice = hint(ending, seat=0, samples=200)
+>>> advice.exact, advice.layouts, card_name(advice.best), advice.clearly_best
+(True, 90, '7S', True)
+>>> [(card_name(c.card), round(c.expected_points.value, 2)) for c in advice.cards]
+[('7S', 110.93), ('AS', 104.27)]
+>>> round(advice.difference.value, 2), advice.difference.method
+(6.67, 'exact')
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from dataclasses import dataclass, replace
+from typing import Any
+
+import numpy as np
+
+from ..dd import analyse_position, equivalence_classes
+from ..errors import BeloteError, ContractError
+from ..parallel import parallel_map
+from ..rules.play import Position
+from ..rules.scoring import min_points_to_make
+from ..sampling.constraints import Constraints
+from ..sampling.sampler import DealSampler
+from ..sampling.stats import Estimate, mean, paired_difference, paired_proportions, proportion
+from ..types.cards import ALL_CARDS, SUIT_MASKS, SUITS, Card, CardSet, Mask, card_name
+from ..types.contract import Contract
+from ..types.deal import SEATS, SIDE_NAMES, Deal, Seat, Side, seat_name, side_of
+
+__all__ = ["CardAdvice", "DEFAULT_SAMPLES", "Hint", "HintError", "RANKINGS",
+           "enumerate_layouts", "hint", "replay", "visible_constraints"]
+
+DEFAULT_SAMPLES = 60
+"""Layouts solved when not told. Measured by ``python -m bench.hint`` on ten
+seeded deals: an opening lead (the costliest hint) took 3.6 s of CPU on
+average and 6.9 s at worst for 60 layouts (60 ms a layout), so at most about
+3.5 s on two cores; later in the play a hint costs far less (11 ms a layout
+at the second card, 3 ms at trick 3)."""
+
+RANKINGS = ("points", "make")
+"""What the cards are ranked by: expected points of the player's side, or the
+chance that side reaches its goal (the taker making, the defence defeating)."""
+
+
+class HintError(BeloteError):
+    """A hint that cannot be given: the seat is not to move, the deal is over..."""
+
+
+def replay(position: Position, hands: Sequence[Mask]) -> Position:
+    """``position`` as it would be if the hands still held were ``hands``.
+
+    The deal at the start is each seat's ``hands`` plus the cards it played,
+    and the recorded cards are played again in order from the same leader
+    (checked: :class:`~belote.solver.errors.IllegalPlayError` if a card could
+    not have been played from that deal). Tricks, points and the trick in
+    progress come out as in ``position``.
+
+    >>> from belote.solver import Deal, COINCHE
+    >>> pos = Position(Deal.from_pbn("N:AKQJ.AKQJ.. .T987.T987. T987...AKQJ ..AKQJ.T987"),
+    ...                trump=1, leader=1, profile=COINCHE)
+    >>> for card in ("7H", "7S", "7C", "AH", "JH"):
+    ...     _ = pos.play(card)
+    >>> swap = CardSet("TD TC").mask  # E's TD and W's TC change hands
+    >>> other = replay(pos, [h ^ swap if s in (1, 3) else h for s, h in enumerate(pos.hands)])
+    >>> other.points == pos.points, other.trick == pos.trick, other.to_move
+    (True, True, 1)
+    """
+    played = [position.played_by(seat) for seat in SEATS]
+    start = Deal([CardSet(int(hands[seat]) | played[seat]) for seat in SEATS])
+    points, won = list(position.points), list(position.tricks_won)
+    for trick in position.tricks:
+        points[side_of(trick.winner)] -= trick.points
+        won[side_of(trick.winner)] -= 1
+    first = position.tricks[0].leader if position.tricks else position.leader
+    out = Position(start, position.trump, first, position.profile, points=points,
+                   tricks_won=won)
+    for trick in position.tricks:
+        for card in trick.cards:
+            out.play(card)
+    for card in position.trick:
+        out.play(card)
+    return out
+
+
+def visible_constraints(position: Position, seat: Seat) -> Constraints:
+    """What ``seat`` knows of the unseen cards at ``position``.
+
+    :meth:`Constraints.from_position
+    <belote.solver.sampling.constraints.Constraints.from_position>`, with the
+    cards of no hand at the start of ``position`` also out of play (an ending
+    built without its earlier tricks).
+
+    >>> from belote.solver import Deal, COINCHE
+    >>> ending = Position(Deal.from_pbn("N:A... K... Q... J..."), trump=1, leader=0,
+    ...                   profile=COINCHE, points=(100, 42), tricks_won=(4, 3))
+    >>> visible_constraints(ending, 0).free_cards() == CardSet("KS QS JS").mask
+    True
+    """
+    seen = Constraints.from_position(position, seat)
+    gone = ALL_CARDS & ~(sum(position.start_hands))
+    return replace(seen, out=seen.out | CardSet(gone))
+
+
+def enumerate_layouts(constraints: Constraints) -> Iterator[tuple[Mask, Mask, Mask, Mask]]:
+    """Every deal of the unseen cards that meets ``constraints``, as four hand masks.
+
+    A plain backtracking over the unseen cards (each to a seat that may hold
+    it and still has room), for the few-layout case; the suit length and
+    point ranges are checked on each complete deal. Deals come in a fixed
+    order, each once: as many as :meth:`DealSampler.count
+    <belote.solver.sampling.sampler.DealSampler.count>` says.
+
+    >>> from belote.solver import Deal, COINCHE
+    >>> ending = Position(Deal.from_pbn("N:A... K... Q... J..."), trump=1, leader=0,
+    ...                   profile=COINCHE, points=(100, 42), tricks_won=(4, 3))
+    >>> layouts = list(enumerate_layouts(visible_constraints(ending, 0)))
+    >>> len(layouts), [CardSet(h).to_pbn() for h in layouts[0]]
+    (6, ['A...', 'J...', 'Q...', 'K...'])
+    """
+    free_mask = constraints.free_cards()
+    free = [c for c in range(32) if free_mask >> c & 1]
+    need = [size - len(known) for size, known in zip(constraints.hand_sizes, constraints.known)]
+    allowed = [[s for s in SEATS if not constraints.excluded[s].mask >> c & 1] for c in free]
+    # room[i][s]: how many of the cards from i on may still go to seat s
+    room = [[0] * 4 for _ in range(len(free) + 1)]
+    for i in range(len(free) - 1, -1, -1):
+        room[i] = [room[i + 1][s] + (s in allowed[i]) for s in SEATS]
+    hands = [k.mask for k in constraints.known]
+    if sum(need) != len(free) or min(need) < 0:
+        return
+
+    def place(i: int) -> Iterator[tuple[Mask, Mask, Mask, Mask]]:
+        if any(need[s] > room[i][s] for s in SEATS):
+            return
+        if i == len(free):
+            if _meets_ranges(constraints, hands):
+                yield tuple(hands)  # type: ignore[misc]
+            return
+        card = free[i]
+        for seat in allowed[i]:
+            if need[seat]:
+                need[seat] -= 1
+                hands[seat] |= 1 << card
+                yield from place(i + 1)
+                hands[seat] &= ~(1 << card)
+                need[seat] += 1
+
+    yield from place(0)
+
+
+def _meets_ranges(constraints: Constraints, hands: Sequence[Mask]) -> bool:
+    """Whether every hand's suit lengths and suit points are within their ranges."""
+    for seat in SEATS:
+        for suit in SUITS:
+            cards = hands[seat] & SUIT_MASKS[suit]
+            low, high = constraints.lengths[seat][suit]
+            if not low <= cards.bit_count() <= high:
+                return False
+            plow, phigh = constraints.points[seat][suit]
+            points = sum(constraints.card_points(c) for c in range(32) if cards >> c & 1)
+            if not plow <= points <= phigh:
+                return False
+    return True
+
+
+@dataclass(frozen=True)
+class CardAdvice:
+    """One legal card (with its interchangeable ``equivalents``) over the layouts.
+
+    ``expected_points`` is the mean whole-deal trick points of the player's
+    side after it; ``p_make`` the share of layouts where the contract makes
+    after it (``None`` when the contract has no declarer).
+    """
+
+    card: Card
+    equivalents: tuple[Card, ...]
+    expected_points: Estimate
+    p_make: Estimate | None
+
+    def to_dict(self) -> dict[str, Any]:
+        """``card``, ``equivalents`` by name, the two estimates as ``{value, low, high}``."""
+        return {"card": card_name(self.card),
+                "equivalents": [card_name(c) for c in self.equivalents],
+                "expected_points": _interval(self.expected_points),
+                "p_make": None if self.p_make is None else _interval(self.p_make)}
+
+
+def _interval(e: Estimate) -> dict[str, float]:
+    return {"value": e.value, "low": e.low, "high": e.high}
+
+
+@dataclass(frozen=True)
+class Hint:
+    """The advice for ``seat``: ``cards`` best first by ``by`` (one of :data:`RANKINGS`).
+
+    ``samples`` layouts were solved out of the ``layouts`` consistent with
+    what the seat sees (all of them when ``exact``; else drawn from stream
+    ``seed``). ``difference`` is the best card's advantage over the runner-up
+    on the same layouts, in points (``by="points"``) or in the chance of the
+    side's goal (``by="make"``); ``None`` with a single entry.
+    """
+
+    seat: Seat
+    by: str
+    samples: int
+    layouts: int
+    exact: bool
+    seed: int
+    cards: tuple[CardAdvice, ...]
+    difference: Estimate | None
+
+    @property
+    def best(self) -> Card:
+        """The best card (the strongest of its equivalents)."""
+        return self.cards[0].card
+
+    @property
+    def clearly_best(self) -> bool:
+        """Whether the best card beats the runner-up beyond doubt: the interval of the
+        difference excludes 0 (always so for a single legal entry)."""
+        return self.difference is None or self.difference.low > 0
+
+    def to_dict(self) -> dict[str, Any]:
+        """The numbers, as the ``--json`` output of ``belote hint`` writes them."""
+        return {"seat": seat_name(self.seat), "side": SIDE_NAMES[side_of(self.seat)],
+                "by": self.by, "samples": self.samples, "layouts": self.layouts,
+                "exact": self.exact, "seed": self.seed,
+                "cards": [c.to_dict() for c in self.cards], "best": card_name(self.best),
+                "clearly_best": self.clearly_best,
+                "difference": None if self.difference is None else _interval(self.difference)}
+
+
+@dataclass(frozen=True)
+class _LayoutJob:
+    """Values one layout: the player's side points and the contract's fate, per entry."""
+
+    position: Position
+    heads: tuple[Card, ...]
+    side: Side
+    contract: Contract | None
+
+    def __call__(self, hands: tuple[Mask, Mask, Mask, Mask]
+                 ) -> tuple[tuple[int, ...], tuple[bool, ...] | None]:
+        pos = replay(self.position, hands)
+        values = {cv.card: cv.values for cv in analyse_position(pos).cards}
+        points = tuple(values[card][self.side] for card in self.heads)
+        if self.contract is None or self.contract.declarer is None:
+            return points, None
+        taker = side_of(self.contract.declarer)
+        need = min_points_to_make(pos.profile, self.contract, pos.belote_side())
+        return points, tuple(values[card][taker] >= need for card in self.heads)
+
+
+def hint(position: Position, seat: Seat, contract: Contract | None = None, *,
+         samples: int = DEFAULT_SAMPLES, seed: int = 0, by: str = "points",
+         executor: Any = "serial", workers: int | None = None,
+         progress: Callable[[int], Any] | None = None,
+         notice: Callable[[str], Any] | None = None) -> Hint:
+    """Advise ``seat``, the player to move at ``position``, from what that seat can see.
+
+    ``contract`` (its trump must be the position's) gives the chance of
+    making; without a declarer there is none and ``by`` must be
+    ``"points"``. When the consistent layouts number at most ``samples``
+    they are all solved (``exact``), else ``samples`` of them are drawn from
+    stream ``seed`` (the same layouts whatever runs them). ``executor``,
+    ``workers``, ``progress`` and ``notice`` go to
+    :func:`~belote.solver.parallel.parallel_map`, one item per layout.
+    Raises :class:`HintError` when ``seat`` is not to move or the deal is over.
+    """
+    if seat not in SEATS:
+        raise HintError(f"seat {seat!r} is not 0..3 (N E S W)")
+    if position.is_over:
+        raise HintError("the deal is over: every card has been played")
+    if seat != position.to_move:
+        raise HintError(f"{seat_name(seat)} is not to play: {seat_name(position.to_move)} is")
+    if by not in RANKINGS:
+        raise HintError(f"unknown ranking {by!r} (expected one of {' '.join(RANKINGS)})")
+    if type(samples) is not int or samples < 2:
+        raise HintError(f"samples={samples!r}: at least 2 are needed for an interval")
+    if contract is not None and contract.trump != position.trump:
+        raise ContractError(f"the contract {contract.to_pbn()} is not played at the "
+                            f"position's trump")
+    judged = contract is not None and contract.declarer is not None
+    if by == "make" and not judged:
+        raise HintError("ranking by the chance of making needs a contract with a declarer")
+    sampler = DealSampler(visible_constraints(position, seat))
+    layouts = sampler.count()
+    exact = layouts <= samples
+    items: Iterable[tuple[Mask, Mask, Mask, Mask]]
+    if exact:
+        items = list(enumerate_layouts(sampler.constraints))
+    else:
+        items = [tuple(int(m) for m in row) for row in sampler.draw_masks(seed, 0, samples)]
+    classes = equivalence_classes(position)
+    job = _LayoutJob(position, tuple(cls[0] for cls in classes), side_of(seat), contract)
+    results = list(parallel_map(job, items, executor=executor, workers=workers,
+                                progress=progress, notice=notice))
+    points = np.array([r[0] for r in results], dtype=np.int64)
+    made = np.array([r[1] for r in results], dtype=bool) if judged else None
+    return _summarise(seat, by, seed, layouts, exact, classes, points, made,
+                      judged and side_of(contract.declarer) == side_of(seat))  # type: ignore[union-attr]
+
+
+def _summarise(seat: Seat, by: str, seed: int, layouts: int, exact: bool,
+               classes: Sequence[tuple[Card, ...]], points: np.ndarray,
+               made: np.ndarray | None, taking: bool) -> Hint:
+    """The ranked :class:`Hint` from the per-layout values (rows: layouts, columns: entries)."""
+    n = len(points)
+    # the player's side reaches its goal: the taker makes, the defence defeats
+    goal = None if made is None else (made if taking else ~made)
+    entries = []
+    for j, cls in enumerate(classes):
+        expected = _exact(points[:, j].mean(), n) if exact else mean(points[:, j])
+        chance = None
+        if made is not None:
+            chance = (_exact(made[:, j].mean(), n) if exact
+                      else proportion(int(made[:, j].sum()), n))
+        entries.append(CardAdvice(cls[0], cls, expected, chance))
+    rate = [0.0 if goal is None else float(goal[:, j].mean()) for j in range(len(classes))]
+    average = [float(points[:, j].mean()) for j in range(len(classes))]
+    if by == "points":
+        order = sorted(range(len(classes)), key=lambda j: (-average[j], -rate[j], j))
+    else:
+        order = sorted(range(len(classes)), key=lambda j: (-rate[j], -average[j], j))
+    difference = None
+    if len(order) > 1:
+        first, second = order[0], order[1]
+        if by == "points":
+            a, b = points[:, first], points[:, second]
+            difference = (_exact(float((a - b).mean()), n) if exact
+                          else paired_difference(a, b))
+        else:
+            a, b = goal[:, first], goal[:, second]  # type: ignore[index]
+            difference = (_exact(float(a.mean() - b.mean()), n) if exact
+                          else paired_proportions(a, b))
+    return Hint(seat, by, n, layouts, exact, seed, tuple(entries[j] for j in order), difference)
+
+
+def _exact(value: float, n: int) -> Estimate:
+    """An exact value over all ``n`` layouts: an interval reduced to the value."""
+    value = float(value)
+    return Estimate(value, value, value, n, method="exact")
