@@ -1,0 +1,1 @@
+"""Advice from what a player can see: bids (:mod:`.bid`) and cards (:mod:`.hint`)."""
