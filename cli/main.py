@@ -223,9 +223,10 @@ def _deal_board(text: str, dealer, contract: str | None, declarer, mode: str | N
 def _register_commands() -> None:
     """Add the commands that live in their own modules (each imports only click at the top)."""
     from .analyse import analyse
+    from .bid import bid
     from .deal import deal
 
-    for command in (analyse, deal):
+    for command in (analyse, bid, deal):
         cli.add_command(command)
 
 

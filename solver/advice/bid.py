@@ -74,7 +74,7 @@ from ..types.contract import Contract
 from ..types.deal import Deal, Seat, next_seat, side_of
 
 __all__ = ["BidAdvice", "ContractEstimate", "bid_table", "classic_advice",
-           "coinche_contracts", "estimate_contract", "CHUNK", "LEVEL"]
+           "coinche_contracts", "count_layouts", "decided", "estimate_contract", "iter_outcomes", "CHUNK", "LEVEL"]
 
 LEVEL = 0.95
 """Confidence of every interval reported (jointly over rows with ``precision``)."""
@@ -488,7 +488,13 @@ def _engine(constraints: Constraints, profile: RuleProfile, declarer: Seat, deal
     return _Engine(question, contracts, multipliers)
 
 
-def _layouts(constraints: Constraints) -> int:
+def count_layouts(constraints: Constraints) -> int:
+    """The number of deals consistent with ``constraints`` (raises when there is none).
+
+    >>> from belote.solver.sampling.constraints import Constraints
+    >>> count_layouts(Constraints().with_text(hand=["S:JH 9H AH TH KS AS AD 7C"]))
+    9465511770
+    """
     return _sampler(constraints).count()
 
 
@@ -509,7 +515,7 @@ def estimate_contract(constraints: Constraints, contract: Contract, dealer: Seat
     if contract.declarer is None:
         raise BeloteError(f"contract {contract.to_pbn()} needs a declarer")
     _check_samples(samples, precision)
-    _layouts(constraints)
+    count_layouts(constraints)
     base = _at(contract, 1)
     multipliers = profile.coinche_multipliers if contract.bid is not None else (1,)
     engine = _engine(constraints, profile, contract.declarer, dealer, [base], multipliers, True)
@@ -533,7 +539,7 @@ def bid_table(constraints: Constraints, declarer: Seat, dealer: Seat, *, samples
     if profile.auction != "numeric":
         raise BeloteError(f"{profile.name} has no numeric bids: use classic_advice")
     _check_samples(samples, precision)
-    layouts = _layouts(constraints)
+    layouts = count_layouts(constraints)
     engine = _engine(constraints, profile, declarer, dealer,
                      coinche_contracts(profile, declarer), profile.coinche_multipliers, exact)
     _, schedule = engine.run(seed, samples, precision, executor=executor, workers=workers,
@@ -574,7 +580,7 @@ def classic_advice(seat: Seat, five: str | Sequence[str], turned: str | int, dea
     card = turned if isinstance(turned, int) else parse_card(turned)
     constraints = classic_constraints(seat, five, card, known=known, shape=shape,
                                       points=points)
-    layouts = _layouts(constraints)
+    layouts = count_layouts(constraints)
     first = card >> 3
     contracts = [Contract(t, seat, None) for t in [first] + [s for s in SUITS if s != first]]
     engine = _engine(constraints, CLASSIC, seat, dealer, contracts, (1,), True)
