@@ -116,7 +116,7 @@ def test_classic_equals_plain_loop():
     assert advice.recommended == (best.contract if best.expected_score[1].value > 0 else None)
 
 
-def test_estimates_contain_exact_enumeration():
+def test_estimates_contain_exact_enumeration(sample_size):
     c = small_constraints()
     free = list(iter_cards(c.free_cards()))
     contract = parse_contract("100H", COINCHE, declarer=SOUTH)
@@ -132,22 +132,26 @@ def test_estimates_contain_exact_enumeration():
     assert len(made) == DealSampler(c).count() == 45
     p, expected = np.mean(made), np.mean(nets)
     assert 0.1 < p < 0.9
-    r = estimate_contract(c, contract, WEST, samples=300, seed=11)
+    n = sample_size(80, 2000)
+    r = estimate_contract(c, contract, WEST, samples=n, seed=11)
     assert r.p_make.contains(p)
     assert r.expected_score[1].contains(expected)
-    table = bid_table(c, SOUTH, WEST, samples=300, seed=11)
+    table = bid_table(c, SOUTH, WEST, samples=40, seed=11)
     row = next(row for row in table.rows if row.contract == contract)
-    assert row.p_make == r.p_make and row.expected_score[1] == r.expected_score[1]
+    few = estimate_contract(c, contract, WEST, samples=40, seed=11)
+    assert row.p_make == few.p_make and row.expected_score[1] == few.expected_score[1]
 
 
 def test_precision_stops_decided_trumps_first():
     c = Constraints().with_text(hand=[f"S:{HAND}"])
-    advice = bid_table(c, SOUTH, WEST, samples=400, seed=1, precision=0.2)
+    advice = bid_table(c, SOUTH, WEST, samples=60, seed=1, precision=0.3, first_look=20)
     sizes = {row.contract.trump: row.samples for row in advice.rows}
     assert set(sizes.values()) <= set(advice.looks)
+    assert advice.looks == (20, 40, 60)
     assert advice.rows[0].p_make.method == "wilson, bonferroni over 3 looks x 40 rows"
+    assert min(sizes.values()) < 60 and advice.samples == max(sizes.values())
     for row in advice.rows:
-        assert row.p_make.half_width <= 0.2 or row.samples == 400
+        assert row.p_make.half_width <= 0.3 or row.samples == 60
 
 
 @pytest.mark.parametrize("p, rows", [(0.3, 1), (0.85, 3)])

@@ -376,13 +376,13 @@ class _Engine:
         t.cross += live.T @ live
 
     def run(self, seed: int, samples: int, precision: float | None, *, executor: str,
-            workers: int | None, progress: Callable[[int], object] | None
-            ) -> tuple[np.ndarray, LookSchedule | None]:
+            workers: int | None, progress: Callable[[int], object] | None,
+            first_look: int = 100) -> tuple[np.ndarray, LookSchedule | None]:
         """Solve up to ``samples`` samples; return each row's stopping look and the schedule."""
         schedule = None
         looks: tuple[int, ...] = (samples,)
         if precision is not None:
-            schedule = LookSchedule(max_n=samples, first=min(100, samples),
+            schedule = LookSchedule(max_n=samples, first=min(first_look, samples),
                                     level=1 - (1 - LEVEL) / len(self.contracts))
             looks = schedule.looks
         active = list(self.q.trumps)
@@ -527,13 +527,14 @@ def estimate_contract(constraints: Constraints, contract: Contract, dealer: Seat
 def bid_table(constraints: Constraints, declarer: Seat, dealer: Seat, *, samples: int = 1000,
               seed: int = 0, precision: float | None = None, executor: str = "serial",
               workers: int | None = None, progress: Callable[[int], object] | None = None,
-              exact: bool = False) -> BidAdvice:
+              exact: bool = False, first_look: int = 100) -> BidAdvice:
     """Every coinche contract of ``declarer`` (4 trumps x 80..160 and capot) on the same samples.
 
     With ``exact`` every trump of every sample is solved exactly (the plain
     computation, slower, and the only way to get mean points); otherwise
     threshold searches answer what they can (module docstring). Both give
-    the same P(make), P(capot) and scores.
+    the same P(make), P(capot) and scores. ``first_look`` is the first look
+    of the ``precision`` schedule (then twice as many samples each look).
     """
     profile = constraints.profile
     if profile.auction != "numeric":
@@ -543,7 +544,7 @@ def bid_table(constraints: Constraints, declarer: Seat, dealer: Seat, *, samples
     engine = _engine(constraints, profile, declarer, dealer,
                      coinche_contracts(profile, declarer), profile.coinche_multipliers, exact)
     _, schedule = engine.run(seed, samples, precision, executor=executor, workers=workers,
-                             progress=progress)
+                             progress=progress, first_look=first_look)
     return engine.advice(schedule, layouts)
 
 
