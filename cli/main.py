@@ -31,6 +31,7 @@ def _register_commands() -> None:
     """Add the commands, each from its own module (which imports only click at the top)."""
     from .analyse import analyse
     from .batch import batch
+    from .bid import bid
     from .deal import deal
     from .hint import hint
     from .par import par
@@ -38,7 +39,7 @@ def _register_commands() -> None:
     from .score import score
     from .solve import solve
 
-    for command in (analyse, batch, deal, hint, par, report, score, solve):
+    for command in (analyse, batch, bid, deal, hint, par, report, score, solve):
         cli.add_command(command)
 
 

@@ -552,8 +552,8 @@ def test_readme_has_examples() -> None:
                          ids=lambda x: " ".join(x)[:60] if isinstance(x, list) else "")
 def test_readme_example_output(args: list[str], output: str, monkeypatch) -> None:
     monkeypatch.chdir(README.parent)
-    code, out, _ = run(*args, *(["--jobs", "1"] if args[0] == "solve" else []))
-    assert (code, out) == (0, output)
+    code, out, err = run(*args, *(["--jobs", "1"] if args[0] == "solve" else []))
+    assert code in (0, 2) and err + out == output  # warnings and errors come first
 
 
 @pytest.mark.slow

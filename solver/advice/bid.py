@@ -1,0 +1,608 @@
+"""Monte-Carlo bid advice: how a contract fares over the deals a bidder cannot rule out.
+
+The bidder sees their own hand (and whatever the constraints add). Deals
+consistent with that are drawn uniformly (:class:`~belote.solver.sampling.sampler.DealSampler`,
+deal ``i`` depending only on the seed and ``i``), every sampled deal is
+played double-dummy from the opening lead of the dealer's left, and the
+results are scored by :mod:`belote.solver.rules.scoring`:
+
+* P(make) with its Wilson interval, P(capot) (the taking side takes every
+  trick), in classic P(litige);
+* the expected deal score of the taking side *net* of the defence's
+  (taker's deal score minus the defence's), at x1 and, in coinche, x2 and x4,
+  each with its t interval;
+* the mean and deciles of the taking side's double-dummy trick points, when
+  every sample is solved exactly (one contract, or the classic suits).
+
+Double-dummy values assume both sides see every card: they are an upper
+bound on what real play achieves. In colver's study of 62,000 deals
+(github Avo-k/colver, ``docs/bid/reward_studies``), where double-dummy play
+reached 100 points, play by strong bots reached it about 78% of the time
+(87% at 80, 63% at 120).
+
+**Every contract at once.** :func:`bid_table` judges every contract of the
+bidder's side (four trumps x 80..160 and capot in coinche) on the *same*
+samples (common random numbers), recommends the one with the highest
+expected net score at x1, passing (worth exactly 0) included, and gives the
+paired difference between the recommendation and the runner-up. Per sample
+and trump it costs one threshold search at the need of the lowest bid; only
+when that is reached is the exact value solved (made x1 scores depend on it;
+failed and coinched scores do not), and a failed trump needs one more
+threshold search (can the defence take every trick?).
+
+**Stopping early.** With ``precision`` the data are looked at on a fixed
+schedule (:class:`~belote.solver.sampling.stats.LookSchedule`); a trump stops
+being solved at the first look where every one of its P(make) intervals is
+within +/- ``precision``, and the run stops when every trump has. The 5%
+error is split between the looks and between the rows reported (Bonferroni),
+so all the reported P(make) intervals hold *together* with 95% confidence.
+
+>>> from belote.solver.rules.profiles import COINCHE
+>>> from belote.solver.sampling.constraints import Constraints
+>>> from belote.solver.types.contract import parse_contract
+>>> hands = ["S:JH 9H AH TH KS AS AD 7C", "N:QH 8H AC TC KC 7D 8D 9D",
+...          "E:7H 7S 8S 9S QS JS TS"]
+>>> c = Constraints().with_text(hand=hands[:2], known=hands[2:])
+>>> r = estimate_contract(c, parse_contract("100H", COINCHE, declarer=2), dealer=3,
+...                       samples=8, seed=1)
+>>> r.p_make.value, r.samples, r.mean_points.value
+(1.0, 8, 252.0)
+>>> r.expected_score[4].value
+1400.0
+"""
+
+from __future__ import annotations
+
+import functools
+import math
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from ..errors import BeloteError
+from ..parallel import parallel_map
+from ..rules.play import Position
+from ..rules.profiles import CLASSIC, RuleProfile
+from ..rules.scoring import min_points_to_make, score_deal
+from ..sampling.constraints import Constraints, classic_bidding
+from ..sampling.sampler import DealSampler
+from ..sampling.stats import (DECILES, Estimate, LookSchedule, proportion, t_quantile,
+                              wilson_bounds, z_value)
+from ..types.cards import SUITS, CardSet, Suit, parse_card
+from ..types.contract import Contract
+from ..types.deal import Deal, Seat, next_seat, side_of
+
+__all__ = ["BidAdvice", "ContractEstimate", "bid_table", "classic_advice",
+           "coinche_contracts", "count_layouts", "decided", "estimate_contract", "iter_outcomes", "CHUNK", "LEVEL"]
+
+LEVEL = 0.95
+"""Confidence of every interval reported (jointly over rows with ``precision``)."""
+
+CHUNK = 8
+"""Samples solved per work item."""
+
+FAILED = -1
+"""Outcome key: the taking side stays below the lowest need (value not solved)."""
+DEFENCE_CAPOT = 253
+"""Outcome key: the defence takes every trick (the taker's value is 0)."""
+_KEYS = 255  # keys -1..253, stored shifted by one
+
+
+def coinche_contracts(profile: RuleProfile, declarer: Seat,
+                      trumps: Sequence[Suit] = SUITS) -> tuple[Contract, ...]:
+    """Every contract ``declarer`` can bid at x1: each trump, each bid, then capot.
+
+    >>> from belote.solver.rules.profiles import COINCHE
+    >>> rows = coinche_contracts(COINCHE, 2)
+    >>> len(rows), rows[0].to_pbn(), rows[9].to_pbn(), rows[10].to_pbn()
+    (40, '80S', 'CapotS', '80H')
+    """
+    rows = []
+    for trump in trumps:
+        for bid in range(profile.bid_min, profile.bid_max + 1, profile.bid_step):
+            rows.append(Contract(trump, declarer, bid))
+        rows.append(Contract(trump, declarer, profile.capot_bid, capot=True))
+    return tuple(rows)
+
+
+def _at(contract: Contract, multiplier: int) -> Contract:
+    return Contract(contract.trump, contract.declarer, contract.bid, multiplier, contract.capot)
+
+
+@dataclass(frozen=True)
+class ContractEstimate:
+    """What the samples say of one contract (taken at x1; x2 and x4 scored alike).
+
+    ``expected_score`` maps each multiplier to the expected net deal score
+    (taker minus defence); ``p_capot`` is the chance the taking side takes
+    every trick; ``p_litige`` (classic) the chance of equal totals;
+    ``mean_points`` and ``deciles`` describe the taking side's double-dummy
+    trick points, ``None`` when the samples were not all solved exactly.
+    """
+
+    contract: Contract
+    samples: int
+    p_make: Estimate
+    expected_score: dict[int, Estimate]
+    p_capot: Estimate
+    p_litige: Estimate | None = None
+    mean_points: Estimate | None = None
+    deciles: tuple[int, ...] | None = None
+
+    def to_dict(self) -> dict[str, object]:
+        """A JSON-ready dict (``ci95`` is the P(make) interval)."""
+        out: dict[str, object] = {
+            "contract": self.contract.to_pbn(),
+            "samples": self.samples,
+            "p_make": self.p_make.value,
+            "ci95": [self.p_make.low, self.p_make.high],
+            "p_make_estimate": self.p_make.to_dict(),
+            "expected_score": {f"x{m}": e.to_dict() for m, e in self.expected_score.items()},
+            "p_capot": self.p_capot.to_dict(),
+            "mean_points": None if self.mean_points is None else self.mean_points.to_dict(),
+            "deciles": None if self.deciles is None else list(self.deciles),
+        }
+        if self.p_litige is not None:
+            out["p_litige"] = self.p_litige.to_dict()
+        return out
+
+
+@dataclass(frozen=True)
+class BidAdvice:
+    """Every contract judged on the same samples, and the recommendation.
+
+    ``recommended`` and ``runner_up`` are contracts, or ``None`` for
+    passing (worth 0); ``difference`` is the paired difference in expected
+    net x1 score between them over the samples both were judged on.
+    ``layouts`` is the number of deals consistent with what the bidder knows,
+    ``leader`` the seat leading the first trick.
+    """
+
+    rows: tuple[ContractEstimate, ...]
+    recommended: Contract | None
+    runner_up: Contract | None
+    difference: Estimate
+    layouts: int
+    leader: Seat
+    samples: int
+    looks: tuple[int, ...] = field(default=())
+
+    def to_dict(self) -> dict[str, object]:
+        """A JSON-ready dict: ``rows``, ``recommended`` (``"Pass"`` for passing) and the rest."""
+        def name(c: Contract | None) -> str:
+            return "Pass" if c is None else c.to_pbn()
+
+        return {
+            "samples": self.samples,
+            "layouts": self.layouts,
+            "leader": "NESW"[self.leader],
+            "criterion": "highest expected net score at x1 (pass = 0)",
+            "recommended": name(self.recommended),
+            "runner_up": name(self.runner_up),
+            "difference": self.difference.to_dict(),
+            "rows": [row.to_dict() for row in self.rows],
+        }
+
+
+@dataclass(frozen=True)
+class _Question:
+    """What the workers solve: the deals, the leader, the side, the trumps and how."""
+
+    constraints: Constraints
+    profile: RuleProfile
+    leader: Seat
+    side: int
+    trumps: tuple[Suit, ...]
+    exact: bool
+    needs: tuple[tuple[int, int, int], ...]  # per trump: need with belote NS, EW, nobody
+
+
+@functools.lru_cache(maxsize=8)
+def _sampler(constraints: Constraints) -> DealSampler:
+    """One sampler per constraints and process (building it counts the deals)."""
+    return DealSampler(constraints)
+
+
+def _solve_range(question: _Question, trumps: tuple[Suit, ...], span: tuple[int, int, int]
+                 ) -> np.ndarray:
+    """Outcome keys and belote sides of samples ``start .. start + n - 1`` of a seed.
+
+    Returns an ``(n, len(trumps), 2)`` array: the outcome key (the taker's
+    exact value 0..252, :data:`FAILED` or :data:`DEFENCE_CAPOT`) and the
+    belote side (0, 1, or 2 for nobody) of each trump.
+    """
+    from ..dd import default_context, reaches, solve_position
+
+    seed, start, n = span
+    masks = _sampler(question.constraints).draw_masks(seed, start, n)
+    out = np.zeros((n, len(trumps), 2), dtype=np.int64)
+    context = default_context()
+    side, capot = question.side, question.profile.capot_trick_points
+    for i, row in enumerate(masks):
+        deal = Deal([CardSet(int(m)) for m in row])
+        for j, trump in enumerate(trumps):
+            position = Position(deal, trump, question.leader, question.profile)
+            belote = position.belote_side()
+            b = 2 if belote is None else belote
+            value: int | None
+            if question.exact or reaches(position, side, question.needs[trump][b],
+                                         context=context):
+                value = solve_position(position, side, context=context)
+            else:
+                value = None
+            if value:
+                key = value
+            elif reaches(position, 1 - side, capot, context=context):
+                key = DEFENCE_CAPOT
+            else:
+                key = FAILED if value is None else 0
+            out[i, j] = key, b
+    return out
+
+
+@functools.lru_cache(maxsize=1 << 16)
+def _score(profile: RuleProfile, contract: Contract, key: int, belote: int
+           ) -> tuple[bool, bool, bool, int]:
+    """(made, litige, taker capot, net score) of ``contract`` for an outcome key.
+
+    A :data:`FAILED` key stands for any value below the lowest need: the
+    failed scores do not depend on it (no litige rule applies then), so the
+    value 1 is scored.
+    """
+    side = contract.side
+    belote_side = None if belote == 2 else belote
+    if key == DEFENCE_CAPOT:
+        points, dcap = 0, True
+    else:
+        points, dcap = (1 if key == FAILED else key), False
+    if dcap:
+        trick = [0, 0]
+        trick[side], trick[1 - side] = 0, profile.capot_trick_points
+    elif points == profile.capot_trick_points:
+        trick = [0, 0]
+        trick[side] = points
+    else:
+        trick = [0, 0]
+        trick[side], trick[1 - side] = points, profile.total_trick_points - points
+    deal = score_deal(profile, contract, tuple(trick), belote_side)
+    if key == FAILED and deal.made:
+        raise BeloteError(f"{contract.to_pbn()} judged failed below its need but made")
+    net = deal.scores[side] - deal.scores[1 - side]
+    return deal.made, deal.litige, points == profile.capot_trick_points, net
+
+
+def _mean(n: int, total: float, squares: float, level: float, method: str) -> Estimate:
+    """Student's t interval of a mean from the count, sum and sum of squares."""
+    if n < 2:
+        raise BeloteError(f"a t interval needs at least 2 samples, not {n}")
+    centre = float(total) / n
+    variance = max((squares - total * total / n) / (n - 1), 0.0)
+    half = t_quantile(0.5 + level / 2, n - 1) * math.sqrt(float(variance) / n)
+    return Estimate(centre, centre - half, centre + half, n, LEVEL, method)
+
+
+def _hist_quantiles(hist: np.ndarray, probs: Sequence[float]) -> tuple[int, ...]:
+    """:func:`~belote.solver.sampling.stats.quantiles` of the values counted by ``hist``."""
+    cumulative = np.cumsum(hist)
+    n = int(cumulative[-1])
+    return tuple(int(np.searchsorted(cumulative, max(math.ceil(p * n - 1e-9), 1)))
+                 for p in probs)
+
+
+def decided(successes: np.ndarray, n: np.ndarray | int, look_level: float,
+            precision: float) -> np.ndarray:
+    """Which proportions have a Wilson interval (at ``look_level``) within +/- ``precision``.
+
+    The stopping test of every row at a look; vectorised so that coverage can
+    be simulated with it.
+
+    >>> decided(np.array([0, 50]), 100, 0.95, 0.05).tolist()
+    [True, False]
+    """
+    low, high = wilson_bounds(successes, n, z_value(look_level))
+    return np.round((high - low) / 2, 12) <= precision
+
+
+class _Tally:
+    """Running sums over the samples, flat in their number.
+
+    Per row: samples, made, litige and capot counts, sum and sum of squares
+    of the net score at each multiplier. Per trump: a histogram of exact
+    values. Per pair of rows (passing included as the last row): samples
+    judged for both, and the sums a paired difference needs.
+    """
+
+    def __init__(self, rows: int, trumps: int, multipliers: int) -> None:
+        self.n = np.zeros(rows, dtype=np.int64)
+        self.made = np.zeros(rows, dtype=np.int64)
+        self.litige = np.zeros(rows, dtype=np.int64)
+        self.capot = np.zeros(rows, dtype=np.int64)
+        self.sums = np.zeros((rows, multipliers))
+        self.squares = np.zeros((rows, multipliers))
+        self.hist = np.zeros((trumps, 253), dtype=np.int64)
+        self.pair_n = np.zeros((rows + 1, rows + 1))
+        self.pair_sum = np.zeros((rows + 1, rows + 1))
+        self.pair_squares = np.zeros((rows + 1, rows + 1))
+        self.cross = np.zeros((rows + 1, rows + 1))
+
+
+class _Engine:
+    """Solve samples look by look and fold their outcomes into a :class:`_Tally`."""
+
+    def __init__(self, question: _Question, contracts: Sequence[Contract],
+                 multipliers: Sequence[int]) -> None:
+        self.q = question
+        self.contracts = tuple(contracts)
+        self.multipliers = tuple(multipliers)
+        self.variants = [[_at(c, m) for m in self.multipliers] for c in self.contracts]
+        self.trump_index = {t: i for i, t in enumerate(question.trumps)}
+        self.tally = _Tally(len(self.contracts), len(question.trumps), len(self.multipliers))
+
+    def fold(self, trumps: tuple[Suit, ...], outcomes: np.ndarray) -> None:
+        """Add the outcomes of a chunk (solved for ``trumps``) to the tally."""
+        q, t = self.q, self.tally
+        col = {trump: j for j, trump in enumerate(trumps)}
+        rows = [r for r, c in enumerate(self.contracts) if c.trump in col]
+        m = len(outcomes)
+        scores = np.zeros((m, len(self.contracts) + 1))
+        active = np.zeros(len(self.contracts) + 1)
+        active[-1] = 1  # passing: 0 on every sample
+        for r in rows:
+            j = col[self.contracts[r].trump]
+            active[r] = 1
+            t.n[r] += m
+            for i in range(m):
+                key, belote = int(outcomes[i, j, 0]), int(outcomes[i, j, 1])
+                for k, variant in enumerate(self.variants[r]):
+                    made, litige, capot, net = _score(q.profile, variant, key, belote)
+                    t.sums[r, k] += net
+                    t.squares[r, k] += net * net
+                    if k == 0:
+                        scores[i, r] = net
+                        t.made[r] += made
+                        t.litige[r] += litige
+                        t.capot[r] += capot
+        if q.exact:
+            for trump, j in col.items():
+                values = outcomes[:, j, 0]
+                values = np.where(values == DEFENCE_CAPOT, 0, values)
+                t.hist[self.trump_index[trump]] += np.bincount(values, minlength=253)
+        live = scores * active
+        both = np.outer(active, active) * m
+        t.pair_n += both
+        t.pair_sum += live.sum(axis=0)[:, None] * np.outer(active, active)
+        t.pair_squares += (live * live).sum(axis=0)[:, None] * np.outer(active, active)
+        t.cross += live.T @ live
+
+    def run(self, seed: int, samples: int, precision: float | None, *, executor: str,
+            workers: int | None, progress: Callable[[int], object] | None,
+            first_look: int = 100) -> tuple[np.ndarray, LookSchedule | None]:
+        """Solve up to ``samples`` samples; return each row's stopping look and the schedule."""
+        schedule = None
+        looks: tuple[int, ...] = (samples,)
+        if precision is not None:
+            schedule = LookSchedule(max_n=samples, first=min(first_look, samples),
+                                    level=1 - (1 - LEVEL) / len(self.contracts))
+            looks = schedule.looks
+        active = list(self.q.trumps)
+        done = 0
+        for look in looks:
+            if not active:
+                break
+            trumps = tuple(active)
+            spans = [(seed, s, min(CHUNK, look - s)) for s in range(done, look, CHUNK)]
+            results = parallel_map(functools.partial(_solve_range, self.q, trumps), spans,
+                                   executor=executor, workers=workers)
+            try:
+                for span, outcomes in zip(spans, results):
+                    self.fold(trumps, outcomes)
+                    if progress is not None:
+                        progress(span[2])
+            finally:
+                results.close()
+            done = look
+            if schedule is not None:
+                for trump in trumps:
+                    rows = [r for r, c in enumerate(self.contracts) if c.trump == trump]
+                    if decided(self.tally.made[rows], look, schedule.look_level,
+                               precision).all():
+                        active.remove(trump)
+        return self.tally.n.copy(), schedule
+
+    def estimates(self, schedule: LookSchedule | None) -> list[ContractEstimate]:
+        """One :class:`ContractEstimate` per row from the tally."""
+        t = self.tally
+        out = []
+        for r, contract in enumerate(self.contracts):
+            n = int(t.n[r])
+            level, suffix = (LEVEL, "") if schedule is None else (
+                schedule.look_level, f", bonferroni over {len(schedule.looks)} looks x "
+                f"{len(self.contracts)} rows")
+            p_make = _proportion(int(t.made[r]), n, level, suffix)
+            scores = {m: _mean(n, t.sums[r, k], t.squares[r, k], level, "t" + suffix)
+                      for k, m in enumerate(self.multipliers)}
+            mean_points = deciles = None
+            if self.q.exact:
+                hist = t.hist[self.trump_index[contract.trump]]
+                values = np.arange(253)
+                mean_points = _mean(n, float(hist @ values), float(hist @ values ** 2), level,
+                                    "t" + suffix)
+                deciles = _hist_quantiles(hist, DECILES)
+            litige = (_proportion(int(t.litige[r]), n, level, suffix)
+                      if self.q.profile.equal_totals_litige else None)
+            out.append(ContractEstimate(contract, n, p_make, scores,
+                                        _proportion(int(t.capot[r]), n, level, suffix),
+                                        litige, mean_points, deciles))
+        return out
+
+    def advice(self, schedule: LookSchedule | None, layouts: int) -> BidAdvice:
+        """The rows, the recommendation and its paired difference with the runner-up."""
+        rows = self.estimates(schedule)
+        values = [row.expected_score[1].value for row in rows] + [0.0]
+        order = sorted(range(len(values)), key=lambda i: (-values[i], i))
+        best, second = order[0], order[1]
+        t = self.tally
+        n = int(t.pair_n[best, second])
+        total = t.pair_sum[best, second] - t.pair_sum[second, best]
+        squares = (t.pair_squares[best, second] + t.pair_squares[second, best]
+                   - 2 * t.cross[best, second])
+        level = LEVEL if schedule is None else schedule.look_level
+        difference = _mean(n, total, squares, level, "paired t")
+        pick = [row.contract for row in rows] + [None]
+        return BidAdvice(tuple(rows), pick[best], pick[second], difference, layouts,
+                         self.q.leader, int(t.n.max()),
+                         () if schedule is None else schedule.looks)
+
+
+def _proportion(successes: int, n: int, level: float, suffix: str) -> Estimate:
+    e = proportion(successes, n, level)
+    return Estimate(e.value, e.low, e.high, n, LEVEL, "wilson" + suffix)
+
+
+def _needs(profile: RuleProfile, contracts: Sequence[Contract], side: int
+           ) -> tuple[tuple[int, int, int], ...]:
+    """Per trump, the lowest need of its contracts with belote NS, EW, nobody."""
+    needs = []
+    for trump in SUITS:
+        own = [c for c in contracts if c.trump == trump]
+        needs.append(tuple(min((min_points_to_make(profile, c, b) for c in own),
+                               default=profile.capot_trick_points)
+                           for b in (0, 1, None)))
+    return tuple(needs)  # type: ignore[return-value]
+
+
+def _check_samples(samples: int, precision: float | None) -> None:
+    if type(samples) is not int or samples < 2:
+        raise BeloteError(f"samples={samples!r}: expected an int of at least 2")
+    if precision is not None and not 0 < precision < 0.5:
+        raise BeloteError(f"precision={precision!r}: expected a number between 0 and 0.5")
+
+
+def _engine(constraints: Constraints, profile: RuleProfile, declarer: Seat, dealer: Seat,
+            contracts: Sequence[Contract], multipliers: Sequence[int], exact: bool) -> _Engine:
+    side = side_of(declarer)
+    trumps = tuple(t for t in SUITS if any(c.trump == t for c in contracts))
+    question = _Question(constraints, profile, next_seat(dealer), side, trumps, exact,
+                         _needs(profile, contracts, side))
+    return _Engine(question, contracts, multipliers)
+
+
+def count_layouts(constraints: Constraints) -> int:
+    """The number of deals consistent with ``constraints`` (raises when there is none).
+
+    >>> from belote.solver.sampling.constraints import Constraints
+    >>> count_layouts(Constraints().with_text(hand=["S:JH 9H AH TH KS AS AD 7C"]))
+    9465511770
+    """
+    return _sampler(constraints).count()
+
+
+def estimate_contract(constraints: Constraints, contract: Contract, dealer: Seat, *,
+                      samples: int = 1000, seed: int = 0, precision: float | None = None,
+                      executor: str = "serial", workers: int | None = None,
+                      progress: Callable[[int], object] | None = None) -> ContractEstimate:
+    """Judge one ``contract`` (declarer included) over samples of ``constraints``.
+
+    Every sample is solved exactly, so the mean and deciles of the taking
+    side's points are given; scores are given at each multiplier the profile
+    allows. ``constraints.profile`` is the rule profile. Raises
+    :class:`BeloteError` for bad arguments and
+    :class:`~belote.solver.sampling.constraints.ConstraintError` when no deal
+    fits.
+    """
+    profile = constraints.profile
+    if contract.declarer is None:
+        raise BeloteError(f"contract {contract.to_pbn()} needs a declarer")
+    _check_samples(samples, precision)
+    count_layouts(constraints)
+    base = _at(contract, 1)
+    multipliers = profile.coinche_multipliers if contract.bid is not None else (1,)
+    engine = _engine(constraints, profile, contract.declarer, dealer, [base], multipliers, True)
+    _, schedule = engine.run(seed, samples, precision, executor=executor, workers=workers,
+                             progress=progress)
+    return engine.estimates(schedule)[0]
+
+
+def bid_table(constraints: Constraints, declarer: Seat, dealer: Seat, *, samples: int = 1000,
+              seed: int = 0, precision: float | None = None, executor: str = "serial",
+              workers: int | None = None, progress: Callable[[int], object] | None = None,
+              exact: bool = False, first_look: int = 100) -> BidAdvice:
+    """Every coinche contract of ``declarer`` (4 trumps x 80..160 and capot) on the same samples.
+
+    With ``exact`` every trump of every sample is solved exactly (the plain
+    computation, slower, and the only way to get mean points); otherwise
+    threshold searches answer what they can (module docstring). Both give
+    the same P(make), P(capot) and scores. ``first_look`` is the first look
+    of the ``precision`` schedule (then twice as many samples each look).
+    """
+    profile = constraints.profile
+    if profile.auction != "numeric":
+        raise BeloteError(f"{profile.name} has no numeric bids: use classic_advice")
+    _check_samples(samples, precision)
+    layouts = count_layouts(constraints)
+    engine = _engine(constraints, profile, declarer, dealer,
+                     coinche_contracts(profile, declarer), profile.coinche_multipliers, exact)
+    _, schedule = engine.run(seed, samples, precision, executor=executor, workers=workers,
+                             progress=progress, first_look=first_look)
+    return engine.advice(schedule, layouts)
+
+
+def classic_constraints(seat: Seat, five: str | Sequence[str], turned: str | int, *,
+                        known: Sequence[str] = (), shape: Sequence[str] = (),
+                        points: Sequence[str] = ()) -> Constraints:
+    """What a classic bidder at ``seat`` knows when thinking of taking (they get the turned card).
+
+    >>> c = classic_constraints(2, "JH 9H AS KS 7C", "AH")
+    >>> c.known[2], c.free_cards().bit_count()
+    (CardSet('KS AS 9H JH AH 7C'), 26)
+    """
+    card = turned if isinstance(turned, int) else parse_card(turned)
+    return classic_bidding(seat, five, card, taker=seat).with_text(
+        known=known, shape=shape, points=points)
+
+
+def classic_advice(seat: Seat, five: str | Sequence[str], turned: str | int, dealer: Seat, *,
+                   known: Sequence[str] = (), shape: Sequence[str] = (),
+                   points: Sequence[str] = (), samples: int = 1000, seed: int = 0,
+                   precision: float | None = None, executor: str = "serial",
+                   workers: int | None = None,
+                   progress: Callable[[int], object] | None = None) -> BidAdvice:
+    """Classic: taking the turned suit (round 1, first row) or naming each other suit (round 2).
+
+    ``seat`` holds ``five`` cards and takes: it receives the ``turned`` card
+    and 2 more, the others 3 more each (what is still to be dealt is sampled
+    too). Each suit is solved exactly on every sample. The net score counts a
+    litige as the scorer does for the deal alone: the defence scores its
+    total, the taker its belote, and the held trick points are credited to
+    nobody (they go to a later deal).
+    """
+    _check_samples(samples, precision)
+    card = turned if isinstance(turned, int) else parse_card(turned)
+    constraints = classic_constraints(seat, five, card, known=known, shape=shape,
+                                      points=points)
+    layouts = count_layouts(constraints)
+    first = card >> 3
+    contracts = [Contract(t, seat, None) for t in [first] + [s for s in SUITS if s != first]]
+    engine = _engine(constraints, CLASSIC, seat, dealer, contracts, (1,), True)
+    _, schedule = engine.run(seed, samples, precision, executor=executor, workers=workers,
+                             progress=progress)
+    return engine.advice(schedule, layouts)
+
+
+def iter_outcomes(constraints: Constraints, declarer: Seat, dealer: Seat, trumps: Sequence[Suit],
+                  seed: int, samples: int) -> Iterator[np.ndarray]:
+    """The raw exact outcome keys of samples ``0 .. samples - 1`` (for checks and benches).
+
+    Each item is a ``(len(trumps), 2)`` array: key and belote side per trump.
+
+    >>> from belote.solver.sampling.constraints import Constraints
+    >>> c = Constraints().with_text(hand=["S:JH 9H AH TH KS AS AD 7C"])
+    >>> next(iter_outcomes(c, 2, 3, [1], seed=1, samples=1)).shape
+    (1, 2)
+    """
+    question = _Question(constraints, constraints.profile, next_seat(dealer),
+                         side_of(declarer), tuple(trumps), True, ((0, 0, 0),) * 4)
+    for start in range(0, samples, CHUNK):
+        yield from _solve_range(question, tuple(trumps), (seed, start,
+                                                          min(CHUNK, samples - start)))
