@@ -565,3 +565,18 @@ def test_readme_python_example(monkeypatch, capsys) -> None:
     monkeypatch.chdir(README.parent)
     exec(compile(code, "README.md", "exec"), {})
     assert capsys.readouterr().out == printed
+
+
+@pytest.mark.slow
+def test_readme_many_boards_example(tmp_path) -> None:
+    """The README's second Python example (processes, threads, Dask) prints what it says."""
+    text = README.read_text()
+    code = text.split("```python\n")[2].split("```")[0]
+    printed = text.split("```python\n")[2].split("prints (the Dask lines of its workers apart)"
+                                                 "\n\n```\n")[1].split("```")[0]
+    script = tmp_path / "example.py"
+    script.write_text(code)
+    done = subprocess.run([sys.executable, str(script)], cwd=README.parent, capture_output=True,
+                          text=True, timeout=300)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout == printed
