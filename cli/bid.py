@@ -13,7 +13,7 @@ import click
 from belote.solver.errors import BeloteError
 from belote.solver.rules.profiles import PROFILES
 
-from .options import SEAT
+from .options import constraint_options, SEAT
 
 DEFAULT_SAMPLES = 500
 """Samples solved by default: a P(make) interval of at most +/-4.4 points, in about
@@ -107,13 +107,7 @@ def _classic_text(advice: dict) -> str:
                    "contract of your side is tabled.")
 @click.option("--turned", metavar="CARD", default=None,
               help="Classic: the turned card (you take it if you bid).")
-@click.option("--known", multiple=True, metavar="SEAT:CARDS",
-              help='Cards another seat holds, e.g. "N:AS,TS" (repeatable).')
-@click.option("--shape", multiple=True, metavar="SEAT:RANGES",
-              help='Suit lengths, e.g. "N:H>=3", "E:S<=2,D1-3" (repeatable).')
-@click.option("--points", multiple=True, metavar="SEAT:RANGES",
-              help='Card points in a suit, e.g. "N:H>=20" (trump points of the --contract '
-                   "or turned suit, else plain points).")
+@constraint_options("trump points of the --contract or turned suit, else plain points")
 @click.option("--samples", "-n", type=click.IntRange(min=2), default=DEFAULT_SAMPLES,
               show_default=True, help="Deals sampled and solved (the most, with --precision).")
 @click.option("--seed", type=click.IntRange(min=0), default=0, show_default=True,

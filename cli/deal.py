@@ -15,7 +15,7 @@ from belote.solver.errors import BeloteError
 from belote.solver.rules.profiles import PROFILES
 from belote.solver.types.deal import SEATS, parse_seat
 
-from .options import SUIT, LibraryType
+from .options import constraint_options, SUIT, LibraryType
 
 CHUNK = 8192
 """Deals drawn and formatted per step (the progress bar moves by these)."""
@@ -41,12 +41,7 @@ DEALER = LibraryType("dealer", _dealer, "[N|E|S|W|random]")
               help="Random stream: the same seed and options give the same file.")
 @click.option("--hand", "hands", multiple=True, metavar="SEAT:CARDS",
               help='A whole hand, e.g. "S:JH 9H AH TH 7S 8S KD AC" (repeatable).')
-@click.option("--known", multiple=True, metavar="SEAT:CARDS",
-              help='Cards a seat holds, e.g. "E:AS,TS" (repeatable).')
-@click.option("--shape", multiple=True, metavar="SEAT:RANGES",
-              help='Suit lengths, e.g. "N:H>=3", "N:H=0" (void), "E:S<=2,D1-3" (repeatable).')
-@click.option("--points", multiple=True, metavar="SEAT:RANGES",
-              help='Card points in a suit, e.g. "N:H>=20" (repeatable; see --trump).')
+@constraint_options("see --trump")
 @click.option("--trump", type=SUIT, default=None,
               help="Suit whose cards count trump points in --points (default: none, every "
                    "suit counts plain points).")

@@ -86,3 +86,24 @@ max_nodes_option = click.option(
     "--max-nodes", type=click.IntRange(min=1), default=None, metavar="N",
     help="Stop with an error when one search visits more than N nodes (a guard against "
          "runaway searches; a full deal takes about 10**5 to 10**7).")
+
+
+def constraint_options(points_help: str) -> Callable:
+    """``--known``, ``--shape`` and ``--points``: what is known of the unseen hands.
+
+    The text is read by :mod:`belote.solver.sampling.constraints`;
+    ``points_help`` says which suit counts trump points for the command.
+    """
+    def decorate(command: Callable) -> Callable:
+        for option in reversed([
+                click.option("--known", multiple=True, metavar="SEAT:CARDS",
+                             help='Cards a seat holds, e.g. "E:AS,TS" (repeatable).'),
+                click.option("--shape", multiple=True, metavar="SEAT:RANGES",
+                             help='Suit lengths, e.g. "N:H>=3", "N:H=0" (void), '
+                                  '"E:S<=2,D1-3" (repeatable).'),
+                click.option("--points", multiple=True, metavar="SEAT:RANGES",
+                             help='Card points in a suit, e.g. "N:H>=20" (repeatable; '
+                                  f'{points_help}).')]):
+            command = option(command)
+        return command
+    return decorate

@@ -11,8 +11,6 @@ from __future__ import annotations
 import doctest
 import json
 import random
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
@@ -400,16 +398,6 @@ def test_illegal_card_in_file(tmp_path: Path) -> None:
     assert code == 2 and out == ""
     assert err.startswith(f"Error: {path}: board 4: line ") and "trick 2: E may not play" in err
     assert len(err.strip().splitlines()) == 1
-
-
-def test_help_does_not_import_numba() -> None:
-    code = ("import sys\nfrom belote.cli.main import cli\n"
-            "try:\n    cli(['analyse', '--help'])\nexcept SystemExit as e:\n"
-            "    assert e.code == 0\n"
-            "print(sorted(m for m in sys.modules if m.split('.')[0] in ('numba', 'numpy')))")
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
-                         check=True).stdout
-    assert out.splitlines()[-1] == "[]"
 
 
 def test_cli_doctests() -> None:

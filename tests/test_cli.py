@@ -98,10 +98,12 @@ def test_version() -> None:
 
 
 def test_help_does_not_import_numba() -> None:
+    """Every command's --help loads neither numba, numpy, polars, Dask nor matplotlib."""
     code = ("import sys\nfrom belote.cli.main import cli\n"
-            "for args in (['--help'], ['solve', '--help']):\n"
+            "for args in [['--help']] + [[name, '--help'] for name in cli.commands]:\n"
             "    try:\n        cli(args)\n    except SystemExit as e:\n        assert e.code == 0\n"
-            "print(sorted(m for m in sys.modules if m.split('.')[0] in ('numba', 'numpy')))")
+            "heavy = ('numba', 'numpy', 'polars', 'dask', 'distributed', 'matplotlib')\n"
+            "print(sorted(m for m in sys.modules if m.split('.')[0] in heavy))")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                          check=True).stdout
     assert out.splitlines()[-1] == "[]"

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import subprocess
-import sys
 
 import pytest
 from click.testing import CliRunner
@@ -128,12 +126,3 @@ def test_reader_streams_in_batches(tmp_path):
     boards = list(iter_rows(path))
     assert [b.source.line for b in boards] == list(range(1, 2501))
     assert [b.board for b in boards[:3]] == ["1", "2", "3"]
-
-
-
-def test_help_does_not_import_numba_or_polars():
-    code = ("import sys; from click.testing import CliRunner; from belote.cli.main import cli; "
-            "CliRunner().invoke(cli, ['deal', '--help']); "
-            "print('numba' in sys.modules, 'polars' in sys.modules)")
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
-    assert out.stdout.split() == ["False", "False"]
