@@ -42,7 +42,7 @@ from conftest import sample_size
 HOSTILE = Path(__file__).resolve().parent / "hostile"
 EXAMPLES = Path(__file__).resolve().parent.parent / "datasets" / "examples"
 READERS = ["solve", "analyse", "par", "score"]
-"""Every command that reads a PBN file."""
+"""The commands that read a PBN file and stop at its first bad board."""
 
 EXAMPLES_RUN = settings(max_examples=sample_size(150, 2000), deadline=None,
                         suppress_health_check=[HealthCheck.too_slow])
@@ -74,6 +74,26 @@ def assert_clean_error(code: int, err: str, name: str | None = None) -> None:
 def test_hostile_corpus(command: str, path: Path) -> None:
     code, _, err = run(command, path)
     assert_clean_error(code, err, str(path))
+
+
+@pytest.mark.parametrize("path", sorted(HOSTILE.iterdir()), ids=lambda p: p.name)
+def test_hostile_corpus_hint(path: Path) -> None:
+    code, _, err = run("hint", path, "--seat", "S", "--samples", 2)
+    assert_clean_error(code, err, str(path))
+
+
+@pytest.mark.parametrize("path", sorted(HOSTILE.iterdir()), ids=lambda p: p.name)
+def test_hostile_corpus_batch(path: Path, tmp_path: Path) -> None:
+    """A batch never stops at a bad board: it lists it and exits 3 (or 2 for an unreadable file)."""
+    out = tmp_path / "out.parquet"
+    code, _, err = run("batch", path, "-o", out, "--trump", "H", "--jobs", 1)
+    assert code in (0, 2, 3), err
+    assert "Traceback" not in err
+    for line in err.splitlines():
+        assert len(line) <= 420 and line.isprintable(), line
+    if code == 3:
+        errors = (tmp_path / "out.parquet.errors.jsonl").read_text().splitlines()
+        assert errors and all(json.loads(e) for e in errors)
 
 
 def test_corpus_covers_every_kind() -> None:
@@ -284,6 +304,30 @@ def test_pbn_reader(pieces: list[str]) -> None:
         assert isinstance(item, (Board, BeloteError))
 
 
+@EXAMPLES_RUN
+@given(st.lists(st.lists(st.one_of(st.sampled_from(
+    ["N:AKQJ.AKQJ.. .T987.T987. T987...AKQJ ..AKQJ.T987", "N:- - - -", "X", "100H", "H", "E",
+     "coinche", "classic", "", '"', ","]), st.text(max_size=8)), min_size=1, max_size=6),
+    max_size=5))
+def test_row_readers(rows: list[list[str]]) -> None:
+    """CSV and NDJSON deal files of any content: each row is a Board or a located error."""
+    import csv
+    import io
+
+    from belote.solver.formats.rows import iter_rows
+
+    header = ["board", "deal", "contract", "declarer", "mode", "dealer"]
+    text = io.StringIO()
+    writer = csv.writer(text)
+    writer.writerow(header)
+    writer.writerows(rows)
+    for item in iter_rows(io.StringIO(text.getvalue()), format="csv"):
+        assert isinstance(item, (Board, BeloteError))
+    lines = "\n".join(json.dumps(dict(zip(header, r))) for r in rows) + "\n{broken"
+    for item in iter_rows(io.StringIO(lines), format="ndjson"):
+        assert isinstance(item, (Board, BeloteError))
+
+
 @st.composite
 def valid_boards(draw) -> Board:
     """A random valid board: a deal, a contract, and some random legal play."""
@@ -313,7 +357,9 @@ def test_dump_then_load_gives_the_same_boards(boards: list[Board]) -> None:
 @settings(max_examples=sample_size(40, 400), deadline=None,
           suppress_health_check=[HealthCheck.too_slow])
 @given(st.lists(st.one_of(
-    st.sampled_from(["solve", "deal", "analyse", "par", "score", "--json", "--board", "1",
+    st.sampled_from(["solve", "deal", "analyse", "par", "score", "hint", "bid", "report",
+                     "--seat", "S", "--hand", "JH 9H AH TH KS AS AD 7C", "--samples", "2",
+                     "--json", "--board", "1",
                      "--trump", "X", "H", "--jobs", "0", "-1", "--mode", "belote", "--deal",
                      "N:", "--contract", "100H", "--declarer", "Q", "--leader", "--side",
                      "NS", "--max-nodes", "-o", "--count", "--seed", "--shape", "N:H>=9",
@@ -321,8 +367,8 @@ def test_dump_then_load_gives_the_same_boards(boards: list[Board]) -> None:
                      "--all-leaders", "--help"]),
     st.text(max_size=6)), max_size=6))
 def test_the_command_line_never_prints_a_traceback(args: list[str]) -> None:
-    if "deal" in args and "-o" in args:
-        return  # would write files where the test runs
+    if "-o" in args or "--samples" not in args and "bid" in args:
+        return  # would write files where the test runs, or solve 500 samples
     result = CliRunner().invoke(cli, args)
     assert result.exit_code in (0, 1, 2), (args, result.output, result.exception)
     assert result.exception is None or isinstance(result.exception, SystemExit), args
