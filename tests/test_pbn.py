@@ -124,8 +124,8 @@ def test_classic_example() -> None:
     assert [b.profile() for b in boards] == [CLASSIC] * 3
     pos = boards[2].position()
     assert pos.is_over
-    assert pos.points == [37, 125]
-    assert pos.tricks_won == [2, 6]
+    assert pos.points == (37, 125)
+    assert pos.tricks_won == (2, 6)
     assert str(pos.tricks[-1]) == "Trick(leader=N, cards='9S KS KD 9H', winner=E, points=8)"
 
 
@@ -135,8 +135,8 @@ def test_positions_example_mid_trick() -> None:
     assert board.play_lines == [15, 16, 17]
     pos = board.position()
     assert pos.to_move == SOUTH
-    assert pos.points == [28, 0]
-    assert pos.tricks_won == [2, 0]
+    assert pos.points == (28, 0)
+    assert pos.tricks_won == (2, 0)
     assert pos.leader == NORTH
     assert pos.trick == cards("JC 7C")
 
@@ -151,8 +151,8 @@ def test_positions_example_remaining_hands() -> None:
     pos = board.position()
     assert pos.current_deal() == written
     assert pos.to_move == SOUTH
-    assert pos.points == [50, 30]
-    assert pos.tricks_won == [2, 1]
+    assert pos.points == (50, 30)
+    assert pos.tricks_won == (2, 1)
     assert str(pos.tricks[1]) == "Trick(leader=S, cards='TC JH KC 9C', winner=E, points=30)"
 
 
@@ -161,7 +161,7 @@ def test_positions_example_unknown_hand() -> None:
     assert board.full_deal().hands[SOUTH] == CardSet.from_pbn("98.K9.A87.K")
     pos = board.position()
     assert pos.to_move == EAST
-    assert pos.points == [13, 0]
+    assert pos.points == (13, 0)
     assert pos.trick == cards("TC")
 
 
@@ -179,8 +179,8 @@ def test_columns_start_at_play_seat_and_tricks_at_their_leader() -> None:
     assert (second.leader, second.cards, second.winner, second.points) == (
         NORTH, tuple(cards("AS 7H 8S 7C")), EAST, 11)
     assert pos.to_move == SOUTH
-    assert pos.points == [31, 11]
-    assert pos.tricks_won == [1, 1]
+    assert pos.points == (31, 11)
+    assert pos.tricks_won == (1, 1)
 
 
 def test_row_in_play_order_is_misread() -> None:
@@ -193,7 +193,7 @@ def test_default_leader_is_dealers_left() -> None:
     [board] = loads(text)
     assert board.play_leader == WEST  # the dealer's left, stated once read
     assert board.first_leader() == WEST
-    assert board.position().points == [31, 11]
+    assert board.position().points == (31, 11)
     assert '[Play "W"]' in dumps([board])
 
 
@@ -202,8 +202,8 @@ def test_position_after_n_cards() -> None:
     pos = loads(text)[0].position()
     assert pos.to_move == EAST
     assert pos.trick == cards("AS")
-    assert pos.points == [31, 0]
-    assert pos.tricks_won == [1, 0]
+    assert pos.points == (31, 0)
+    assert pos.tricks_won == (1, 0)
     assert pos.cards_left == 27
 
 
@@ -214,14 +214,14 @@ def test_remaining_hands_with_play_record() -> None:
     pos = board.position()
     assert pos.current_deal() == Deal.from_pbn(AFTER_TRICK_1)
     assert pos.to_move == NORTH
-    assert pos.points == [31, 0]
+    assert pos.points == (31, 0)
 
 
 def test_unknown_hand_is_inferred() -> None:
     text = BASE.replace(FULL_DEAL, "N:AKQJ.AKQJ.. .T987.T987. - ..AKQJ.T987")
     [board] = loads(text)
     assert board.full_deal() == Deal.from_pbn(FULL_DEAL)
-    assert board.position().points == [31, 11]
+    assert board.position().points == (31, 11)
 
 
 def test_unknown_hand_with_remaining_hands() -> None:
@@ -480,7 +480,7 @@ def test_boards_built_in_code_are_checked() -> None:
     with pytest.raises(DealError, match="W holds 7 cards"):
         Board(Deal.from_pbn(FULL_DEAL[:-1]))
     board = Board(deal, dealer=SOUTH, contract="100H", cards="AD JH 7D 7S AS 7H 8S 7C")
-    assert board.position().points == [31, 11]
-    assert board.replace(cards=board.cards[:4]).position().points == [31, 0]
+    assert board.position().points == (31, 11)
+    assert board.replace(cards=board.cards[:4]).position().points == (31, 0)
     with pytest.raises(ContractError, match="need a bid"):
         board.replace(rules="coinche", contract="H")

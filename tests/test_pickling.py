@@ -74,7 +74,7 @@ def test_unpickled_board_still_plays() -> None:
     """A board read in one process gives the same position in another."""
     board = pbn.load(EXAMPLES / "positions.pbn")[0]
     position = roundtrip(board, pickle.HIGHEST_PROTOCOL).position()
-    assert (position.to_move, position.points, position.tricks_won) == (2, [28, 0], [2, 0])
+    assert (position.to_move, position.points, position.tricks_won) == (2, (28, 0), (2, 0))
 
 
 def test_doctests() -> None:

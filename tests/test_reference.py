@@ -233,7 +233,7 @@ def test_generated_positions_are_consistent(seed: int) -> None:
         assert position.hands == list(spec.hands)
         assert position.to_move == spec.to_move
         assert position.trick == list(spec.trick)
-        assert position.points == list(spec.points)
+        assert position.points == tuple(spec.points)
 
 
 def test_generator_covers_every_shape() -> None:

@@ -28,7 +28,7 @@ legality of every recorded card) and reports the first problem as a
 ('100H', 1, 'E')
 >>> pos = board.position()
 >>> seat_name(pos.to_move), pos.points, pos.tricks_won
-('E', [11, 0], [1, 0])
+('E', SidePair(ns=11, ew=0), SidePair(ns=1, ew=0))
 >>> loads(text.replace("C7 HA", "C7 SA"), file="x.pbn")
 Traceback (most recent call last):
 ...

@@ -18,7 +18,7 @@ from dataclasses import dataclass
 
 from ..types.cards import (KING, QUEEN, SUIT_MASKS, Card, CardSet, Mask, Suit, card_name, card_suit,
                     make_card, parse_card)
-from ..types.deal import NS, Deal, Seat, Side, seat_name, side_of
+from ..types.deal import NS, Deal, Seat, Side, SidePair, seat_name, side_of
 from ..errors import DealError, IllegalPlayError
 from .profiles import RuleProfile
 
@@ -131,8 +131,18 @@ class Position:
         self.leader: Seat = leader
         self.trick: list[Card] = []
         self.tricks: list[Trick] = []
-        self.points: list[int] = list(points)
-        self.tricks_won: list[int] = list(tricks_won)
+        self._points = list(points)
+        self._tricks_won = list(tricks_won)
+
+    @property
+    def points(self) -> SidePair:
+        """The trick points each side has taken so far (last trick and capot included)."""
+        return SidePair(*self._points)
+
+    @property
+    def tricks_won(self) -> SidePair:
+        """The tricks each side has won so far."""
+        return SidePair(*self._tricks_won)
 
     @property
     def to_move(self) -> Seat:
@@ -182,13 +192,13 @@ class Position:
         winner = (self.leader + win) % 4
         points = sum(self.profile.card_points(c, self.trump) for c in self.trick)
         side = side_of(winner)
-        self.tricks_won[side] += 1
-        self.points[side] += points
+        self._tricks_won[side] += 1
+        self._points[side] += points
         if self.is_over:
-            if self.tricks_won[side] == 8:
-                self.points[side] = self.profile.capot_trick_points
+            if self._tricks_won[side] == 8:
+                self._points[side] = self.profile.capot_trick_points
             else:
-                self.points[side] += self.profile.last_trick_bonus
+                self._points[side] += self.profile.last_trick_bonus
         trick = Trick(self.leader, tuple(self.trick), winner, points)
         self.tricks.append(trick)
         self.trick = []
@@ -222,8 +232,8 @@ class Position:
         other.leader = self.leader
         other.trick = list(self.trick)
         other.tricks = list(self.tricks)
-        other.points = list(self.points)
-        other.tricks_won = list(self.tricks_won)
+        other._points = list(self._points)
+        other._tricks_won = list(self._tricks_won)
         return other
 
     def __repr__(self) -> str:

@@ -18,7 +18,7 @@ in equality.
 ...               board="1", dealer=0, rules="coinche", contract="100H", declarer=1,
 ...               cards="H7 S7 C7 HA HJ")
 >>> board.position().to_move, board.position().points
-(1, [11, 0])
+(1, SidePair(ns=11, ew=0))
 >>> [[card_name(c) if c is not None else "-" for c in row] for row in board.play]
 [['7H', '7S', '7C', 'AH'], ['-', '-', '-', 'JH']]
 >>> eval(repr(board)) == board
