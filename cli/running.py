@@ -7,8 +7,8 @@ after the work in flight is stopped (its generator closed, so the runner of
 
 - Ctrl-C (``SIGINT``): "interrupted", exit status 130;
 - ``SIGTERM``: exit status 143 (128 + 15), quietly;
-- a closed standard output (``belote solve many.pbn | head -1``): exit
-  status 141 (128 + SIGPIPE), quietly.
+- a closed standard output (``belote solve many.pbn | head -1``) goes on to
+  the group (:class:`belote.cli.common.Group`): exit status 141, quietly.
 
 >>> with progress_bar(3, "board") as progress:
 ...     progress.update(3); progress.echo("done")
@@ -17,7 +17,6 @@ done
 
 from __future__ import annotations
 
-import os
 import signal
 import sys
 from collections.abc import Iterator
@@ -94,10 +93,5 @@ def stoppable() -> Iterator[None]:
         sys.exit(130)
     except _Terminated:
         sys.exit(143)
-    except BrokenPipeError:
-        # stdout is gone: point it at /dev/null so the interpreter's last flush is quiet.
-        devnull = os.open(os.devnull, os.O_WRONLY)
-        os.dup2(devnull, sys.stdout.fileno())
-        sys.exit(141)
     finally:
         signal.signal(signal.SIGTERM, previous)
