@@ -22,6 +22,7 @@ import sys
 import threading
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
+from typing import NamedTuple
 from pathlib import Path
 
 import numpy as np
@@ -93,7 +94,8 @@ class KernelLayout:
     ``to_kernel[c]`` is the kernel index of face card ``c`` (suit * 8 +
     playing strength) and ``to_face`` the inverse; ``points`` is indexed by
     kernel card. ``byte_masks[s][b]`` and ``byte_points[s][b]`` translate the
-    eight face bits ``b`` of suit ``s`` at once (kernel bits, card points).
+    eight face bits ``b`` of suit ``s`` at once (kernel bits, card points);
+    ``point_values`` is ``points`` as a tuple of ints (quicker to read from Python).
     """
 
     to_kernel: tuple[int, ...]
@@ -101,6 +103,7 @@ class KernelLayout:
     points: np.ndarray
     byte_masks: tuple[tuple[int, ...], ...]
     byte_points: tuple[tuple[int, ...], ...]
+    point_values: tuple[int, ...]
 
     def mask(self, face_mask: Mask) -> int:
         """The kernel mask of a face mask."""
@@ -137,7 +140,7 @@ def kernel_layout(profile: RuleProfile, trump: Suit) -> KernelLayout:
         byte_masks.append(tuple(masks))
         byte_points.append(tuple(int(p) for p in card_points))
     return KernelLayout(tuple(to_kernel), tuple(to_face), points, tuple(byte_masks),
-                        tuple(byte_points))
+                        tuple(byte_points), tuple(int(p) for p in points))
 
 
 def _workspace(profile: RuleProfile, trump: Suit, side: Side, layout: "KernelLayout",
@@ -500,8 +503,7 @@ def reaches_targets(position: Position, side: Side, targets: Iterable[int], *,
     return tuple(answers[int(t)] for t in targets)
 
 
-@dataclass(frozen=True)
-class CardValue:
+class CardValue(NamedTuple):
     """The whole-deal values after the player to move plays ``card``.
 
     ``equivalents`` is the class of cards of the same hand interchangeable
@@ -562,21 +564,20 @@ def equivalence_classes(position: Position) -> list[tuple[Card, ...]]:
     legal = lay.mask(legal_cards(position.hands[position.to_move], position.trick,
                                  position.trump, position.profile))
     live = lay.mask(sum(position.hands) | sum(1 << c for c in position.trick))
+    points, to_face = lay.point_values, lay.to_face
     classes: list[list[Card]] = []
-    above = -1  # the live kernel card just above k in its suit, if any
-    for k in range(31, -1, -1):
-        if k & 7 == 7:
-            above = -1
-        if not live >> k & 1:
-            continue
-        if legal >> k & 1:
-            if above >= 0 and legal >> above & 1 and lay.points[above] == lay.points[k]:
-                classes[-1].append(lay.to_face[k])
-            else:
-                classes.append([lay.to_face[k]])
-        above = k
-    order = {suit: i for i, suit in enumerate(SUITS)}
-    classes.sort(key=lambda cls: order[cls[0] >> 3])
+    for base in (0, 8, 16, 24):  # kernel suits are face suits: S H D C in turn
+        bits = live >> base & 255
+        above = -1  # the live kernel card just above k in its suit, if any
+        while bits:
+            k = base + bits.bit_length() - 1
+            if legal >> k & 1:
+                if above >= 0 and legal >> above & 1 and points[above] == points[k]:
+                    classes[-1].append(to_face[k])
+                else:
+                    classes.append([to_face[k]])
+            above = k
+            bits &= ~(1 << (k - base))
     return [tuple(c) for c in classes]
 
 
