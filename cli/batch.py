@@ -117,7 +117,12 @@ def batch(input_path, output, modes, trumps, leader, all_leaders, jobs, schedule
         if client is not None:
             client.close()
     if summary.finished_before:
-        _notice(f"{output}: already finished with this input and these options; nothing to do")
+        listed = summary.errors.read_text().count("\n") if summary.errors.exists() else 0
+        bad = f" ({listed} bad records listed in {summary.errors})" if listed else ""
+        _notice(f"{output}: already finished with this input and these options; nothing to "
+                f"do{bad}")
+        if listed:
+            sys.exit(EXIT_BAD_RECORDS)  # the same status as the run that made it
         return
     good = summary.records - summary.bad
     resumed = f", {summary.resumed} done before" if summary.resumed else ""

@@ -123,6 +123,16 @@ def test_rerun_on_finished_output_does_nothing(tmp_path):
     assert not (tmp_path / "out.parquet.errors.jsonl").exists()  # no bad record, no list
 
 
+def test_rerun_on_finished_output_with_bad_records_keeps_status_3(tmp_path):
+    out = tmp_path / "bad.parquet"
+    args = ["batch", str(EXAMPLES / "bad.pbn"), "-o", str(out), "--trump", "H", "--jobs", "1"]
+    assert CliRunner().invoke(cli, args).exit_code == 3
+    result = CliRunner().invoke(cli, args)
+    assert result.exit_code == 3
+    assert result.stderr == (f"belote: {out}: already finished with this input and these "
+                             f"options; nothing to do (3 bad records listed in {out}.errors.jsonl)\n")
+
+
 def test_changed_options_or_input_are_refused(tmp_path):
     import polars as pl
     out = tmp_path / "out.parquet"
