@@ -77,7 +77,9 @@ ROOT_CARDS = ROOT_ONLY + 1
 """ws[ROOT_CARDS + i]: the i-th card valued by :func:`_root_scores`."""
 ROOT_SCORES = ROOT_CARDS + 8
 """ws[ROOT_SCORES + i]: X's score after that card."""
-TT_ENTRIES = ROOT_SCORES + 8
+ROOT_LEGAL = ROOT_SCORES + 8
+"""The mask of every legal card of the position :func:`_root_scores` valued."""
+TT_ENTRIES = ROOT_LEGAL + 1
 """Entries of the transposition table (a power of two)."""
 NODE_LIMIT = TT_ENTRIES + 1
 """The search stops once ``ws[NODES]`` reaches this (a guard against runaway searches):
@@ -402,14 +404,16 @@ def _root_scores(ws, seat, n, led, wcard, wseat, tpts, tmask, left, cap, rem):
 
     The position is given as to :func:`_search`. Cards equivalent to a
     stronger one are left out (see :func:`_order_moves`); the others go to
-    ``ws[ROOT_CARDS:]`` in the order they are searched, and their scores to
-    ``ws[ROOT_SCORES:]``. Each is a full-window search of this position with
+    ``ws[ROOT_CARDS:]`` in the order they are searched, their scores to
+    ``ws[ROOT_SCORES:]``, and the mask of every legal card to
+    ``ws[ROOT_LEGAL]``. Each is a full-window search of this position with
     its legal cards pinned to that one card (``ws[ROOT_PLY]``,
     ``ws[ROOT_ONLY]``), so the position's own table entry is neither read
     nor written; one transposition table serves all of them.
     """
     alive_all = ws[HANDS] | ws[HANDS + 1] | ws[HANDS + 2] | ws[HANDS + 3] | tmask
     legal = legal_mask(ws, ws[HANDS + seat], n, led, wcard, wseat, seat)
+    ws[ROOT_LEGAL] = legal
     ply = (8 - left) * 4 + n
     count = _order_moves(ws, seat, n, led, wcard, wseat, legal, alive_all, np.int64(-1),
                          ORDER + ply * 8)

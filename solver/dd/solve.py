@@ -143,12 +143,17 @@ def kernel_layout(profile: RuleProfile, trump: Suit) -> KernelLayout:
                         tuple(byte_points), tuple(int(p) for p in points))
 
 
-def _workspace(profile: RuleProfile, trump: Suit, side: Side, layout: "KernelLayout",
-               context: "SearchContext", generation: int) -> np.ndarray:
-    """The kernel workspace fields for one search target (see :mod:`._kernels`)."""
+@functools.lru_cache(maxsize=256)
+def _fields(profile: RuleProfile, trump: Suit, side: Side, entries: int) -> np.ndarray:
+    """The kernel workspace fields of one search target, generation 0 (see :mod:`._kernels`).
+
+    Read-only and shared: a search copies them into its context's memory and
+    sets its generation there.
+    """
     k = _load_kernels()
+    layout = kernel_layout(profile, trump)
     ws = np.zeros(k.WS_SIZE, dtype=np.int64)
-    ws[k.TT_ENTRIES] = context.entries
+    ws[k.TT_ENTRIES] = entries
     ws[k.POINTS:k.POINTS + 32] = layout.points
     ws[k.SIDE] = side
     ws[k.TRUMP] = trump
@@ -160,8 +165,8 @@ def _workspace(profile: RuleProfile, trump: Suit, side: Side, layout: "KernelLay
     ws[k.PARTNER_FREES] = profile.partner_winning_frees
     ws[k.MUST_TRUMP] = profile.must_trump_when_void
     ws[k.MUST_OVERTRUMP] = profile.must_overtrump_ruff
-    ws[k.GENERATION] = generation
     ws[k.ROOT_PLY] = -1
+    ws.flags.writeable = False
     return ws
 
 
@@ -270,48 +275,58 @@ class _Search:
         self.side = side
         self.context = context
         self.layout = kernel_layout(position.profile, position.trump)
+        self.fields = _fields(position.profile, position.trump, side, context.entries)
         target = (tuple(position.start_hands), position.trump, side, position.profile)
-        self.fields = _workspace(position.profile, position.trump, side, self.layout, context,
-                                 context.begin(target))
+        self.generation = context.begin(target)
+        self.live = 0
 
     @property
     def ws(self) -> np.ndarray:
         """The kernels' array: the context's memory, holding this search's fields."""
         context = self.context
+        memory = context.memory
         if context.owner is not self:
-            context.memory[:len(self.fields)] = self.fields
+            memory[:len(self.fields)] = self.fields
+            memory[_load_kernels().GENERATION] = self.generation
             context.owner = self
-        return context.memory
+        return memory
 
-    def _kernel_position(self, position: Position) -> tuple[np.int64, ...]:
+    def _kernel_position(self, position: Position) -> tuple[int, ...]:
         """Put ``position``'s hands in the workspace; return the kernel's position arguments.
 
         They are ``seat, n, led, wcard, wseat, tpts, tmask, left, cap, rem``
-        as :func:`._kernels.search` takes them, each an ``np.int64``.
+        as :func:`._kernels.search` takes them (ints, typed ``int64`` by
+        numba). ``self.live`` is then the kernel mask of every card in a hand
+        or in the trick.
         """
         k = _load_kernels()
         lay = self.layout
-        ws = self.ws
-        for seat, hand in enumerate(position.hands):
-            ws[k.HANDS + seat] = lay.mask(hand)
+        mask = lay.mask
+        hands = position.hands
+        kernel_hands = [mask(hand) for hand in hands]
+        self.ws[k.HANDS:k.HANDS + 4] = kernel_hands
         trick = position.trick
         n = len(trick)
+        trick_mask = 0
         if n:
             win = trick_winner_index(trick, position.trump, position.profile)
             wcard = lay.to_kernel[trick[win]]
             wseat = (position.leader + win) % 4
             led = trick[0] >> 3
+            for card in trick:
+                trick_mask |= 1 << card
         else:
             wcard = wseat = led = 0
-        trick_mask = sum(1 << c for c in trick)
         tpts = lay.points_of(trick_mask)
-        tmask = lay.mask(trick_mask)
+        tmask = mask(trick_mask)
+        self.live = (kernel_hands[0] | kernel_hands[1] | kernel_hands[2] | kernel_hands[3]
+                     | tmask)
         left = (position.cards_left + n) // 4
-        cap = ((k.CAP_X if position.tricks_won[1 - self.side] == 0 else 0)
-               | (k.CAP_Y if position.tricks_won[self.side] == 0 else 0))
-        rem = tpts + sum(lay.points_of(h) for h in position.hands)
-        return tuple(np.int64(a) for a in (position.to_move, n, led, wcard, wseat, tpts, tmask,
-                                           left, cap, rem))
+        won = position.tricks_won
+        cap = ((k.CAP_X if won[1 - self.side] == 0 else 0)
+               | (k.CAP_Y if won[self.side] == 0 else 0))
+        rem = tpts + lay.points_of(hands[0] | hands[1] | hands[2] | hands[3])
+        return position.to_move, n, led, wcard, wseat, tpts, tmask, left, cap, rem
 
     def _count(self, run: Callable[[], int]) -> int:
         """Call ``run`` (a kernel call), adding the nodes it searched to the context.
@@ -342,20 +357,21 @@ class _Search:
         return self._count(lambda: k.search(self.ws, *args, np.int64(alpha),
                                              np.int64(beta)))
 
-    def card_scores(self, position: Position) -> dict[Card, int]:
-        """The exact whole-deal score ``r`` of the side after each legal card.
+    def card_classes(self, position: Position) -> list[tuple[tuple[Card, ...], int]]:
+        """Each class of :func:`equivalence_classes` with the side's exact whole-deal score ``r``.
 
-        Only the strongest card of each class of
-        :func:`equivalence_classes` is searched, and listed.
+        One kernel call searches the strongest card of each class.
         """
         k = _load_kernels()
         args = self._kernel_position(position)
         count = self._count(lambda: k.root_scores(self.ws, *args))
-        to_face = self.layout.to_face
-        cards = self.ws[k.ROOT_CARDS:k.ROOT_CARDS + count]
-        scores = self.ws[k.ROOT_SCORES:k.ROOT_SCORES + count]
+        ws = self.ws
         base = position.points[self.side]
-        return {to_face[c]: base + int(r) for c, r in zip(cards, scores)}
+        scores = dict(zip(ws[k.ROOT_CARDS:k.ROOT_CARDS + count].tolist(),
+                          ws[k.ROOT_SCORES:k.ROOT_SCORES + count].tolist()))
+        to_face = self.layout.to_face
+        return [(tuple(to_face[c] for c in cls), base + scores[cls[0]])
+                for cls in _kernel_classes(self.layout, int(ws[k.ROOT_LEGAL]), self.live)]
 
     def score(self, position: Position) -> int:
         """The exact whole-deal score ``r`` of the side (see :mod:`._kernels`).
@@ -564,8 +580,18 @@ def equivalence_classes(position: Position) -> list[tuple[Card, ...]]:
     legal = lay.mask(legal_cards(position.hands[position.to_move], position.trick,
                                  position.trump, position.profile))
     live = lay.mask(sum(position.hands) | sum(1 << c for c in position.trick))
-    points, to_face = lay.point_values, lay.to_face
-    classes: list[list[Card]] = []
+    to_face = lay.to_face
+    return [tuple(to_face[c] for c in cls) for cls in _kernel_classes(lay, legal, live)]
+
+
+def _kernel_classes(lay: KernelLayout, legal: int, live: int) -> list[list[int]]:
+    """:func:`equivalence_classes` in kernel cards, from kernel masks of the legal and live cards.
+
+    The first card of each class is the one the kernels search
+    (``_kernels._order_moves`` leaves out the others).
+    """
+    points = lay.point_values
+    classes: list[list[int]] = []
     for base in (0, 8, 16, 24):  # kernel suits are face suits: S H D C in turn
         bits = live >> base & 255
         above = -1  # the live kernel card just above k in its suit, if any
@@ -573,12 +599,12 @@ def equivalence_classes(position: Position) -> list[tuple[Card, ...]]:
             k = base + bits.bit_length() - 1
             if legal >> k & 1:
                 if above >= 0 and legal >> above & 1 and points[above] == points[k]:
-                    classes[-1].append(to_face[k])
+                    classes[-1].append(k)
                 else:
-                    classes.append([to_face[k]])
+                    classes.append([k])
             above = k
             bits &= ~(1 << (k - base))
-    return [tuple(c) for c in classes]
+    return classes
 
 
 def analyse_position(position: Position, *,
@@ -586,17 +612,20 @@ def analyse_position(position: Position, *,
     """Solve ``position`` for both sides and value every legal card."""
     _check(position)
     context = context or default_context()
-    classes = equivalence_classes(position)
     with context.lock:
         search = _Search(position, NS, context)
-        scores = search.card_scores(position)
-    per_class = [search.both_values(scores[cls[0]], position.profile) for cls in classes]
+        classes = search.card_classes(position)
+    total = position.profile.total_trick_points
     mover = position.to_move & 1
-    cards = tuple(CardValue(card, vals, cls) for cls, vals in zip(classes, per_class)
-                  for card in cls)
-    best = [max if side == mover else min for side in SIDES]
-    value = SidePair(*(best[side](vals[side] for vals in per_class) for side in SIDES))
-    return PositionAnalysis(position.to_move, position.trump, value, cards,
+    cards = []
+    best_r = None
+    for cls, r in classes:
+        values = SidePair(max(r, 0), max(total - r, 0))
+        cards.extend(CardValue(card, values, cls) for card in cls)
+        if best_r is None or (r > best_r if mover == NS else r < best_r):
+            best_r = r
+    value = SidePair(max(best_r, 0), max(total - best_r, 0))
+    return PositionAnalysis(position.to_move, position.trump, value, tuple(cards),
                             position.belote_side())
 
 
