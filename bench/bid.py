@@ -4,6 +4,13 @@ Run ``python -m bench.bid [--samples N]``: prints wall and CPU seconds of
 ``estimate_contract`` (100H) and ``bid_table`` in process on 2 worker
 processes (kernels warm), the table's CPU milliseconds per sample on one core,
 and colver's ``solve_all_suits`` on the same samples, one core.
+
+``--nodes N`` prints instead where an exact value's cost goes on N samples of
+the 100H question (search nodes, which do not depend on the machine): one
+threshold search at the need, the exact solve, and the two threshold searches
+that prove a known value ``v`` (reaches ``v``, misses ``v + 1``) and a search in
+the window ``(v - 1, v + 1)``, the least any guess-based exact method (MTD(f),
+aspiration windows) could do. Each search starts on an empty table.
 """
 
 from __future__ import annotations
@@ -36,11 +43,60 @@ def timed(label: str, func) -> object:
     return out
 
 
+def exact_cost(count: int) -> None:
+    """Mean search nodes per sample of each way to answer 100H (module docstring)."""
+    from belote.solver.dd import default_context, reaches, solve_position
+    from belote.solver.rules.play import Position
+    from belote.solver.rules.scoring import min_points_to_make
+
+    c = Constraints().with_text(hand=[HAND])
+    contract = parse_contract("100H", COINCHE, declarer=2)
+    context = default_context()
+
+    def nodes(search) -> int:
+        context.retire()
+        before = context.nodes
+        search()
+        return context.nodes - before
+
+    totals = {"threshold at the need": 0, "exact value": 0, "proof of the value": 0,
+              "window (v - 1, v + 1)": 0}
+    capots = 0
+    for deal in DealSampler(c).draw(1, 0, count):
+        position = Position(deal, contract.trump, 0, COINCHE)
+        need = min_points_to_make(COINCHE, contract, position.belote_side())
+        v = solve_position(position, 0, context=context)
+        capots += v == COINCHE.capot_trick_points
+        totals["threshold at the need"] += nodes(lambda: reaches(position, 0, need,
+                                                                 context=context))
+        totals["exact value"] += nodes(lambda: solve_position(position, 0, context=context))
+        totals["proof of the value"] += nodes(lambda: (reaches(position, 0, v, context=context),
+                                                       reaches(position, 0, v + 1,
+                                                               context=context)))
+        totals["window (v - 1, v + 1)"] += nodes(lambda: _window(position, v, context))
+    print(f"100H, {count} samples (seed 1), {capots} of them capot; mean nodes a sample:")
+    for label, total in totals.items():
+        print(f"  {label}: {total / count:,.0f}")
+
+
+def _window(position, value: int, context) -> int:
+    """One search of ``position`` for N-S in the window ``(value - 1, value + 1)``."""
+    from belote.solver.dd.solve import _Search
+
+    search = _Search(position, 0, context)
+    return search.future(position, value - 1, value + 1)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--samples", type=int, default=1000)
     parser.add_argument("--peer-samples", type=int, default=100)
+    parser.add_argument("--nodes", type=int, metavar="N",
+                        help="print where an exact value's search nodes go, on N samples")
     args = parser.parse_args()
+    if args.nodes:
+        exact_cost(args.nodes)
+        return
     warm_up()
     c = Constraints().with_text(hand=[HAND])
     contract = parse_contract("100H", COINCHE, declarer=2)
