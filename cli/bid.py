@@ -192,6 +192,10 @@ def bid(hand, seat, dealer, mode, contract_text, turned, known, shape, points, s
             contract = parse_contract(contract_text, profile, declarer=seat)
         except BeloteError as e:
             raise click.BadParameter(str(e), param_hint="'--contract'") from None
+        if contract.multiplier != 1:
+            raise click.BadParameter(
+                f"{contract_text}: give the contract without X or XX (it is judged at x1, x2 "
+                "and x4 at once)", param_hint="'--contract'")
     try:
         if classic:
             constraints = advisor.classic_constraints(seat, hand, parse_card(turned),

@@ -116,7 +116,11 @@ class Group(click.Group):
 
     def invoke(self, ctx: click.Context) -> Any:
         with _one_line_usage_errors():
-            return super().invoke(ctx)
+            try:
+                return super().invoke(ctx)
+            except BrokenPipeError:  # here, before click's own handler turns it into status 1
+                _quiet_stdout()
+                raise click.exceptions.Exit(EXIT_CLOSED_STDOUT) from None
 
     def main(self, args: Any = None, *rest: Any, **kwargs: Any) -> Any:
         argv = list(sys.argv[1:] if args is None else args)

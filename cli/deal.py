@@ -74,14 +74,12 @@ def deal(count, seed, hands, known, shape, points, trump, mode, dealer, output):
     from belote.solver.sampling.constraints import Constraints
     from belote.solver.sampling.sampler import BLOCK, DealSampler, deal_pbn
 
-    from .common import DataError
-
     kind = output.suffix.lower().lstrip(".")
     if kind != "pbn":
         if output.suffix.lower() not in rows.FORMATS:
             raise click.BadParameter(
                 f"{output}: unknown format {output.suffix or '(no extension)'!r} "
-                f"(expected .pbn, {', '.join(rows.FORMATS)})", param_hint="'--output'")
+                f"(expected {', '.join(rows.FORMATS)})", param_hint="'--output'")
         kind = rows.FORMATS[output.suffix.lower()]
     try:
         constraints = Constraints(profile=PROFILES[mode.lower()], trump=trump).with_text(
@@ -110,7 +108,9 @@ def deal(count, seed, hands, known, shape, points, trump, mode, dealer, output):
             rows.write_pbn_deals(output, boards, dealers, texts)
         else:
             rows.write_deals(output, boards, dealers, texts)
-    except OSError as e:
-        raise DataError(f"{output}: cannot write: {e.strerror or e}") from None
+    except OSError as e:  # a system error (a full disk): the group reports it, status 1
+        message = e.strerror or str(e)
+        raise OSError(e.errno, message, None if str(output) in message else str(output)
+                      ) from None
     click.echo(f"{count} deal{'s' if count > 1 else ''} written to {output} "
                f"(seed {seed}, {sampler.count()} possible)", err=True)

@@ -46,8 +46,9 @@ def hint(file, seat, samples, seed, by, jobs, boards, mode, as_json):
 
     \b
     Each board's play record must stop before the end of the deal, with
-    --seat to play (a Play tag and no card: the opening lead). The seat sees its own hand, the cards played and what
-    they showed (a suit not followed, a trump not used), and the contract.
+    --seat to play (a Play tag and no card: the opening lead). The seat
+    sees its own hand, the cards played and what they showed (a suit not
+    followed, a trump not used), and the contract.
     The layouts of the unseen cards consistent with that are drawn at
     random, each equally likely (or all listed when there are no more than
     --samples: the answer is then exact), and every legal card is valued on

@@ -21,8 +21,6 @@ from .common import input_file_type
 
 from belote.solver.errors import BeloteError
 
-from .options import json_option
-
 
 def _line(board: str, contract: str, result: str, cells: list[str]) -> str:
     """One aligned row of the sheet."""
@@ -57,7 +55,8 @@ def sheet_lines(sheet: dict[str, Any]) -> str:
 
 @click.command(short_help="Match sheet of a session of boards played in order.")
 @click.argument("file", type=input_file_type())
-@json_option
+@click.option("--json", "as_json", is_flag=True,
+              help="Print the whole sheet as one JSON object instead of a table.")
 def score(file: Path, as_json: bool) -> None:
     """Match sheet of a session: the boards of a PBN FILE as the deals of one match.
 

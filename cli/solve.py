@@ -100,6 +100,12 @@ def solve(file, deal_text, dealer, contract_text, declarer, boards, mode, trumps
     executor = "process"
     if jobs is None and len(jobs_list) < POOL_MIN_BOARDS or jobs == 1 or len(jobs_list) == 1:
         executor = "serial"
+        if jobs is not None:
+            from belote.solver.parallel import worker_count
+
+            lowered = worker_count(jobs, len(jobs_list))[1]
+            if lowered:
+                notice(lowered)
         start_solver()
     with stoppable(), progress_bar(len(jobs_list), "board") as progress:
         results = analyse_boards(jobs_list, executor=executor, workers=jobs,

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import os
+
 
 import pytest
 from click.testing import CliRunner
@@ -95,6 +97,12 @@ def test_deal_i_does_not_depend_on_count(tmp_path):
     (["--hand", "S:AS KS", "-o", "x.csv"], "S's hand KS AS has 2 cards, not 8"),
     (["--dealer", "X", "-o", "x.csv"], "unknown seat 'X'"),
     (["--count", "0", "-o", "x.csv"], "Invalid value for '--count'"),
+    (["--hand", "S:JH JH AH TH 7S 8S KD AC", "-o", "x.csv"],
+     "'S:JH JH AH TH 7S 8S KD AC': JH is given twice"),
+    (["--known", "N:QS QS", "-o", "x.csv"], "'N:QS QS': QS is given twice"),
+    (["--hand", "S:JH 9H AH TH 7S 8S KD AC", "--hand", "S:JH 9H AH TH 7S 8S KD AC",
+      "-o", "x.csv"], "'S:JH 9H AH TH 7S 8S KD AC': S's hand is given twice"),
+    (["-o", "x.txt"], "(expected .parquet, .pq, .csv, .ndjson, .jsonl, .pbn)"),
 ])
 def test_bad_options_are_one_line_exit_2(tmp_path, args, message):
     result = CliRunner().invoke(cli, ["deal", *args], catch_exceptions=False)
@@ -126,3 +134,14 @@ def test_reader_streams_in_batches(tmp_path):
     boards = list(iter_rows(path))
     assert [b.source.line for b in boards] == list(range(1, 2501))
     assert [b.board for b in boards[:3]] == ["1", "2", "3"]
+
+
+@pytest.mark.skipif(not os.path.exists("/dev/full"), reason="no /dev/full")
+@pytest.mark.parametrize("suffix, reason", [(".pbn", "No space left on device"),
+                                            (".csv", "No space left on device (os error 28)")])
+def test_a_full_disk_is_a_system_error(tmp_path, suffix, reason):
+    """Status 1 (a system error, as documented), with the file named once."""
+    target = tmp_path / f"full{suffix}"
+    target.symlink_to("/dev/full")
+    result = CliRunner().invoke(cli, ["deal", "-n", "2", "-o", str(target)])
+    assert (result.exit_code, result.output) == (1, f"Error: {reason}: {target}\n")

@@ -18,7 +18,9 @@ from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import pytest
+from click.testing import CliRunner
 
+from belote.cli.main import cli
 from belote.solver import COINCHE, Deal
 from belote.solver.analysis.board import analyse_boards
 from belote.solver.dd import SearchContext, dd_table, reaches_targets, solve_position
@@ -273,9 +275,11 @@ def _processes_reading(path: Path) -> list[int]:
 def test_closed_stdout_stops_the_run(many_boards) -> None:
     start = time.monotonic()
     done = subprocess.run(f"'{Path(sys.executable).with_name('belote')}' solve "
-                          f"'{many_boards}' --jobs 2 | head -1", shell=True,
-                          capture_output=True, text=True, timeout=60)
+                          f"'{many_boards}' --jobs 2 | head -1; echo status=${{PIPESTATUS[0]}}",
+                          shell=True, executable="/bin/bash", capture_output=True, text=True,
+                          timeout=60)
     assert done.stdout.startswith("Board 1 (coinche)")
+    assert done.stdout.endswith("\nstatus=141\n") and done.stderr == ""
     time.sleep(0.5)
     assert time.monotonic() - start < 15  # solving all 200 boards takes about a minute
     assert _processes_reading(many_boards) == []
@@ -315,6 +319,14 @@ def test_a_big_jobs_request_is_lowered_with_a_note(many_boards) -> None:
     cores = os.cpu_count() or 1
     assert proc.returncode == 0 and out.count("Board ") == 2
     assert err == f"belote: using {min(2, cores)} workers, not 1000 ({cores} cores, 2 items)\n"
+
+
+def test_a_jobs_request_on_one_board_is_lowered_with_a_note() -> None:
+    result = CliRunner().invoke(cli, ["solve", str(EXAMPLES / "deals.pbn"), "--board", "1",
+                                      "--trump", "H", "--jobs", "5"])
+    cores = os.cpu_count() or 1
+    assert result.exit_code == 0 and result.output.count("Board ") == 1
+    assert result.output.startswith(f"belote: using 1 worker, not 5 ({cores} cores, 1 item)\n")
 
 
 def test_threading_is_not_left_running() -> None:

@@ -373,3 +373,17 @@ def test_the_command_line_never_prints_a_traceback(args: list[str]) -> None:
     assert result.exit_code in (0, 1, 2), (args, result.output, result.exception)
     assert result.exception is None or isinstance(result.exception, SystemExit), args
     assert "Traceback" not in result.output
+
+
+@pytest.mark.parametrize("args", [
+    ["solve", str(EXAMPLES / "deals.pbn"), "--jobs", "1"],
+    ["par", str(EXAMPLES / "deals.pbn"), "--board", "1"],
+    ["analyse", str(EXAMPLES / "played.pbn")],
+])
+def test_a_reader_gone_before_the_output_is_status_141(args) -> None:
+    """The documented status of a closed stdout, whatever the command (click alone says 1)."""
+    belote = Path(sys.executable).with_name("belote")
+    command = " ".join(f"'{a}'" for a in [str(belote), *args])
+    done = subprocess.run(f"{command} | true; echo status=${{PIPESTATUS[0]}}", shell=True,
+                          executable="/bin/bash", capture_output=True, text=True, timeout=120)
+    assert (done.stdout, done.stderr) == ("status=141\n", "")

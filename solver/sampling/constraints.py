@@ -51,7 +51,7 @@ from ..errors import BeloteError
 from ..rules.play import Position, legal_cards
 from ..rules.profiles import CLASSIC, COINCHE, PROFILES, RuleProfile
 from ..types.cards import (ALL_CARDS, SUIT_MASKS, SUIT_NAMES, SUITS, Card, CardSet, Mask,
-                           Suit, iter_cards, parse_suit, to_mask)
+                           Suit, card_name, iter_cards, parse_card, parse_suit, to_mask)
 from ..types.deal import SEATS, Seat, parse_seat, seat_name
 
 CARDS_EACH = 8
@@ -238,8 +238,12 @@ class Constraints:
         ('87.AJT9.K.A', (3, 62))
         """
         out = self
+        hand_seats: set[Seat] = set()
         for text in hand:
             seat, mask = parse_known(text)
+            if seat in hand_seats:
+                raise ConstraintError(f"{text!r}: {seat_name(seat)}'s hand is given twice")
+            hand_seats.add(seat)
             out = out.with_hand(seat, mask)
         for text in known:
             seat, mask = parse_known(text)
@@ -395,14 +399,25 @@ def parse_known(text: str) -> tuple[Seat, Mask]:
     Traceback (most recent call last):
     ...
     belote.solver.sampling.constraints.ConstraintError: 'E:AS,XS': unknown card 'XS'
+    >>> parse_known("N:QS 8D QS")
+    Traceback (most recent call last):
+    ...
+    belote.solver.sampling.constraints.ConstraintError: 'N:QS 8D QS': QS is given twice
     """
     seat, rest = _split_seat(text, "E:AS,TS")
-    if not rest.replace(",", " ").split():
+    tokens = rest.replace(",", " ").split()
+    if not tokens:
         raise ConstraintError(f"{text!r}: no cards after the colon")
-    try:
-        return seat, to_mask(rest)
-    except BeloteError as e:
-        raise ConstraintError(f"{text!r}: {e}") from None
+    mask = 0
+    for token in tokens:
+        try:
+            card = parse_card(token)
+        except BeloteError as e:
+            raise ConstraintError(f"{text!r}: {e}") from None
+        if mask >> card & 1:
+            raise ConstraintError(f"{text!r}: {card_name(card)} is given twice")
+        mask |= 1 << card
+    return seat, mask
 
 
 def _parse_ranges(text: str, example: str, limit: int, what: str
