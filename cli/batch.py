@@ -26,9 +26,20 @@ EXIT_BAD_RECORDS = 3
 """Exit status of a run that finished but found bad records (listed in ``OUT.errors.jsonl``)."""
 
 
+class InputFile(click.Path):
+    """An existing file, never ``-``: the batch reads its input twice (count, then solve)
+    and resumes by the input's identity, which standard input has not."""
+
+    def convert(self, value, param, ctx):
+        if str(value) == "-":
+            self.fail("batch needs a file, not standard input ('-'): it reads the input "
+                      "again to resume; save it to a file first", param, ctx)
+        return super().convert(value, param, ctx)
+
+
 @click.command()
 @click.argument("input_path", metavar="INPUT",
-                type=click.Path(exists=True, dir_okay=False, path_type=Path))
+                type=InputFile(exists=True, dir_okay=False, path_type=Path))
 @click.option("--output", "-o", required=True, type=click.Path(dir_okay=False, path_type=Path),
               help="The Parquet file to write (OUT); OUT.parts/ holds the work in progress "
                    "and OUT.errors.jsonl lists the bad records.")
@@ -55,8 +66,10 @@ def batch(input_path, output, modes, trumps, leader, all_leaders, jobs, schedule
     \b
     INPUT is a PBN file (played games included) or a deal file in rows
     (.parquet, .csv, .ndjson/.jsonl) with a `deal` column and optional
-    `board`, `dealer`, `mode`, `contract`, `declarer` columns. It is read
-    as a stream: memory stays flat however large it is.
+    `board`, `dealer`, `mode`, `contract`, `declarer` columns (a row
+    without a dealer needs --leader, or --all-leaders when it has no
+    contract to judge). It is read as a stream: memory stays flat however
+    large it is; it must be a file, not standard input.
 
     \b
     OUT has one row per board x mode x leader x trump x side: the side's

@@ -252,3 +252,181 @@ def test_dask_cluster_gives_the_same_file(tmp_path):
         cluster.stdin.close()
         cluster.wait(timeout=60)
     assert pl.read_parquet(remote).equals(pl.read_parquet(local))
+
+
+# --- bugs found by a tester -------------------------------------------------------------
+
+@pytest.mark.parametrize("name,records", [("positions.pbn", 3), ("played.pbn", 4),
+                                          ("endings.pbn", 2)])
+def test_play_records_are_tabled_from_their_starting_deal(tmp_path, name, records):
+    """Records stopped before the end are tabled from the deal as dealt, with the record's
+    leader; records played to the end add their actual result."""
+    import polars as pl
+
+    from belote.solver.dd import dd_table
+    from belote.solver.formats.pbn import load
+
+    out = tmp_path / "out.parquet"
+    result = CliRunner().invoke(cli, ["batch", str(EXAMPLES / name), "-o", str(out),
+                                      "--trump", "H", "-j", "1"])
+    assert result.exit_code == 0, result.output
+    assert f"{records} records: {records} solved; {records * 2} rows" in result.stderr
+    frame = pl.read_parquet(out)
+    assert frame.height == records * 2
+    boards = load(EXAMPLES / name)
+    assert len(boards) == records
+    complete = 0
+    for board in boards:
+        rows = frame.filter(pl.col("board") == board.board)
+        leader = board.first_leader()
+        table = dd_table(board.full_deal(), leader, board.profile(), trumps=(1,))
+        assert rows["leader"].to_list() == [seat_name(leader)] * 2
+        assert dict(zip(rows["side"], rows["points"])) == {"NS": table.values[1, 0],
+                                                           "EW": table.values[1, 1]}
+        assert rows["dd_points"].null_count() == 0  # every board here has a contract
+        if board.cards and board.position().is_over:
+            complete += 1
+            ns, ew = board.position().points
+            assert (rows["played_points_ns"].to_list(), rows["played_points_ew"].to_list()) == (
+                [ns] * 2, [ew] * 2)
+        else:
+            assert rows["played_points_ns"].null_count() == 2
+    assert complete == {"positions.pbn": 0, "played.pbn": 2, "endings.pbn": 0}[name]
+
+
+def test_repeated_modes_and_trumps_count_once(tmp_path):
+    import polars as pl
+    deals = tmp_path / "deals.csv"
+    write_deals(deals, 3)
+    out = tmp_path / "out.parquet"
+    base = ["batch", str(deals), "-o", str(out), "-j", "1"]
+    result = CliRunner().invoke(cli, [*base, "--mode", "classic", "--mode", "CLASSIC",
+                                      "--trump", "H", "--trump", "H"])
+    assert result.exit_code == 0, result.output
+    assert "3 records: 3 solved; 6 rows" in result.stderr
+    assert pl.read_parquet(out).height == 3 * 2
+    options = json.loads(read_metadata(out)["belote.batch"])["options"]
+    assert (options["modes"], options["trumps"]) == (["classic"], ["H"])
+    once = CliRunner().invoke(cli, [*base, "--mode", "classic", "--trump", "H"])
+    assert once.exit_code == 0 and "nothing to do" in once.stderr
+    assert BatchOptions(modes=("coinche", "classic", "coinche")).modes == ("coinche", "classic")
+
+
+def write_deal_only(path: Path, count: int, extra: dict | None = None) -> None:
+    """``count`` random deals in a rows file with a ``deal`` column (and ``extra`` columns)."""
+    import polars as pl
+    deals = [Deal.random(random.Random(500 + n)).to_pbn(0) for n in range(count)]
+    frame = pl.DataFrame({"deal": deals, **{k: [v] * count for k, v in (extra or {}).items()}})
+    {".csv": frame.write_csv, ".ndjson": frame.write_ndjson,
+     ".parquet": frame.write_parquet}[path.suffix](path)
+
+
+NO_DEALER = ("no dealer (no 'dealer' column or an empty value) and no --leader or "
+             "--all-leaders given: the leader of the first trick is unknown; give a dealer, "
+             "--leader SEAT or --all-leaders")
+
+
+@pytest.mark.parametrize("suffix,first_line", [(".csv", 2), (".ndjson", 1), (".parquet", 1)])
+def test_rows_without_dealer_say_so_in_rows_terms(tmp_path, suffix, first_line):
+    import polars as pl
+    deals = tmp_path / f"deals{suffix}"
+    write_deal_only(deals, 2)
+    out = tmp_path / "out.parquet"
+    base = ["batch", str(deals), "-o", str(out), "--trump", "S", "-j", "1"]
+    result = CliRunner().invoke(cli, base)
+    assert result.exit_code == 3, result.output
+    assert "2 records: 0 solved, 2 bad" in result.stderr
+    assert pl.read_parquet(out).height == 0
+    errors = [json.loads(line) for line in
+              (tmp_path / "out.parquet.errors.jsonl").read_text().splitlines()]
+    assert [(e["line"], e["reason"]) for e in errors] == [(first_line, NO_DEALER),
+                                                          (first_line + 1, NO_DEALER)]
+    assert errors[0]["error"] == f"{deals}: line {first_line}: {NO_DEALER}"
+    led = CliRunner().invoke(cli, [*base, "--leader", "E", "--force"])
+    assert led.exit_code == 0, led.output
+    frame = pl.read_parquet(out)
+    assert frame.height == 2 * 2 and set(frame["leader"]) == {"E"}
+    assert frame["dealer"].null_count() == 4
+    every = CliRunner().invoke(cli, [*base, "--all-leaders", "--force"])
+    assert every.exit_code == 0, every.output
+    assert pl.read_parquet(out).height == 2 * 4 * 2
+    assert not (tmp_path / "out.parquet.errors.jsonl").exists()
+
+
+def test_rows_without_dealer_but_a_contract_need_a_leader(tmp_path):
+    deals = tmp_path / "deals.csv"
+    write_deal_only(deals, 1, {"contract": "100H", "declarer": "N"})
+    out = tmp_path / "out.parquet"
+    base = ["batch", str(deals), "-o", str(out), "--trump", "H", "-j", "1"]
+    result = CliRunner().invoke(cli, [*base, "--all-leaders"])
+    assert result.exit_code == 3, result.output
+    error = json.loads((tmp_path / "out.parquet.errors.jsonl").read_text())
+    assert error["reason"] == ("no dealer (no 'dealer' column or an empty value): judging the "
+                               "contract needs the leader of the first trick; give a dealer "
+                               "or --leader SEAT")
+    led = CliRunner().invoke(cli, [*base, "--leader", "W", "--force"])
+    assert led.exit_code == 0, led.output
+
+
+@pytest.mark.parametrize("suffix", [".csv", ".parquet"])
+def test_rows_file_without_deal_column_is_one_error(tmp_path, suffix):
+    import polars as pl
+    deals = tmp_path / f"hands{suffix}"
+    frame = pl.DataFrame({"board": ["1"], "dealer": ["N"]})
+    frame.write_csv(deals) if suffix == ".csv" else frame.write_parquet(deals)
+    out = tmp_path / "out.parquet"
+    result = CliRunner().invoke(cli, ["batch", str(deals), "-o", str(out), "-j", "1"])
+    assert result.exit_code == 2, result.output
+    assert result.stderr == f"Error: {deals}: line 1: no 'deal' column (columns: board, dealer)\n"
+    assert sorted(p.name for p in tmp_path.iterdir()) == [deals.name]
+
+
+def test_standard_input_is_refused(tmp_path):
+    out = tmp_path / "out.parquet"
+    result = CliRunner().invoke(cli, ["batch", "-", "-o", str(out)], input="[Deal \"N:-\"]\n")
+    assert result.exit_code == 2
+    assert result.stderr == ("Error: Invalid value for 'INPUT': batch needs a file, not standard "
+                             "input ('-'): it reads the input again to resume; save it to a "
+                             "file first (see 'belote batch --help')\n")
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_shard_size_does_not_change_a_finished_output(tmp_path):
+    out = tmp_path / "out.parquet"
+    args = ["batch", str(EXAMPLES / "deals.pbn"), "-o", str(out), "--trump", "S", "-j", "1"]
+    assert CliRunner().invoke(cli, [*args, "--shard-size", "2"]).exit_code == 0
+    before = out.read_bytes()
+    result = CliRunner().invoke(cli, [*args, "--shard-size", "3"])
+    assert result.exit_code == 0, result.output
+    assert result.stderr == (f"belote: {out}: already finished with this input and these "
+                             f"options; nothing to do\n")
+    assert out.read_bytes() == before
+
+
+def test_unfinished_run_resumes_only_with_its_shard_size(tmp_path):
+    import polars as pl
+    out = tmp_path / "out.parquet"
+    parts = tmp_path / "out.parquet.parts"
+
+    calls = []
+
+    def stop(done: int) -> None:
+        calls.append(done)
+        if len(calls) == 3:
+            raise KeyboardInterrupt
+
+    with pytest.raises(KeyboardInterrupt):
+        run_batch(EXAMPLES / "deals.pbn", out, BatchOptions(trumps=(0,), shard_size=1),
+                  executor="serial", progress=stop)
+    written = len(list(parts.glob("part-*.parquet")))
+    assert (parts / "manifest.json").exists() and 1 <= written < 4 and not out.exists()
+    args = ["batch", str(EXAMPLES / "deals.pbn"), "-o", str(out), "--trump", "S", "-j", "1"]
+    result = CliRunner().invoke(cli, [*args, "--shard-size", "2"])
+    assert result.exit_code == 2
+    assert result.stderr == (f"Error: {parts}: unfinished run cut into shards of 1 records, "
+                             f"not 2: resume it with --shard-size 1, or --force to start "
+                             f"again\n")
+    resumed = CliRunner().invoke(cli, [*args, "--shard-size", "1"])
+    assert resumed.exit_code == 0, resumed.output
+    assert f"4 records, {written} done before: 4 solved; 8 rows" in resumed.stderr
+    assert pl.read_parquet(out).height == 4 * 2 and not parts.exists()

@@ -18,8 +18,9 @@ already written. At the end the shards are merged, in record order, into
 holds the manifest, the rule profiles, the version and the command) and
 ``OUT.errors.jsonl`` (only when some records were bad), and the shards are
 removed. A run on a finished output
-with the same input and options does nothing; with another input or other
-options it raises :class:`BatchStateError` unless ``force``.
+with the same input and options (the shard size apart) does nothing; with
+another input or other options it raises :class:`BatchStateError` unless
+``force``. Unfinished shards resume only with the shard size that cut them.
 
 >>> import tempfile, pathlib
 >>> out = pathlib.Path(tempfile.mkdtemp()) / "deals.parquet"
@@ -133,10 +134,14 @@ class BatchOptions:
     ``modes``: the rule profiles to solve each board under (``(None,)``:
     each board's own Mode, else coinche); ``trumps``; ``leader`` (``None``:
     each board's own leader) or ``all_leaders``; ``shard_size`` records per
-    shard.
+    shard. A mode or trump given twice counts once (modes keep their
+    order, trumps are sorted), so repeats change neither the rows nor the
+    manifest.
 
     >>> BatchOptions(modes=("classic", "coinche"), all_leaders=True).to_dict()["modes"]
     ['classic', 'coinche']
+    >>> BatchOptions(modes=("coinche", "classic", "coinche"), trumps=(1, 0, 1)).to_dict()
+    {'modes': ['coinche', 'classic'], 'trumps': ['S', 'H'], 'leader': None, 'all_leaders': False, 'shard_size': 100}
     """
 
     modes: tuple[str | None, ...] = (None,)
@@ -146,7 +151,8 @@ class BatchOptions:
     shard_size: int = DEFAULT_SHARD_SIZE
 
     def __post_init__(self) -> None:
-        modes = tuple(None if m is None else get_profile(m).name for m in self.modes)
+        modes = tuple(dict.fromkeys(None if m is None else get_profile(m).name
+                                    for m in self.modes))
         object.__setattr__(self, "modes", modes or (None,))
         object.__setattr__(self, "trumps", tuple(sorted(set(self.trumps))) or SUITS)
         if self.leader is not None and self.all_leaders:
@@ -241,27 +247,58 @@ def _error_record(index: int, error: BaseException, mode: str | None) -> dict[st
             "reason": getattr(error, "message", str(error)), "error": str(error)}
 
 
-def _plan(index: int, board: Board | PBNDecodeError, options: BatchOptions, several: bool
-          ) -> tuple[int, tuple[BoardJob, ...] | dict[str, Any]]:
+def _from_start(board: Board, mode: str | None) -> Board:
+    """``board`` as tabled: a play record stopped before the end is replaced by its deal.
+
+    The batch tables deals (``belote solve`` analyses positions): the record's
+    cards are dropped, its leader and contract kept. A record played to the end
+    is kept whole, so its actual result is scored beside the table.
+    """
+    if board.cards and not board.position(mode).is_over:
+        return board.replace(cards=())
+    return board
+
+
+def _unknown_leader(board: Board, options: BatchOptions) -> PBNDecodeError | None:
+    """The error of a board read from rows whose first leader is needed and unknown.
+
+    Without a ``dealer`` value (and no play record) a row's first leader is
+    unknown: it is needed unless ``--leader`` names it, or ``--all-leaders``
+    tables every leader of a board without a contract and declarer to judge.
+    """
+    if board.dealer is not None or board.play_leader is not None or options.leader is not None:
+        return None
+    judged = board.contract is not None and board.declarer is not None
+    if options.all_leaders and not judged:
+        return None
+    if options.all_leaders:
+        reason = ("no dealer (no 'dealer' column or an empty value): judging the contract "
+                  "needs the leader of the first trick; give a dealer or --leader SEAT")
+    else:
+        reason = ("no dealer (no 'dealer' column or an empty value) and no --leader or "
+                  "--all-leaders given: the leader of the first trick is unknown; give a "
+                  "dealer, --leader SEAT or --all-leaders")
+    return PBNDecodeError(reason, file=board.file, board=board.board, line=board.line or None)
+
+
+def _plan(index: int, board: Board | PBNDecodeError, options: BatchOptions, several: bool,
+          rows_input: bool = False) -> tuple[int, tuple[BoardJob, ...] | dict[str, Any]]:
     """The jobs of one record (one per mode), or its error record.
 
     A play record that stops before the end is tabled from its starting deal
-    (the batch tables deals; ``belote solve`` analyses positions).
+    (:func:`_from_start`). ``rows_input``: the record is a row of a deal file,
+    whose unknown leader is explained in rows terms (:func:`_unknown_leader`).
     """
     if isinstance(board, PBNDecodeError):
         return index, _error_record(index, board, None)
-    if board.play:
-        try:
-            deal = board.full_deal()
-            position = board.position(options.modes[0])
-        except BeloteError as e:
-            return index, _error_record(index, e, None)
-        if not position.is_over:
-            board = dataclasses.replace(board, deal=deal, play=[], play_lines=[])
+    if rows_input:
+        unknown = _unknown_leader(board, options)
+        if unknown is not None:
+            return index, _error_record(index, unknown, None)
     jobs = []
     for request in options.requests():
         try:
-            jobs.append(plan_board(board, request))
+            jobs.append(plan_board(_from_start(board, request.mode), request))
         except BeloteError as e:
             return index, _error_record(index, e, request.mode if several else None)
     return index, tuple(jobs)
@@ -383,10 +420,20 @@ class _Shards:
         self.done.add(shard)
 
 
+def _without_shard_size(manifest: Any) -> Any:
+    """A manifest less its shard size, which changes how work is cut, never the rows."""
+    if not isinstance(manifest, dict) or not isinstance(manifest.get("options"), dict):
+        return manifest
+    options = {k: v for k, v in manifest["options"].items() if k != "shard_size"}
+    return {**manifest, "options": options}
+
+
 def _check_state(output: Path, parts: Path, manifest: dict[str, Any], force: bool) -> bool:
     """Whether ``output`` is already finished with ``manifest``; raise on a mismatch.
 
-    With ``force``, a mismatched output and its shards are removed.
+    A finished output matches whatever the shard size. Unfinished shards are
+    only resumed with the shard size that cut them. With ``force``, a
+    mismatched output and its shards are removed.
     """
     hint = "use a new output file or --force to start again"
     if output.exists():
@@ -394,7 +441,7 @@ def _check_state(output: Path, parts: Path, manifest: dict[str, Any], force: boo
             recorded = json.loads(read_metadata(output).get(METADATA_KEY, "null"))
         except (OSError, ValueError):
             recorded = None
-        if recorded == manifest:
+        if _without_shard_size(recorded) == _without_shard_size(manifest):
             if parts.exists():
                 shutil.rmtree(parts)
             return True
@@ -410,6 +457,12 @@ def _check_state(output: Path, parts: Path, manifest: dict[str, Any], force: boo
             recorded = None
         if recorded != manifest:
             if not force:
+                if _without_shard_size(recorded) == _without_shard_size(manifest):
+                    size = recorded["options"].get("shard_size")
+                    raise BatchStateError(
+                        f"{parts}: unfinished run cut into shards of {size} records, not "
+                        f"{manifest['options']['shard_size']}: resume it with --shard-size "
+                        f"{size}, or --force to start again")
                 raise BatchStateError(f"{parts}: unfinished run of another input or with other "
                                       f"options: {hint}")
             shutil.rmtree(parts)
@@ -438,10 +491,12 @@ def run_batch(input_path: str | os.PathLike[str], output: str | os.PathLike[str]
     recorded in the metadata. ``records`` replaces the reading of
     ``input_path`` (whose identity is still recorded).
     """
+    from ..formats.rows import check_deal_column, file_format
     from ..parallel import parallel_map
 
     started = time.perf_counter()
     input_path, output = Path(input_path), Path(output)
+    check_deal_column(input_path)
     errors_path = output.with_name(output.name + ".errors.jsonl")
     parts = output.with_name(output.name + ".parts")
     manifest = _manifest(input_path, options)
@@ -450,6 +505,7 @@ def run_batch(input_path: str | os.PathLike[str], output: str | os.PathLike[str]
     shards = _Shards(parts, options.shard_size)
     shards.scan()
     several = len(options.modes) > 1
+    rows_input = file_format(input_path) != "pbn"
     counts = {"records": 0, "resumed": 0}
 
     def items() -> Iterator[tuple[int, Any]]:
@@ -459,7 +515,7 @@ def run_batch(input_path: str | os.PathLike[str], output: str | os.PathLike[str]
             if index // shards.size in shards.done:
                 counts["resumed"] += 1
                 continue
-            yield _plan(index, board, options, several)
+            yield _plan(index, board, options, several, rows_input)
 
     results = parallel_map(solve_record, items(), executor=executor, workers=workers,
                            progress=progress, notice=notice)

@@ -31,7 +31,8 @@ from ..rules.profiles import get_profile
 from ..types.deal import Deal, Seat, parse_seat, seat_name
 from ..types.board import Board, BoardSource
 
-__all__ = ["COLUMNS", "FORMATS", "file_format", "iter_rows", "write_deals", "write_pbn_deals"]
+__all__ = ["COLUMNS", "FORMATS", "check_deal_column", "file_format", "iter_rows", "write_deals",
+           "write_pbn_deals"]
 
 COLUMNS = ("board", "dealer", "deal", "mode", "contract", "declarer")
 """The columns a deal file may have (``deal`` is required); others are ignored."""
@@ -130,6 +131,46 @@ def iter_rows(fp_or_path: IO[str] | str | os.PathLike[str], *, mode: str | None 
 def _missing_deal(file: str | None, columns: Any) -> PBNDecodeError:
     return PBNDecodeError(f"no 'deal' column (columns: {', '.join(map(str, columns)) or 'none'})",
                           file=file, line=1)
+
+
+def check_deal_column(path: str | os.PathLike[str]) -> None:
+    """Raise :class:`~belote.errors.PBNDecodeError` if a CSV or Parquet file has no ``deal`` column.
+
+    The error names the file, line 1 and the columns found. Only the header
+    (CSV) or the schema (Parquet) is read. Other files pass: a PBN file has
+    no columns, and each NDJSON line is a record with its own fields (one
+    without ``deal`` is a bad record). A file that cannot be read passes
+    too, its reader reports it.
+
+    >>> import tempfile
+    >>> path = os.path.join(tempfile.mkdtemp(), "hands.csv")
+    >>> with open(path, "w") as fp:
+    ...     _ = fp.write("board,dealer\\n1,N\\n")
+    >>> try:
+    ...     check_deal_column(path)
+    ... except PBNDecodeError as e:
+    ...     print(e.file == path, e.line, e.message)
+    True 1 no 'deal' column (columns: board, dealer)
+    """
+    file = os.fspath(path)
+    kind = file_format(file)
+    if kind == "csv":
+        try:
+            with open(file, encoding="utf-8", newline="") as fp:
+                header = [h.strip().lower() for h in next(csv.reader(fp), [])]
+        except (OSError, csv.Error, UnicodeDecodeError):
+            return
+    elif kind == "parquet":
+        import polars as pl
+
+        try:
+            header = pl.scan_parquet(file).collect_schema().names()
+        except (OSError, pl.exceptions.PolarsError):
+            return
+    else:
+        return
+    if "deal" not in [c.lower() for c in header]:
+        raise _missing_deal(file, header)
 
 
 def _csv_rows(fp: IO[str], file: str | None, mode: str | None
