@@ -100,7 +100,7 @@ def report(path, by, csv_dir, as_json, plot_dir, html_file):
             note = (f"{path.name}: {deals} deals, {frame.height} rows, modes "
                     f"{', '.join(sorted(map(str, frame['mode'].unique().to_list())))}.")
             html_file.write_text(render_page(tables, drawn.written, note=note, by=by,
-                                             left_out=missing,
+                                             left_out=missing, skipped=drawn.skipped,
                                              title="Belote double-dummy report"),
                                  encoding="utf-8")
             notice(f"report page {html_file}")

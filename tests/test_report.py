@@ -269,6 +269,15 @@ def test_small_data_charts_are_skipped_with_a_notice(small, tmp_path):
         "with all four leaders)",
         f"belote: 0 charts in {png}"]
     assert list(png.iterdir()) == []
+    page = tmp_path / "page.html"
+    result = CliRunner().invoke(cli, ["report", str(small), "--html", str(page)])
+    assert result.exit_code == 0 and "warning" not in result.stderr
+    text = page.read_text()
+    assert "data:image/png" not in text
+    assert "<p class='note'>Chart points.png not drawn: no trump length has 20 hands or more.</p>" \
+        in text
+    assert ("<h2>Value of the opening lead</h2><p class='note'>needs a batch run with "
+            "--all-leaders (no hand was solved with all four leaders)</p>") in text
 
 
 def test_lead_without_all_leaders_is_a_note(small):
@@ -283,3 +292,6 @@ def test_lead_without_all_leaders_is_a_note(small):
     assert "lead" not in [json.loads(line)["table"] for line in json_run.stdout.splitlines()]
     assert json_run.stderr == ("belote: lead table left out: needs a batch run with "
                                "--all-leaders (no hand was solved with all four leaders)\n")
+    by_leader = CliRunner().invoke(cli, ["report", str(EXAMPLE), "--by", "leader", "--json"])
+    assert by_leader.stderr == ("belote: lead table left out: the lead's value compares "
+                                "leaders: it cannot be grouped by leader\n")

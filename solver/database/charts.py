@@ -62,6 +62,16 @@ def _pyplot() -> Any:
     return plt
 
 
+def _left_out(every: list[int], shown: list[int]) -> str:
+    """A legend line naming the trump lengths left out (too few hands), or ``""``.
+
+    >>> _left_out([1, 2, 3, 6], [2, 3])
+    '\\n(1, 6 trumps: fewer than 20 hands, left out)'
+    """
+    out = [str(length) for length in every if length not in shown]
+    return f"\n({', '.join(out)} trumps: fewer than {MIN_GROUP} hands, left out)" if out else ""
+
+
 def _pmake(frame: Any, path: Path) -> str:
     import polars as pl
 
@@ -71,7 +81,8 @@ def _pmake(frame: Any, path: Path) -> str:
     if coinche.is_empty():
         return "no coinche rows"
     bids = bid_table(coinche, ["trump_length"])
-    lengths = [length for length in sorted(bids["trump_length"].unique().to_list())
+    every = sorted(bids["trump_length"].unique().to_list())
+    lengths = [length for length in every
                if bids.filter(pl.col("trump_length") == length)["n"].min() >= MIN_GROUP]
     if not lengths:
         return SMALL
@@ -90,7 +101,8 @@ def _pmake(frame: Any, path: Path) -> str:
     ax.set_ylim(-2, 102)
     ax.set_xticks(sorted(bids["bid"].unique().to_list()))
     ax.grid(alpha=0.3)
-    ax.legend(title="shaded: 95% interval", fontsize=8, title_fontsize=8)
+    ax.legend(title="shaded: 95% interval" + _left_out(every, lengths), fontsize=8,
+              title_fontsize=8)
     fig.tight_layout()
     fig.savefig(path)
     plt.close(fig)
@@ -103,8 +115,9 @@ def _points(frame: Any, path: Path) -> str:
     from .report import _own_leader, features
 
     rows = features(_own_leader(frame.filter(pl.col("mode") == frame["mode"].min())))
+    every = sorted(rows["trump_length"].unique().to_list())
     groups = [(length, rows.filter(pl.col("trump_length") == length)["points"].to_list())
-              for length in sorted(rows["trump_length"].unique().to_list())]
+              for length in every]
     groups = [(length, values) for length, values in groups if len(values) >= MIN_GROUP]
     if not groups:
         return SMALL
@@ -114,9 +127,10 @@ def _points(frame: Any, path: Path) -> str:
     ax.set_xticks(range(1, len(groups) + 1),
                   [f"{length}\n(n={len(v)})" for length, v in groups])
     ax.axhline(82, color="grey", linestyle="--", linewidth=1)
-    ax.text(0.55, 86, "82 points: more than half of 162", fontsize=8, color="grey", ha="left")
-    ax.set_xlabel("trumps in the taking side's longer hand\n"
-                  "(box: middle half, orange line: median, green triangle: mean, circles: outliers)")
+    ax.set_xlabel("trumps in the taking side's longer hand"
+                  f"{_left_out(every, [g for g, _ in groups])}\n(box: middle half, orange line: "
+                  "median, green triangle: mean, circles: outliers,\n"
+                  "dashed line: 82 points, more than half of 162)")
     ax.set_ylabel("double-dummy trick points (252 = capot)")
     ax.set_title(f"Taking side's points by trump length ({rows['mode'][0]}, "
                  "board's own leader)")

@@ -82,16 +82,21 @@ def _order(name: str) -> int:
 
 
 def render_page(tables: dict[str, Any], charts: Sequence[Path], *, title: str, note: str = "",
-                by: Sequence[str] | None = None, left_out: Mapping[str, str] | None = None) -> str:
+                by: Sequence[str] | None = None, left_out: Mapping[str, str] | None = None,
+                skipped: Mapping[str, str] | None = None) -> str:
     """The page: ``title``, ``note``, the charts, then each table under its heading.
 
     Headings name the grouping ``by`` (:func:`table_title`); a table of
-    ``left_out`` gets its heading and the reason it is not there.
+    ``left_out`` gets its heading and the reason it is not there; the charts
+    of ``skipped`` (file name: reason) are listed where the charts go.
     """
     parts = [f"<!DOCTYPE html><html><head><meta charset='utf-8'><title>{html.escape(title)}"
              f"</title><style>{_STYLE}</style></head><body><h1>{html.escape(title)}</h1>"]
     if note:
         parts.append(f"<p class='note'>{html.escape(note)}</p>")
+    for name, reason in (skipped or {}).items():
+        parts.append(f"<p class='note'>Chart {html.escape(name)} not drawn: "
+                     f"{html.escape(reason)}.</p>")
     for chart in charts:
         data = base64.b64encode(Path(chart).read_bytes()).decode("ascii")
         parts.append(f"<img alt='{html.escape(chart.stem)}' src='data:image/png;base64,{data}'>")
