@@ -233,16 +233,12 @@ def test_by_each_documented_feature(frame, feature):
 
 
 def test_by_each_column_of_a_batch_output(frame):
+    import polars as pl
     for column in frame.columns:
         tables = report.report_tables(frame, [column])
         assert column in tables["points"].columns
-        assert tables["points"].group_by("mode").agg(n=pl_sum("n")).sort("mode")["n"].to_list() \
-            == [96, 96], column
-
-
-def pl_sum(name):
-    import polars as pl
-    return pl.col(name).sum()
+        totals = tables["points"].group_by("mode").agg(pl.col("n").sum()).sort("mode")
+        assert totals["n"].to_list() == [96, 96], column
 
 
 def test_titles_name_the_grouping():
@@ -261,8 +257,7 @@ def test_small_data_charts_are_skipped_with_a_notice(small, tmp_path):
     png = tmp_path / "png"
     result = CliRunner().invoke(cli, ["report", str(small), "--plot", str(png)])
     assert result.exit_code == 0, result.output
-    notes = [line for line in result.stderr.splitlines()]
-    assert notes == [
+    assert result.stderr.splitlines() == [
         "belote: pmake.png not drawn: no trump length has 20 hands or more",
         "belote: points.png not drawn: no trump length has 20 hands or more",
         "belote: lead.png not drawn: needs a batch run with --all-leaders (no hand was solved "
