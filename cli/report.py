@@ -45,9 +45,10 @@ def report(path, by, csv_dir, as_json, plot_dir, html_file):
     """
     import polars as pl
 
-    from belote.solver.database.report import report_tables
+    from belote.solver.database.html import table_title
+    from belote.solver.database.report import REPORTS, left_out, report_tables
 
-    from .common import DataError
+    from .common import DataError, notice
 
     if (plot_dir or html_file):
         from belote.solver.database.charts import missing_matplotlib_message
@@ -55,44 +56,51 @@ def report(path, by, csv_dir, as_json, plot_dir, html_file):
         message = missing_matplotlib_message()
         if message:
             raise click.UsageError(message)
+    by = list(by) or None
     try:
         frame = pl.read_parquet(path)
-        tables = report_tables(frame, list(by) or None)
+        tables = report_tables(frame, by)
     except (BeloteError, pl.exceptions.PolarsError, OSError) as e:
         raise DataError(f"{path}: {e}") from None
+    missing = left_out(tables, by)
+    if csv_dir is not None or as_json:
+        for name, reason in missing.items():
+            notice(f"{name} table left out: {reason}")
     if csv_dir is not None:
         csv_dir.mkdir(parents=True, exist_ok=True)
         for name, table in tables.items():
             table.write_csv(csv_dir / f"{name}.csv")
-        click.echo(f"belote: {len(tables)} tables in {csv_dir}", err=True)
+        notice(f"{len(tables)} tables in {csv_dir}")
     elif as_json:
         for name, table in tables.items():
             click.echo(json.dumps({"table": name, "rows": table.to_dicts()}, default=str))
     else:
-        from belote.solver.database.html import TABLE_TITLES
-
         with pl.Config(tbl_rows=-1, tbl_cols=-1, tbl_width_chars=250, float_precision=3,
                        tbl_hide_column_data_types=True, tbl_hide_dataframe_shape=True,
                        tbl_formatting="ASCII_MARKDOWN"):
-            for i, (name, table) in enumerate(tables.items()):
-                click.echo(("\n" if i else "") + f"## {TABLE_TITLES.get(name, name)} ({name})")
-                click.echo(str(table))
-    charts = []
-    if plot_dir is not None or html_file is not None:
-        import tempfile
+            for i, name in enumerate(n for n in REPORTS if n in tables or n in missing):
+                click.echo(("\n" if i else "") + f"## {table_title(name, by)} ({name})")
+                click.echo(missing[name] if name in missing else str(tables[name]))
+    if plot_dir is None and html_file is None:
+        return
+    import tempfile
 
-        from belote.solver.database.charts import write_charts
+    from belote.solver.database.charts import write_charts
 
-        directory = plot_dir or Path(tempfile.mkdtemp(prefix="belote-charts-"))
-        charts = write_charts(frame, tables, directory)
+    with tempfile.TemporaryDirectory(prefix="belote-charts-") as scratch:
+        drawn = write_charts(frame, plot_dir or scratch)
+        for name, reason in drawn.skipped.items():
+            notice(f"{name} not drawn: {reason}")
         if plot_dir is not None:
-            click.echo(f"belote: {len(charts)} charts in {plot_dir}", err=True)
-    if html_file is not None:
-        from belote.solver.database.html import render_page
+            notice(f"{len(drawn.written)} charts in {plot_dir}")
+        if html_file is not None:
+            from belote.solver.database.html import render_page
 
-        deals = frame["record"].n_unique()
-        note = (f"{path.name}: {deals} deals, {frame.height} rows, modes "
-                f"{', '.join(sorted(map(str, frame['mode'].unique().to_list())))}.")
-        html_file.write_text(render_page(tables, charts, title="Belote double-dummy report",
-                                         note=note), encoding="utf-8")
-        click.echo(f"belote: report page {html_file}", err=True)
+            deals = frame["record"].n_unique()
+            note = (f"{path.name}: {deals} deals, {frame.height} rows, modes "
+                    f"{', '.join(sorted(map(str, frame['mode'].unique().to_list())))}.")
+            html_file.write_text(render_page(tables, drawn.written, note=note, by=by,
+                                             left_out=missing, skipped=drawn.skipped,
+                                             title="Belote double-dummy report"),
+                                 encoding="utf-8")
+            notice(f"report page {html_file}")

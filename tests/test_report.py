@@ -152,3 +152,141 @@ def test_missing_matplotlib_is_one_line(monkeypatch, tmp_path):
     result = CliRunner().invoke(cli, ["report", str(EXAMPLE), "--plot", str(tmp_path)])
     assert result.exit_code == 2
     assert "pip install 'belote[plot]'" in result.stderr and "Traceback" not in result.output
+
+
+# --- bugs found by a tester ---------------------------------------------------------------
+
+FEATURE_NAMES = ("trump_length", "trump_total", "jack", "nine", "ace", "own_belote", "pattern")
+
+
+def row_features(r):
+    """The taking side's features of one batch row, in plain Python (module docstring's words)."""
+    deal = Deal.from_pbn(r["deal"])
+    trump, side = "SHDC".index(r["trump"]), ("NS", "EW").index(r["side"])
+    hands = [sorted(deal.hands[side]), sorted(deal.hands[side + 2])]
+    counts = [sum(c // 8 == trump for c in h) for h in hands]
+    taker = hands[0] if counts[0] >= counts[1] else hands[1]
+    ranks = {c % 8 for h in hands for c in h if c // 8 == trump}
+    return {"trump_length": max(counts), "trump_total": sum(counts),
+            "jack": 4 in ranks, "nine": 5 in ranks, "ace": 7 in ranks,
+            "own_belote": r["belote"] == r["side"],
+            "pattern": "-".join(map(str, sorted((sum(c // 8 == s for c in taker)
+                                                 for s in range(4)), reverse=True)))}
+
+
+@pytest.fixture(scope="module")
+def small(frame, tmp_path_factory):
+    """Own-leader coinche rows of four deals with four different dealers (32 rows)."""
+    import polars as pl
+    records = [frame.filter(pl.col("dealer") == d)["record"].min() for d in "NESW"]
+    rows = own_leader_rows(frame.filter(pl.col("record").is_in(records)
+                                        & (pl.col("mode") == "coinche")))
+    path = tmp_path_factory.mktemp("small") / "small.parquet"
+    pl.DataFrame(rows, schema=frame.schema).write_parquet(path)
+    return path
+
+
+def test_report_on_a_deal_file_names_the_missing_columns(tmp_path):
+    deals = tmp_path / "f.parquet"
+    assert CliRunner().invoke(cli, ["deal", "-n", "3", "-o", str(deals)]).exit_code == 0
+    result = CliRunner().invoke(cli, ["report", str(deals)])
+    assert result.exit_code == 2
+    assert result.stderr == (f"Error: {deals}: not a `belote batch` output (missing columns: "
+                             "record, leader, mode, trump, side, points, belote)\n")
+
+
+@pytest.mark.parametrize("extra", [[], ["--plot", "png", "--html", "page.html"], ["--json"]])
+def test_report_on_an_empty_batch_output(frame, tmp_path, extra):
+    empty = tmp_path / "o.parquet"
+    frame.head(0).write_parquet(empty)
+    args = [str(tmp_path / a) if a in ("png", "page.html") else a for a in extra]
+    result = CliRunner().invoke(cli, ["report", str(empty), *args])
+    assert (result.exit_code, result.stdout) == (2, "")
+    assert result.stderr == f"Error: {empty}: no solved boards to report\n"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["o.parquet"]
+
+
+def test_by_an_unknown_column_lists_what_by_accepts():
+    result = CliRunner().invoke(cli, ["report", str(EXAMPLE), "--by", "nosuchcol"])
+    assert result.exit_code == 2
+    assert result.stderr == (
+        f"Error: {EXAMPLE}: no column nosuchcol for --by (use trump_length, trump_total, jack, "
+        "nine, ace, own_belote, pattern, or any column of the file)\n")
+    near = CliRunner().invoke(cli, ["report", str(EXAMPLE), "--by", "trump_lenght"])
+    assert near.exit_code == 2 and near.stderr.endswith(
+        "or any column of the file; did you mean trump_length?)\n")
+
+
+@pytest.mark.parametrize("feature", FEATURE_NAMES)
+def test_by_each_documented_feature(frame, feature):
+    result = CliRunner().invoke(cli, ["report", str(EXAMPLE), "--json", "--by", feature])
+    assert result.exit_code == 0, result.output
+    tables = {t["table"]: t["rows"] for t in map(json.loads, result.stdout.splitlines())}
+    expected: dict[tuple, int] = {}
+    for r in own_leader_rows(frame):
+        key = (r["mode"], row_features(r)[feature])
+        expected[key] = expected.get(key, 0) + 1
+    assert {(r["mode"], r[feature]): r["n"] for r in tables["points"]} == expected
+    assert {(r["mode"], r[feature]): r["n"] for r in tables["bids"] if r["bid"] in (None, 80)} \
+        == expected
+    assert all(feature in rows[0] for rows in tables.values())
+
+
+def test_by_each_column_of_a_batch_output(frame):
+    import polars as pl
+    for column in frame.columns:
+        tables = report.report_tables(frame, [column])
+        assert column in tables["points"].columns
+        totals = tables["points"].group_by("mode").agg(pl.col("n").sum()).sort("mode")
+        assert totals["n"].to_list() == [96, 96], column
+
+
+def test_titles_name_the_grouping():
+    for by, words in ((None, "trump length"), ("pattern", "pattern"), ("side", "side")):
+        args = ["--by", by] if by else []
+        result = CliRunner().invoke(cli, ["report", str(EXAMPLE), *args])
+        assert result.exit_code == 0, result.output
+        titles = [line for line in result.stdout.splitlines() if line.startswith("## ")]
+        assert titles[0] == f"## P(make) of each bid, by {words} (bids)"
+        assert f"## Double-dummy points of the taking side, by {words} (points)" in titles
+        assert f"## Capot (all eight tricks) frequency, by {words} (capot)" in titles
+        assert all("trump length" not in t for t in titles) or by is None
+
+
+def test_small_data_charts_are_skipped_with_a_notice(small, tmp_path):
+    png = tmp_path / "png"
+    result = CliRunner().invoke(cli, ["report", str(small), "--plot", str(png)])
+    assert result.exit_code == 0, result.output
+    assert result.stderr.splitlines() == [
+        "belote: pmake.png not drawn: no trump length has 20 hands or more",
+        "belote: points.png not drawn: no trump length has 20 hands or more",
+        "belote: lead.png not drawn: needs a batch run with --all-leaders (no hand was solved "
+        "with all four leaders)",
+        f"belote: 0 charts in {png}"]
+    assert list(png.iterdir()) == []
+    page = tmp_path / "page.html"
+    result = CliRunner().invoke(cli, ["report", str(small), "--html", str(page)])
+    assert result.exit_code == 0 and "warning" not in result.stderr
+    text = page.read_text()
+    assert "data:image/png" not in text
+    assert "<p class='note'>Chart points.png not drawn: no trump length has 20 hands or more.</p>" \
+        in text
+    assert ("<h2>Value of the opening lead</h2><p class='note'>needs a batch run with "
+            "--all-leaders (no hand was solved with all four leaders)</p>") in text
+
+
+def test_lead_without_all_leaders_is_a_note(small):
+    result = CliRunner().invoke(cli, ["report", str(small)])
+    assert result.exit_code == 0, result.output
+    lines = result.stdout.splitlines()
+    at = lines.index("## Value of the opening lead (lead)")
+    assert lines[at + 1] == ("needs a batch run with --all-leaders (no hand was solved with "
+                             "all four leaders)")
+    assert lines[at + 2] == ""
+    json_run = CliRunner().invoke(cli, ["report", str(small), "--json"])
+    assert "lead" not in [json.loads(line)["table"] for line in json_run.stdout.splitlines()]
+    assert json_run.stderr == ("belote: lead table left out: needs a batch run with "
+                               "--all-leaders (no hand was solved with all four leaders)\n")
+    by_leader = CliRunner().invoke(cli, ["report", str(EXAMPLE), "--by", "leader", "--json"])
+    assert by_leader.stderr == ("belote: lead table left out: the lead's value compares "
+                                "leaders: it cannot be grouped by leader\n")

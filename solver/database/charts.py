@@ -1,7 +1,7 @@
 """PNG charts of a report (matplotlib, the ``plot`` extra).
 
-:func:`write_charts` draws, from the tables of
-:func:`~belote.solver.database.report.report_tables` and the batch output:
+:func:`write_charts` draws from a batch output, whatever the grouping of
+the report's tables:
 
 - ``pmake.png``: P(make) of each coinche bid level, one curve per trump
   length of the taking side, with its 95% Wilson band;
@@ -10,6 +10,9 @@
 - ``lead.png``: the mean points a side takes when it leads and when the
   other side does, per mode, with 95% t intervals of the difference.
 
+A chart the data cannot fill is not drawn, and :func:`write_charts` says
+why (:class:`Charts`); matplotlib's own warnings are kept quiet.
+
 >>> import matplotlib
 >>> missing_matplotlib_message()
 ''
@@ -17,13 +20,28 @@
 
 from __future__ import annotations
 
+import warnings
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
-__all__ = ["missing_matplotlib_message", "write_charts"]
+__all__ = ["Charts", "MIN_GROUP", "missing_matplotlib_message", "write_charts"]
 
 MIN_GROUP = 20
 """Trump lengths with fewer hands than this are left out of the curves (bands too wide to read)."""
+
+SMALL = f"no trump length has {MIN_GROUP} hands or more"
+"""Why a chart by trump length is not drawn."""
+
+
+class Charts(NamedTuple):
+    """What :func:`write_charts` did: the files written, and why each other chart was not.
+
+    >>> Charts([], {"lead.png": "no data"})
+    Charts(written=[], skipped={'lead.png': 'no data'})
+    """
+
+    written: list[Path]
+    skipped: dict[str, str]
 
 
 def missing_matplotlib_message() -> str:
@@ -44,19 +62,35 @@ def _pyplot() -> Any:
     return plt
 
 
-def _pmake(tables: dict[str, Any], path: Path) -> bool:
+def _left_out(every: list[int], shown: list[int]) -> str:
+    """A legend line naming the trump lengths left out (too few hands), or ``""``.
+
+    >>> _left_out([1, 2, 3, 6], [2, 3])
+    '\\n(1, 6 trumps: fewer than 20 hands, left out)'
+    """
+    out = [str(length) for length in every if length not in shown]
+    return f"\n({', '.join(out)} trumps: fewer than {MIN_GROUP} hands, left out)" if out else ""
+
+
+def _pmake(frame: Any, path: Path) -> str:
     import polars as pl
 
+    from .report import bid_table
+
+    coinche = frame.filter(pl.col("mode") == "coinche")
+    if coinche.is_empty():
+        return "no coinche rows"
+    bids = bid_table(coinche, ["trump_length"])
+    every = sorted(bids["trump_length"].unique().to_list())
+    lengths = [length for length in every
+               if bids.filter(pl.col("trump_length") == length)["n"].min() >= MIN_GROUP]
+    if not lengths:
+        return SMALL
     plt = _pyplot()
-    bids = tables["bids"].filter((pl.col("mode") == "coinche") & pl.col("bid").is_not_null())
-    if bids.is_empty() or "trump_length" not in bids.columns:
-        return False
     fig, ax = plt.subplots(figsize=(8, 5), dpi=110)
-    for length in sorted(bids["trump_length"].unique().to_list()):
+    for length in lengths:
         rows = bids.filter(pl.col("trump_length") == length).sort("bid")
         n = int(rows["n"].min())
-        if n < MIN_GROUP:
-            continue
         line, = ax.plot(rows["bid"], rows["p"] * 100, marker="o",
                         label=f"{length} trump{'s' * (length != 1)} (n={n})")
         ax.fill_between(rows["bid"], rows["p_low"] * 100, rows["p_high"] * 100,
@@ -67,33 +101,36 @@ def _pmake(tables: dict[str, Any], path: Path) -> bool:
     ax.set_ylim(-2, 102)
     ax.set_xticks(sorted(bids["bid"].unique().to_list()))
     ax.grid(alpha=0.3)
-    ax.legend(title="shaded: 95% interval", fontsize=8, title_fontsize=8)
+    ax.legend(title="shaded: 95% interval" + _left_out(every, lengths), fontsize=8,
+              title_fontsize=8)
     fig.tight_layout()
     fig.savefig(path)
     plt.close(fig)
-    return True
+    return ""
 
 
-def _points(frame: Any, path: Path) -> bool:
+def _points(frame: Any, path: Path) -> str:
     import polars as pl
 
     from .report import _own_leader, features
 
-    plt = _pyplot()
     rows = features(_own_leader(frame.filter(pl.col("mode") == frame["mode"].min())))
+    every = sorted(rows["trump_length"].unique().to_list())
     groups = [(length, rows.filter(pl.col("trump_length") == length)["points"].to_list())
-              for length in sorted(rows["trump_length"].unique().to_list())]
+              for length in every]
     groups = [(length, values) for length, values in groups if len(values) >= MIN_GROUP]
     if not groups:
-        return False
+        return SMALL
+    plt = _pyplot()
     fig, ax = plt.subplots(figsize=(8, 5), dpi=110)
     ax.boxplot([v for _, v in groups], showmeans=True)
     ax.set_xticks(range(1, len(groups) + 1),
                   [f"{length}\n(n={len(v)})" for length, v in groups])
     ax.axhline(82, color="grey", linestyle="--", linewidth=1)
-    ax.text(0.55, 86, "82 points: more than half of 162", fontsize=8, color="grey", ha="left")
-    ax.set_xlabel("trumps in the taking side's longer hand\n"
-                  "(box: middle half, orange line: median, green triangle: mean, circles: outliers)")
+    ax.set_xlabel("trumps in the taking side's longer hand"
+                  f"{_left_out(every, [g for g, _ in groups])}\n(box: middle half, orange line: "
+                  "median, green triangle: mean, circles: outliers,\n"
+                  "dashed line: 82 points, more than half of 162)")
     ax.set_ylabel("double-dummy trick points (252 = capot)")
     ax.set_title(f"Taking side's points by trump length ({rows['mode'][0]}, "
                  "board's own leader)")
@@ -101,13 +138,15 @@ def _points(frame: Any, path: Path) -> bool:
     fig.tight_layout()
     fig.savefig(path)
     plt.close(fig)
-    return True
+    return ""
 
 
-def _lead(tables: dict[str, Any], path: Path) -> bool:
-    lead = tables.get("lead")
-    if lead is None or lead.is_empty():
-        return False
+def _lead(frame: Any, path: Path) -> str:
+    from .report import LEAD_NEEDS, lead_value
+
+    lead = lead_value(frame)
+    if lead.is_empty():
+        return LEAD_NEEDS
     plt = _pyplot()
     fig, ax = plt.subplots(figsize=(7, 4.5), dpi=110)
     modes = [str(m) for m in lead["mode"].to_list()]
@@ -131,17 +170,20 @@ def _lead(tables: dict[str, Any], path: Path) -> bool:
     fig.tight_layout()
     fig.savefig(path)
     plt.close(fig)
-    return True
+    return ""
 
 
-def write_charts(frame: Any, tables: dict[str, Any], directory: str | Path) -> list[Path]:
-    """Write the charts the data can fill into ``directory``; the files written."""
+def write_charts(frame: Any, directory: str | Path) -> Charts:
+    """Write the charts that batch output ``frame`` can fill into ``directory``."""
     out = Path(directory)
     out.mkdir(parents=True, exist_ok=True)
-    written = []
-    for name, draw in (("pmake.png", lambda p: _pmake(tables, p)),
-                       ("points.png", lambda p: _points(frame, p)),
-                       ("lead.png", lambda p: _lead(tables, p))):
-        if draw(out / name):
-            written.append(out / name)
-    return written
+    result = Charts([], {})
+    for name, draw in (("pmake.png", _pmake), ("points.png", _points), ("lead.png", _lead)):
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            why = draw(frame, out / name)
+        if why:
+            result.skipped[name] = why
+        else:
+            result.written.append(out / name)
+    return result

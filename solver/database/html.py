@@ -2,7 +2,7 @@
 
 >>> import polars as pl
 >>> page = render_page({"capot": pl.DataFrame({"n": [10], "p": [0.25]})}, [], title="t")
->>> "<table" in page and "0.250" in page
+>>> "<table" in page and "0.250" in page and "Capot (all eight tricks) frequency, by trump" in page
 True
 """
 
@@ -10,13 +10,16 @@ from __future__ import annotations
 
 import base64
 import html
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
-__all__ = ["TABLE_TITLES", "render_page"]
+from .report import REPORTS
+
+__all__ = ["TABLE_TITLES", "render_page", "table_title"]
 
 TABLE_TITLES = {
-    "bids": "P(make) of each bid, by trump length",
+    "bids": "P(make) of each bid",
     "points": "Double-dummy points of the taking side",
     "honours": "Trump honours held by the taking side (points, and P(make 100) in coinche)",
     "patterns": "Taker's hand pattern",
@@ -25,7 +28,27 @@ TABLE_TITLES = {
     "belote": "Belote (trump K+Q in one hand) frequency",
     "modes": "Classic against coinche on the same deals",
 }
-"""Headings of the report's tables."""
+"""Headings of the report's tables, without their grouping (:func:`table_title` adds it)."""
+
+_BY_TRUMP_LENGTH = ("bids", "points", "capot")
+"""The tables grouped by trump length when the report has no ``by``."""
+
+
+def table_title(name: str, by: Sequence[str] | None = None) -> str:
+    """The heading of table ``name`` grouped by ``by`` (``None``: the report's own groupings).
+
+    >>> table_title("bids"), table_title("bids", ["pattern"])
+    ('P(make) of each bid, by trump length', 'P(make) of each bid, by pattern')
+    >>> table_title("belote"), table_title("belote", ["side", "trump_total"])
+    ('Belote (trump K+Q in one hand) frequency', 'Belote (trump K+Q in one hand) frequency, by side and trump total')
+    """
+    title = TABLE_TITLES.get(name, name)
+    groups = list(by) if by else ["trump_length"] if name in _BY_TRUMP_LENGTH else []
+    if not groups:
+        return title
+    words = [g.replace("_", " ") for g in groups]
+    text = words[0] if len(words) == 1 else f"{', '.join(words[:-1])} and {words[-1]}"
+    return f"{title}, by {text}"
 
 _STYLE = """
 body { font-family: system-ui, sans-serif; margin: 2em auto; max-width: 1100px; color: #222; }
@@ -53,17 +76,34 @@ def _table(frame: Any) -> str:
     return f"<table><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>"
 
 
-def render_page(tables: dict[str, Any], charts: list[Path], *, title: str,
-                note: str = "") -> str:
-    """The page: ``title``, ``note``, the charts, then each table under its heading."""
+def _order(name: str) -> int:
+    """Where table ``name`` comes in the report (unknown names last)."""
+    return REPORTS.index(name) if name in REPORTS else len(REPORTS)
+
+
+def render_page(tables: dict[str, Any], charts: Sequence[Path], *, title: str, note: str = "",
+                by: Sequence[str] | None = None, left_out: Mapping[str, str] | None = None,
+                skipped: Mapping[str, str] | None = None) -> str:
+    """The page: ``title``, ``note``, the charts, then each table under its heading.
+
+    Headings name the grouping ``by`` (:func:`table_title`); a table of
+    ``left_out`` gets its heading and the reason it is not there; the charts
+    of ``skipped`` (file name: reason) are listed where the charts go.
+    """
     parts = [f"<!DOCTYPE html><html><head><meta charset='utf-8'><title>{html.escape(title)}"
              f"</title><style>{_STYLE}</style></head><body><h1>{html.escape(title)}</h1>"]
     if note:
         parts.append(f"<p class='note'>{html.escape(note)}</p>")
+    for name, reason in (skipped or {}).items():
+        parts.append(f"<p class='note'>Chart {html.escape(name)} not drawn: "
+                     f"{html.escape(reason)}.</p>")
     for chart in charts:
         data = base64.b64encode(Path(chart).read_bytes()).decode("ascii")
         parts.append(f"<img alt='{html.escape(chart.stem)}' src='data:image/png;base64,{data}'>")
-    for name, frame in tables.items():
-        parts.append(f"<h2>{html.escape(TABLE_TITLES.get(name, name))}</h2>{_table(frame)}")
+    missing = dict(left_out or {})
+    for name in sorted([*tables, *missing], key=_order):
+        body = (f"<p class='note'>{html.escape(missing[name])}</p>" if name in missing
+                else _table(tables[name]))
+        parts.append(f"<h2>{html.escape(table_title(name, by))}</h2>{body}")
     parts.append("</body></html>")
     return "\n".join(parts)

@@ -39,8 +39,21 @@ from ..types.cards import SUIT_NAMES, card_rank, card_suit, parse_rank
 from ..types.contract import Contract
 from ..types.deal import SEAT_NAMES, SIDE_NAMES, Deal
 
-__all__ = ["REPORTS", "belote_table", "bid_table", "capot_table", "features",
-           "lead_value", "mode_comparison", "points_table", "report_tables"]
+__all__ = ["BATCH_COLUMNS", "FEATURES", "LEAD_NEEDS", "LEAD_NOT_BY_LEADER", "REPORTS", "belote_table", "bid_table",
+           "capot_table", "check_batch_output", "features", "lead_value", "left_out",
+           "mode_comparison", "points_table", "report_tables"]
+
+BATCH_COLUMNS = ("record", "deal", "dealer", "leader", "mode", "trump", "side", "points", "belote")
+"""The columns of a ``belote batch`` output that the report reads."""
+
+FEATURES = ("trump_length", "trump_total", "jack", "nine", "ace", "own_belote", "pattern")
+"""The taking side's features (:func:`features`), which ``by`` accepts beside the file's columns."""
+
+LEAD_NEEDS = "needs a batch run with --all-leaders (no hand was solved with all four leaders)"
+"""Why the lead table (and its chart) can be missing."""
+
+LEAD_NOT_BY_LEADER = "the lead's value compares leaders: it cannot be grouped by leader"
+"""Why the lead table is missing from a report by leader."""
 
 def _bids(mode: str) -> range:
     """The bid levels of a mode with a numeric auction (coinche: 80 to 160), else none.
@@ -72,9 +85,34 @@ def _deal_features(deal_text: str) -> list[tuple[Any, ...]]:
     return out
 
 
+def check_batch_output(frame: Any) -> None:
+    """Raise :class:`~belote.solver.errors.BeloteError` unless ``frame`` is a batch output with rows.
+
+    >>> import polars as pl
+    >>> check_batch_output(pl.DataFrame({"board": ["1"], "dealer": ["N"], "deal": ["N:..."]}))
+    Traceback (most recent call last):
+    ...
+    belote.solver.errors.BeloteError: not a `belote batch` output (missing columns: record, \
+leader, mode, trump, side, points, belote)
+    """
+    from ..errors import BeloteError
+
+    missing = [c for c in BATCH_COLUMNS if c not in frame.columns]
+    if missing:
+        raise BeloteError(f"not a `belote batch` output (missing columns: {', '.join(missing)})")
+    if frame.is_empty():
+        raise BeloteError("no solved boards to report")
+
+
 def features(frame: Any) -> Any:
-    """``frame`` with the taking side's features added (module docstring) and ``own_belote``."""
+    """``frame`` with the taking side's features (:data:`FEATURES`, module docstring) added.
+
+    A frame that has them already is returned as it is.
+    """
     import polars as pl
+
+    if all(c in frame.columns for c in FEATURES):
+        return frame
 
     rows = [r for d in frame["deal"].unique().to_list() for r in _deal_features(d)]
     table = pl.DataFrame(rows, orient="row", schema={
@@ -162,17 +200,37 @@ def bid_table(frame: Any, by: Sequence[str] = ("trump_length",)) -> Any:
     return _with_wilson(table.select([*_keys(by), "bid", "n", "made"]), "made")
 
 
+def _check_by(frame: Any, by: Sequence[str]) -> None:
+    """Raise :class:`~belote.solver.errors.BeloteError` for a ``by`` column neither in
+    ``frame`` nor a feature, naming what ``by`` accepts (and the nearest name).
+
+    >>> import polars as pl
+    >>> _check_by(pl.DataFrame({"mode": ["coinche"]}), ["nine", "mode"])
+    >>> _check_by(pl.DataFrame({"mode": ["coinche"]}), ["pattern", "trump_lenght", "ace"])
+    Traceback (most recent call last):
+    ...
+    belote.solver.errors.BeloteError: no column trump_lenght for --by (use trump_length, \
+trump_total, jack, nine, ace, own_belote, pattern, or any column of the file; did you mean \
+trump_length?)
+    """
+    import difflib
+
+    from ..errors import BeloteError
+
+    names = [*FEATURES, *(c for c in frame.columns if c not in FEATURES)]
+    missing = [c for c in by if c not in names]
+    if missing:
+        near = difflib.get_close_matches(missing[0], names, n=1)
+        hint = f"; did you mean {near[0]}?" if near else ""
+        raise BeloteError(f"no column {', '.join(missing)} for --by (use {', '.join(FEATURES)}, "
+                          f"or any column of the file{hint})")
+
+
 def _prepared(frame: Any, by: Sequence[str]) -> Any:
     """Own-leader rows, with the features when a ``by`` column needs them."""
+    _check_by(frame, by)
     rows = _own_leader(frame)
-    if any(c not in rows.columns for c in by):
-        rows = features(rows)
-    missing = [c for c in by if c not in rows.columns]
-    if missing:
-        from ..errors import BeloteError
-
-        raise BeloteError(f"no column {', '.join(missing)} (columns: {', '.join(rows.columns)})")
-    return rows
+    return features(rows) if any(c not in rows.columns for c in by) else rows
 
 
 def points_table(frame: Any, by: Sequence[str] = ("trump_length",)) -> Any:
@@ -224,6 +282,7 @@ def lead_value(frame: Any, by: Sequence[str] = ()) -> Any:
     import polars as pl
 
     by = list(by)
+    _check_by(frame, by)
     keys = ["record", "mode", "trump", "side"]
     rows = frame if all(c in frame.columns for c in by) else features(frame)
     leads = rows.with_columns(
@@ -253,8 +312,9 @@ def mode_comparison(frame: Any, by: Sequence[str] = ()) -> Any:
     import polars as pl
 
     by = list(by)
+    _check_by(frame, by)
     keys = ["record", "leader", "trump", "side"]
-    rows = frame if "jack" in frame.columns else features(frame)
+    rows = features(frame)
     rows = rows.filter(pl.col("jack"))
     extra = [c for c in by if c not in keys]
     classic = rows.filter(pl.col("mode") == "classic").select(
@@ -282,10 +342,15 @@ def report_tables(frame: Any, by: Sequence[str] | None = None) -> dict[str, Any]
     Without ``by``: P(make) and points by trump length, by trump honours
     (J, 9, A, own belote), by the taker's hand pattern; the lead's value;
     capots and belotes by trump length; classic against coinche when both
-    modes are there. Tables that the data cannot fill are left out.
+    modes are there. Tables that the data cannot fill are left out: the
+    lead table when no hand has all four leaders (:data:`LEAD_NEEDS`).
+    Raises :class:`~belote.solver.errors.BeloteError` when ``frame`` is not
+    a batch output with rows, or a ``by`` column is unknown.
     """
     import polars as pl
 
+    check_batch_output(frame)
+    _check_by(frame, by or ())
     frame = features(frame)
     tables: dict[str, Any] = {}
     length = list(by) if by else ["trump_length"]
@@ -300,10 +365,27 @@ def report_tables(frame: Any, by: Sequence[str] | None = None) -> dict[str, Any]
             on=["mode", "jack", "nine", "ace", "own_belote"], how="left")
         tables["patterns"] = points_table(frame, ["pattern"]).sort(["mode", "n"],
                                                                    descending=[False, True])
-    if frame["leader"].n_unique() == 4:
-        tables["lead"] = lead_value(frame, list(by or ()))
+    lead = lead_value(frame, list(by or ()))
+    if not lead.is_empty():
+        tables["lead"] = lead
     tables["capot"] = capot_table(frame, length)
     tables["belote"] = belote_table(frame, list(by or ()))
     if set(frame["mode"].unique().to_list()) >= {"classic", "coinche"}:
         tables["modes"] = mode_comparison(frame, list(by or ()))
     return tables
+
+
+def left_out(tables: dict[str, Any], by: Sequence[str] | None = None) -> dict[str, str]:
+    """Why :func:`report_tables` left a table out, for the tables a reader expects.
+
+    Only the lead table is meant: the modes table exists only for a file with
+    both modes, and the honours and patterns tables only without ``by``.
+
+    >>> left_out({}), left_out({}, ["leader"]) == {"lead": LEAD_NOT_BY_LEADER}
+    ({'lead': 'needs a batch run with --all-leaders (no hand was solved with all four leaders)'}, True)
+    >>> left_out({"lead": None})
+    {}
+    """
+    if "lead" in tables:
+        return {}
+    return {"lead": LEAD_NOT_BY_LEADER if "leader" in (by or ()) else LEAD_NEEDS}
