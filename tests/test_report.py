@@ -290,3 +290,14 @@ def test_lead_without_all_leaders_is_a_note(small):
     by_leader = CliRunner().invoke(cli, ["report", str(EXAMPLE), "--by", "leader", "--json"])
     assert by_leader.stderr == ("belote: lead table left out: the lead's value compares "
                                 "leaders: it cannot be grouped by leader\n")
+
+
+def test_modes_by_mode_is_a_note(frame):
+    """Classic against coinche cannot be grouped by mode: a note, not a one-mode table."""
+    assert "modes" not in report.report_tables(frame, ["mode"])
+    assert "modes" in report.report_tables(frame)
+    result = CliRunner().invoke(cli, ["report", str(EXAMPLE), "--by", "mode"])
+    assert result.exit_code == 0, result.output
+    assert result.stdout.endswith(
+        "## Classic against coinche on the same deals, by mode (modes)\n"
+        "classic against coinche compares the modes: it cannot be grouped by mode\n")

@@ -54,6 +54,8 @@ LEAD_NEEDS = "needs a batch run with --all-leaders (no hand was solved with all 
 
 LEAD_NOT_BY_LEADER = "the lead's value compares leaders: it cannot be grouped by leader"
 """Why the lead table is missing from a report by leader."""
+MODES_NOT_BY_MODE = "classic against coinche compares the modes: it cannot be grouped by mode"
+"""Why the modes table is missing from a report by mode."""
 
 def _bids(mode: str) -> range:
     """The bid levels of a mode with a numeric auction (coinche: 80 to 160), else none.
@@ -370,7 +372,8 @@ def report_tables(frame: Any, by: Sequence[str] | None = None) -> dict[str, Any]
         tables["lead"] = lead
     tables["capot"] = capot_table(frame, length)
     tables["belote"] = belote_table(frame, list(by or ()))
-    if set(frame["mode"].unique().to_list()) >= {"classic", "coinche"}:
+    if (set(frame["mode"].unique().to_list()) >= {"classic", "coinche"}
+            and "mode" not in (by or ())):
         tables["modes"] = mode_comparison(frame, list(by or ()))
     return tables
 
@@ -378,14 +381,19 @@ def report_tables(frame: Any, by: Sequence[str] | None = None) -> dict[str, Any]
 def left_out(tables: dict[str, Any], by: Sequence[str] | None = None) -> dict[str, str]:
     """Why :func:`report_tables` left a table out, for the tables a reader expects.
 
-    Only the lead table is meant: the modes table exists only for a file with
-    both modes, and the honours and patterns tables only without ``by``.
+    The lead table, and the modes table of a report by mode. (The modes table
+    exists only for a file with both modes, and the honours and patterns
+    tables only without ``by``.)
 
-    >>> left_out({}), left_out({}, ["leader"]) == {"lead": LEAD_NOT_BY_LEADER}
+    >>> left_out({}), left_out({}, ["leader"])["lead"] == LEAD_NOT_BY_LEADER
     ({'lead': 'needs a batch run with --all-leaders (no hand was solved with all four leaders)'}, True)
-    >>> left_out({"lead": None})
-    {}
+    >>> left_out({"lead": None}), left_out({"lead": None}, ["mode"]) == {"modes": MODES_NOT_BY_MODE}
+    ({}, True)
     """
-    if "lead" in tables:
-        return {}
-    return {"lead": LEAD_NOT_BY_LEADER if "leader" in (by or ()) else LEAD_NEEDS}
+    by = tuple(by or ())
+    out = {}
+    if "lead" not in tables:
+        out["lead"] = LEAD_NOT_BY_LEADER if "leader" in by else LEAD_NEEDS
+    if "mode" in by:
+        out["modes"] = MODES_NOT_BY_MODE
+    return out
