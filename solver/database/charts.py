@@ -87,7 +87,7 @@ def _pmake(frame: Any, path: Path) -> str:
     if not lengths:
         return SMALL
     plt = _pyplot()
-    fig, ax = plt.subplots(figsize=(8, 5), dpi=110)
+    fig, ax = plt.subplots(figsize=(10, 5), dpi=110)
     for length in lengths:
         rows = bids.filter(pl.col("trump_length") == length).sort("bid")
         n = int(rows["n"].min())
@@ -102,7 +102,7 @@ def _pmake(frame: Any, path: Path) -> str:
     ax.set_xticks(sorted(bids["bid"].unique().to_list()))
     ax.grid(alpha=0.3)
     ax.legend(title="shaded: 95% interval" + _left_out(every, lengths), fontsize=8,
-              title_fontsize=8)
+              title_fontsize=8, loc="upper left", bbox_to_anchor=(1.01, 1))  # off the curves
     fig.tight_layout()
     fig.savefig(path)
     plt.close(fig)
