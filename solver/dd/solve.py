@@ -274,6 +274,7 @@ class _Search:
     def __init__(self, position: Position, side: Side, context: SearchContext) -> None:
         self.side = side
         self.context = context
+        self.kernels = _load_kernels()
         self.layout = kernel_layout(position.profile, position.trump)
         self.fields = _fields(position.profile, position.trump, side, context.entries)
         target = (tuple(position.start_hands), position.trump, side, position.profile)
@@ -287,7 +288,7 @@ class _Search:
         memory = context.memory
         if context.owner is not self:
             memory[:len(self.fields)] = self.fields
-            memory[_load_kernels().GENERATION] = self.generation
+            memory[self.kernels.GENERATION] = self.generation
             context.owner = self
         return memory
 
@@ -593,17 +594,18 @@ def _kernel_classes(lay: KernelLayout, legal: int, live: int) -> list[list[int]]
     points = lay.point_values
     classes: list[list[int]] = []
     for base in (0, 8, 16, 24):  # kernel suits are face suits: S H D C in turn
-        bits = live >> base & 255
-        above = -1  # the live kernel card just above k in its suit, if any
-        while bits:
-            k = base + bits.bit_length() - 1
-            if legal >> k & 1:
-                if above >= 0 and legal >> above & 1 and points[above] == points[k]:
-                    classes[-1].append(k)
-                else:
-                    classes.append([k])
-            above = k
-            bits &= ~(1 << (k - base))
+        bits = legal >> base & 255
+        while bits:  # the legal cards of the suit, strongest first
+            strength = bits.bit_length() - 1
+            bits ^= 1 << strength
+            k = base + strength
+            up = live >> (k + 1) & ((1 << (7 - strength)) - 1)  # live cards above k
+            if up:
+                above = k + (up & -up).bit_length()  # the live card just above k
+                if legal >> above & 1 and points[above] == points[k]:
+                    classes[-1].append(k)  # ``above`` is the last card placed
+                    continue
+            classes.append([k])
     return classes
 
 
@@ -616,15 +618,15 @@ def analyse_position(position: Position, *,
         search = _Search(position, NS, context)
         classes = search.card_classes(position)
     total = position.profile.total_trick_points
-    mover = position.to_move & 1
+    maximise = position.to_move & 1 == NS
     cards = []
-    best_r = None
+    best_r = classes[0][1]
     for cls, r in classes:
-        values = SidePair(max(r, 0), max(total - r, 0))
-        cards.extend(CardValue(card, values, cls) for card in cls)
-        if best_r is None or (r > best_r if mover == NS else r < best_r):
+        values = SidePair(r if r > 0 else 0, total - r if total > r else 0)
+        cards.extend([CardValue(card, values, cls) for card in cls])
+        if r > best_r if maximise else r < best_r:
             best_r = r
-    value = SidePair(max(best_r, 0), max(total - best_r, 0))
+    value = SidePair(best_r if best_r > 0 else 0, total - best_r if total > best_r else 0)
     return PositionAnalysis(position.to_move, position.trump, value, tuple(cards),
                             position.belote_side())
 

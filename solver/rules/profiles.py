@@ -94,6 +94,14 @@ class RuleProfile:
     equal_totals_litige: bool = False
     belote_alone_wins_match: bool = True
 
+    def __hash__(self) -> int:
+        """The name's hash: equal profiles share a name, and profiles key many caches.
+
+        Hashing every field (the dataclass default) cost more than a cache
+        lookup saves on small positions.
+        """
+        return hash(self.name)
+
     @property
     def total_trick_points(self) -> int:
         """Card points of the pack plus the last-trick bonus (162)."""
