@@ -275,6 +275,7 @@ class _Search:
         self.side = side
         self.context = context
         self.kernels = _load_kernels()
+        self.total = position.profile.total_trick_points
         self.layout = kernel_layout(position.profile, position.trump)
         self.fields = _fields(position.profile, position.trump, side, context.entries)
         target = (tuple(position.start_hands), position.trump, side, position.profile)
@@ -300,7 +301,7 @@ class _Search:
         numba). ``self.live`` is then the kernel mask of every card in a hand
         or in the trick.
         """
-        k = _load_kernels()
+        k = self.kernels
         lay = self.layout
         mask = lay.mask
         hands = position.hands
@@ -336,7 +337,7 @@ class _Search:
         kernel unwinds at once, its result and the table's entries are
         discarded, and :class:`SearchLimitError` is raised.
         """
-        k = _load_kernels()
+        k = self.kernels
         ws = self.ws
         context = self.context
         nodes, hits = ws[k.NODES], ws[k.TT_HITS]
@@ -353,7 +354,7 @@ class _Search:
 
     def future(self, position: Position, alpha: int, beta: int) -> int:
         """The side's score from ``position`` on, fail-soft in ``(alpha, beta)``."""
-        k = _load_kernels()
+        k = self.kernels
         args = self._kernel_position(position)
         return self._count(lambda: k.search(self.ws, *args, np.int64(alpha),
                                              np.int64(beta)))
@@ -363,7 +364,7 @@ class _Search:
 
         One kernel call searches the strongest card of each class.
         """
-        k = _load_kernels()
+        k = self.kernels
         args = self._kernel_position(position)
         count = self._count(lambda: k.root_scores(self.ws, *args))
         ws = self.ws
@@ -384,11 +385,12 @@ class _Search:
 
     def values(self, position: Position) -> SidePair:
         """Exact whole-deal values of ``position`` for both sides."""
-        return self.both_values(self.score(position), position.profile)
+        return self.both_values(self.score(position))
 
-    def both_values(self, r: int, profile: RuleProfile) -> SidePair:
+    def both_values(self, r: int) -> SidePair:
         """The whole-deal values of both sides from the side's score ``r``."""
-        return SidePair.of(self.side, max(r, 0), max(profile.total_trick_points - r, 0))
+        total = self.total
+        return SidePair.of(self.side, r if r > 0 else 0, total - r if total > r else 0)
 
     def reaches(self, position: Position, target: int) -> bool:
         """Can the side guarantee at least ``target`` whole-deal points?"""
@@ -617,16 +619,15 @@ def analyse_position(position: Position, *,
     with context.lock:
         search = _Search(position, NS, context)
         classes = search.card_classes(position)
-    total = position.profile.total_trick_points
     maximise = position.to_move & 1 == NS
     cards = []
     best_r = classes[0][1]
     for cls, r in classes:
-        values = SidePair(r if r > 0 else 0, total - r if total > r else 0)
+        values = search.both_values(r)
         cards.extend([CardValue(card, values, cls) for card in cls])
         if r > best_r if maximise else r < best_r:
             best_r = r
-    value = SidePair(best_r if best_r > 0 else 0, total - best_r if total > best_r else 0)
+    value = search.both_values(best_r)
     return PositionAnalysis(position.to_move, position.trump, value, tuple(cards),
                             position.belote_side())
 
