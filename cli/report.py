@@ -33,8 +33,10 @@ def report(path, by, csv_dir, as_json, plot_dir, html_file):
     The taking side is the side whose value a row holds; its trump length
     is the number of trumps in its longer hand. Values are read with the
     board's own leader (the dealer's left), except for the lead's value.
-    Every table gives its sample size n and a 95% interval (Wilson for a
-    proportion p: p_low..p_high; Student's t for a mean: low..high).
+    Every table gives its sample size n, the deals its rows come from
+    (n_deals) and a 95% interval (Wilson for a proportion p: p_low..p_high;
+    Student's t for a mean: low..high), clustered by deal: the rows of one
+    deal are not independent.
 
     \b
     Tables: bids (P(make) of each bid 80..160 by trump length; classic: the

@@ -14,7 +14,8 @@ from belote.cli.main import cli
 from belote.solver.database import report
 from belote.solver.rules.profiles import get_profile
 from belote.solver.rules.scoring import contract_made
-from belote.solver.sampling.stats import mean, proportion, t_quantile
+from belote.solver.sampling.stats import (ClusterSums, clustered_proportion, mean, proportion,
+                                          t_quantile, wilson_bounds, z_value)
 from belote.solver.types.contract import Contract
 from belote.solver.types.deal import SEAT_NAMES, Deal
 
@@ -38,6 +39,36 @@ def test_t_interval_known_values():
     assert round(t_quantile(0.975, 1), 3) == 12.706 and round(t_quantile(0.975, 10), 3) == 2.228
     e = mean([2.0, 4.0, 6.0])
     assert e.value == 4.0 and math.isclose(e.high - e.value, 4.303 * 2 / math.sqrt(3), rel_tol=1e-3)
+
+
+def clustered_t(values, clusters):
+    """The mean and its 95% t interval clustered by ``clusters``, in plain Python."""
+    n, m = len(values), sum(values) / len(values)
+    groups: dict = {}
+    for v, c in zip(values, clusters):
+        groups.setdefault(c, []).append(v)
+    g = len(groups)
+    between = g / (g - 1) * sum((sum(vs) - m * len(vs)) ** 2 for vs in groups.values()) / n ** 2
+    rows = sum((v - m) ** 2 for v in values) / (n * (n - 1))
+    half = t_quantile(0.975, g - 1) * math.sqrt(max(between, rows))
+    return m, m - half, m + half
+
+
+def clustered_wilson(successes, clusters):
+    """Wilson's 95% interval at the effective sample size of clustered 0/1 values."""
+    n, p = len(successes), sum(successes) / len(successes)
+    groups: dict = {}
+    for v, c in zip(successes, clusters):
+        groups.setdefault(c, []).append(v)
+    g = len(groups)
+    if 0 < p < 1:
+        between = g / (g - 1) * sum((sum(vs) - p * len(vs)) ** 2 for vs in groups.values()) / n ** 2
+        effect = between / (p * (1 - p) * n / (n * (n - 1)))
+    else:
+        effect = sum(len(vs) ** 2 for vs in groups.values()) / n
+    effective = n / max(effect, 1.0)
+    low, high = wilson_bounds(p * effective, effective, z_value(0.95))
+    return float(low), float(high)
 
 
 def own_leader_rows(frame):
@@ -72,17 +103,58 @@ def test_bid_table_matches_the_scoring_rules(frame):
     assert got == counts
 
 
+def test_bid_and_capot_intervals_are_clustered_by_deal(frame):
+    import polars as pl
+    rows = [r for r in own_leader_rows(frame) if r["mode"] == "coinche"]
+    profile = get_profile("coinche")
+    table = report.bid_table(frame.filter(pl.col("mode") == "coinche"), ["mode"])
+    for line in table.iter_rows(named=True):
+        made = []
+        for r in rows:
+            trump, side = "SHDC".index(r["trump"]), ("NS", "EW").index(r["side"])
+            belote = None if r["belote"] is None else ("NS", "EW").index(r["belote"])
+            points = (r["points"], 162 - r["points"] if r["points"] < 252 else 0)
+            made.append(contract_made(profile, Contract(trump=trump, declarer=side,
+                                                        bid=line["bid"]),
+                                      points if side == 0 else points[::-1], belote))
+        low, high = clustered_wilson(made, [r["record"] for r in rows])
+        assert (line["n"], line["made"]) == (len(rows), sum(made))
+        assert (round(line["p_low"], 9), round(line["p_high"], 9)) == (round(low, 9), round(high, 9))
+    capot = report.capot_table(frame, ["mode"]).filter(pl.col("mode") == "coinche").row(0, named=True)
+    low, high = clustered_wilson([r["points"] == 252 for r in rows], [r["record"] for r in rows])
+    assert (round(capot["p_low"], 9), round(capot["p_high"], 9)) == (round(low, 9), round(high, 9))
+
+
+def test_clustered_wilson_covers_where_independent_rows_do_not():
+    # 1,000 simulated databases of 100 deals x 4 rows sharing the deal's chance of success
+    # (beta spread around 0.5): the clustered interval keeps its 95%, the naive one does not.
+    import numpy as np
+    rng = np.random.default_rng(7)
+    clusters = np.repeat(np.arange(100), 4)
+    covered = naive = 0
+    for _ in range(1000):
+        chance = rng.beta(1.0, 1.0, size=100)
+        values = (rng.random(400) < np.repeat(chance, 4)).astype(int).tolist()
+        e = clustered_proportion(ClusterSums.of(values, clusters.tolist()))
+        covered += e.low <= 0.5 <= e.high
+        p = proportion(sum(values), 400)
+        naive += p.low <= 0.5 <= p.high
+    assert covered >= 935 and naive <= 850, (covered, naive)
+
+
 def test_points_and_lead_tables(frame):
     import polars as pl
     points = report.points_table(frame, ["mode"]).sort("mode")
     rows = own_leader_rows(frame)
     for mode in ("classic", "coinche"):
         values = [r["points"] for r in rows if r["mode"] == mode]
+        records = [r["record"] for r in rows if r["mode"] == mode]
         line = points.filter(pl.col("mode") == mode).row(0, named=True)
-        assert line["n"] == len(values)
-        e = mean(values)
-        expected = (e.value, e.low, e.high)
+        assert (line["n"], line["n_deals"]) == (len(values), len(set(records)))
+        expected = clustered_t(values, records)
         assert [round(line[k], 9) for k in ("mean", "low", "high")] == [round(x, 9) for x in expected]
+        iid = mean(values)
+        assert line["low"] < iid.low and line["high"] > iid.high  # eight rows a deal
     lead = report.lead_value(frame).filter(pl.col("mode") == "coinche").row(0, named=True)
     gains = []
     for (record, trump, side), group in (frame.filter(pl.col("mode") == "coinche")

@@ -157,7 +157,7 @@ def _lead(frame: Any, path: Path) -> str:
                    label="the other side leads")
     for i, row in enumerate(lead.iter_rows(named=True)):
         ax.annotate(f"lead worth {row['mean']:+.1f} pts\n(95%: {row['low']:+.1f} to "
-                    f"{row['high']:+.1f}, n={row['n']})", (i, max(row["own_lead"],
+                    f"{row['high']:+.1f}; {row['n']} hands, {row['n_deals']} deals)", (i, max(row["own_lead"],
                                                                   row["other_lead"]) + 3),
                     ha="center", fontsize=8)
     ax.bar_label(own, fmt="%.1f", label_type="center", color="white", fontsize=8)

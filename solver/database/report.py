@@ -1,8 +1,13 @@
 """What a player wants to read from a batch output: aggregations as polars frames.
 
-Every table has its sample size ``n`` and a 95% interval: Wilson's for a
-proportion (``p_low``, ``p_high``), Student's t for a mean (``low``,
-``high``), from :mod:`belote.solver.sampling.stats`.
+Every table has its sample size ``n``, the number of deals ``n_deals`` its
+rows come from, and a 95% interval: Wilson's for a proportion (``p_low``,
+``p_high``), Student's t for a mean (``low``, ``high``), from
+:mod:`belote.solver.sampling.stats`. The rows of one deal (its trumps, sides
+and leaders) are not independent, so both intervals are clustered by deal:
+Wilson's at the effective sample size that the design effect leaves, t with
+the cluster-robust variance and ``n_deals - 1`` degrees of freedom. They are
+never narrower than the intervals for independent rows.
 
 Vocabulary. A *hand* of the tables is one row group of the batch output:
 one deal, mode, trump and side, the side being the *taking side* (the side
@@ -23,8 +28,8 @@ the side's value reaches the points the bid needs given the belote
 >>> import polars as pl
 >>> frame = pl.read_parquet("datasets/examples/both-modes.parquet")
 >>> table = bid_table(frame.filter(pl.col("mode") == "coinche"), by=["trump_length"])
->>> table.columns[:5]
-['mode', 'trump_length', 'bid', 'n', 'made']
+>>> table.columns[:6]
+['mode', 'trump_length', 'bid', 'n', 'n_deals', 'made']
 """
 
 from __future__ import annotations
@@ -34,7 +39,7 @@ from typing import Any
 
 from ..rules.profiles import get_profile
 from ..rules.scoring import min_points_to_make
-from ..sampling.stats import proportion, t_quantile
+from ..sampling.stats import ClusterSums, clustered_mean, clustered_proportion
 from ..types.cards import SUIT_NAMES, card_rank, card_suit, parse_rank
 from ..types.contract import Contract
 from ..types.deal import SEAT_NAMES, SIDE_NAMES, Deal
@@ -140,26 +145,65 @@ def _own_leader(frame: Any) -> Any:
     return frame.filter(pl.col("dealer").is_null() | (pl.col("leader").cast(pl.String) == left))
 
 
-def _with_mean_interval(table: Any, level: float = 0.95) -> Any:
-    """Add ``low``/``high`` (Student t) from the ``n``, ``mean`` and ``sd`` columns."""
+def _grouped_sums(rows: Any, keys: Sequence[Any], value: Any) -> Any:
+    """Per group of ``keys``: ``n`` rows, ``n_deals`` deals and the sums of ``value``.
+
+    The sums (hidden ``_`` columns) are those of :class:`ClusterSums`, a deal
+    (``record``) being a cluster; :func:`_with_wilson` and
+    :func:`_with_mean_interval` turn them into intervals. ``keys`` are column
+    names or aliased expressions.
+    """
     import polars as pl
 
-    halves = [0.0 if n < 2 or sd is None else t_quantile(0.5 + level / 2, n - 1) * sd / n ** 0.5
-              for n, sd in zip(table["n"].to_list(), table["sd"].to_list())]
-    half = pl.Series(halves, dtype=pl.Float64)
-    return table.with_columns(low=pl.col("mean") - half, high=pl.col("mean") + half).drop("sd")
+    names = [k if isinstance(k, str) else k.meta.output_name() for k in keys]
+    x = value.cast(pl.Float64)
+    deal_keys = list(keys) if "record" in names else [*keys, "record"]
+    per_deal = rows.group_by(deal_keys).agg(_k=pl.len(), _s=x.sum(), _q=(x * x).sum())
+    return per_deal.group_by(names).agg(
+        n=pl.col("_k").sum(), n_deals=pl.len(), _total=pl.col("_s").sum(),
+        _squares=pl.col("_q").sum(), _cluster_squares=(pl.col("_s") ** 2).sum(),
+        _cluster_cross=(pl.col("_s") * pl.col("_k")).sum(),
+        _size_squares=(pl.col("_k").cast(pl.Float64) ** 2).sum())
+
+
+_SUMS = ("_total", "_squares", "_cluster_squares", "_cluster_cross", "_size_squares")
+
+
+def _cluster_sums(table: Any) -> list[ClusterSums]:
+    """The :class:`ClusterSums` of each row of a :func:`_grouped_sums` table."""
+    columns = [table[c].to_list() for c in ("n", *_SUMS[:2], "n_deals", *_SUMS[2:])]
+    return [ClusterSums(*row) for row in zip(*columns)]
+
+
+def _with_mean_interval(table: Any, level: float = 0.95) -> Any:
+    """Add ``mean`` and its t interval (``low``/``high``, clustered by deal) to sums of values.
+
+    Groups with fewer than two deals get no interval (null bounds).
+    """
+    import polars as pl
+
+    estimates = [clustered_mean(s, level) if s.clusters >= 2 else None
+                 for s in _cluster_sums(table)]
+    return table.with_columns(
+        mean=pl.col("_total") / pl.col("n"),
+        low=pl.Series([None if e is None else e.low for e in estimates], dtype=pl.Float64),
+        high=pl.Series([None if e is None else e.high for e in estimates], dtype=pl.Float64),
+    ).drop(_SUMS)
 
 
 def _with_wilson(table: Any, k: str, level: float = 0.95) -> Any:
-    """Add ``p``, ``p_low``, ``p_high`` for ``k`` successes out of ``n``."""
+    """Add the count ``k``, ``p`` and its Wilson interval (``p_low``, ``p_high``) to sums of 0/1.
+
+    The interval is Wilson's at the sample size the clustering by deal leaves
+    (:func:`clustered_proportion`).
+    """
     import polars as pl
 
-    estimates = [proportion(a, n, level) if n else None
-                 for a, n in zip(table[k].to_list(), table["n"].to_list())]
-    bounds = [(None, None) if e is None else (e.low, e.high) for e in estimates]
-    return table.with_columns(p=pl.col(k) / pl.col("n"),
-                              p_low=pl.Series([b[0] for b in bounds], dtype=pl.Float64),
-                              p_high=pl.Series([b[1] for b in bounds], dtype=pl.Float64))
+    estimates = [clustered_proportion(s, level) for s in _cluster_sums(table)]
+    return table.with_columns(
+        pl.col("_total").round().cast(pl.Int64).alias(k), p=pl.col("_total") / pl.col("n"),
+        p_low=pl.Series([e.low for e in estimates], dtype=pl.Float64),
+        p_high=pl.Series([e.high for e in estimates], dtype=pl.Float64)).drop(_SUMS)
 
 
 def _needed(mode: str, bid: int | None, belote: str) -> int:
@@ -196,10 +240,11 @@ def bid_table(frame: Any, by: Sequence[str] = ("trump_length",)) -> Any:
             needed = {s: _needed(mode, bid, s) for s in ("own", "theirs", "none")}
             made = pl.col("points") >= pl.col("belote_state").replace_strict(needed,
                                                                              return_dtype=pl.Int16)
-            parts.append(rows.group_by(_keys(by)).agg(
-                bid=pl.lit(bid, dtype=pl.Int16), n=pl.len(), made=made.sum()))
+            parts.append(_grouped_sums(rows, _keys(by), made).with_columns(
+                bid=pl.lit(bid, dtype=pl.Int16)))
     table = pl.concat(parts).sort([*_keys(by), "bid"], nulls_last=True)
-    return _with_wilson(table.select([*_keys(by), "bid", "n", "made"]), "made")
+    table = _with_wilson(table, "made")
+    return table.select([*_keys(by), "bid", "n", "n_deals", "made", "p", "p_low", "p_high"])
 
 
 def _check_by(frame: Any, by: Sequence[str]) -> None:
@@ -241,9 +286,7 @@ def points_table(frame: Any, by: Sequence[str] = ("trump_length",)) -> Any:
 
     by = list(by)
     rows = _prepared(frame, by)
-    table = rows.group_by(_keys(by)).agg(
-        n=pl.len(), mean=pl.col("points").cast(pl.Float64).mean(),
-        sd=pl.col("points").cast(pl.Float64).std()).sort(_keys(by))
+    table = _grouped_sums(rows, _keys(by), pl.col("points")).sort(_keys(by))
     return _with_mean_interval(table)
 
 
@@ -255,10 +298,9 @@ def capot_table(frame: Any, by: Sequence[str] = ("trump_length",)) -> Any:
     rows = _prepared(frame, by)
     capot = {get_profile(m).name: get_profile(m).capot_trick_points
              for m in rows["mode"].unique().to_list()}
-    table = rows.group_by(_keys(by)).agg(
-        n=pl.len(), capots=(pl.col("points") == pl.col("mode").cast(pl.String)
-                            .replace_strict(capot, return_dtype=pl.Int16)).sum()
-    ).sort(_keys(by))
+    capots = pl.col("points") == pl.col("mode").cast(pl.String).replace_strict(
+        capot, return_dtype=pl.Int16)
+    table = _grouped_sums(rows, _keys(by), capots).sort(_keys(by))
     return _with_wilson(table, "capots")
 
 
@@ -270,7 +312,7 @@ def belote_table(frame: Any, by: Sequence[str] = ()) -> Any:
     keys = ["record", "trump", *[c for c in by if c != "trump"]]
     rows = _prepared(frame, by).unique(subset=keys)
     group = by or [pl.lit("all").alias("deals")]
-    table = rows.group_by(group).agg(n=pl.len(), belotes=pl.col("belote").is_not_null().sum())
+    table = _grouped_sums(rows, group, pl.col("belote").is_not_null())
     return _with_wilson(table.sort(table.columns[: max(len(by), 1)]), "belotes")
 
 
@@ -296,10 +338,12 @@ def lead_value(frame: Any, by: Sequence[str] = ()) -> Any:
         own=pl.col("points").filter(pl.col("leading")).cast(pl.Float64).mean(),
         other=pl.col("points").filter(~pl.col("leading")).cast(pl.Float64).mean(),
     ).filter(pl.col("leaders") == 4).with_columns(gain=pl.col("own") - pl.col("other"))
-    table = per_hand.group_by(_keys(by)).agg(
-        n=pl.len(), own_lead=pl.col("own").mean(), other_lead=pl.col("other").mean(),
-        mean=pl.col("gain").mean(), sd=pl.col("gain").std()).sort(_keys(by))
-    return _with_mean_interval(table)
+    sides = per_hand.group_by(_keys(by)).agg(own_lead=pl.col("own").mean(),
+                                             other_lead=pl.col("other").mean())
+    table = _grouped_sums(per_hand, _keys(by), pl.col("gain")).join(sides, on=_keys(by))
+    table = _with_mean_interval(table.sort(_keys(by)))
+    return table.select([*_keys(by), "n", "n_deals", "own_lead", "other_lead", "mean", "low",
+                         "high"])
 
 
 def mode_comparison(frame: Any, by: Sequence[str] = ()) -> Any:
@@ -325,13 +369,15 @@ def mode_comparison(frame: Any, by: Sequence[str] = ()) -> Any:
     pairs = classic.join(coinche, on=keys).with_columns(
         diff=(pl.col("coinche") - pl.col("classic")).cast(pl.Float64))
     group = by or [pl.lit("all").alias("pairs")]
-    table = pairs.group_by(group).agg(
-        n=pl.len(), classic=pl.col("classic").cast(pl.Float64).mean(),
-        coinche=pl.col("coinche").cast(pl.Float64).mean(), mean=pl.col("diff").mean(),
-        sd=pl.col("diff").std(), differ=(pl.col("diff") != 0).sum())
-    table = _with_mean_interval(table.sort(table.columns[0]))
-    return _with_wilson(table, "differ").rename(
-        {"p": "p_differ", "p_low": "p_differ_low", "p_high": "p_differ_high"})
+    names = [g if isinstance(g, str) else g.meta.output_name() for g in group]
+    means = pairs.group_by(group).agg(classic=pl.col("classic").cast(pl.Float64).mean(),
+                                      coinche=pl.col("coinche").cast(pl.Float64).mean())
+    differ = _with_wilson(_grouped_sums(pairs, group, pl.col("diff") != 0), "differ").select(
+        *names, "differ", p_differ="p", p_differ_low="p_low", p_differ_high="p_high")
+    table = _with_mean_interval(_grouped_sums(pairs, group, pl.col("diff")))
+    table = table.join(means, on=names).join(differ, on=names).sort(names)
+    return table.select(*names, "n", "n_deals", "classic", "coinche", "mean", "low", "high",
+                        "differ", "p_differ", "p_differ_low", "p_differ_high")
 
 
 REPORTS = ("bids", "points", "honours", "patterns", "lead", "capot", "belote", "modes")

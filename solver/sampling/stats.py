@@ -12,6 +12,10 @@ the ``method`` used.
   proportions Newcombe's hybrid score interval for paired data (his method
   10, built from the two Wilson intervals and the correlation of the pairs:
   :func:`paired_proportions`).
+* Rows that come in clusters (the rows of one deal in a hand database):
+  :class:`ClusterSums` gives the design effect, :func:`clustered_proportion`
+  Wilson's interval at the effective sample size and :func:`clustered_mean`
+  a t interval with the cluster-robust variance.
 * Quantiles of an integer sample, e.g. deciles of points (:func:`quantiles`).
 * Stopping early (:class:`LookSchedule`): the data are looked at only at a
   fixed schedule of sample sizes, and each look's interval is computed at
@@ -248,6 +252,114 @@ def paired_proportions(a: Iterable[bool], b: Iterable[bool], level: float = 0.95
     diff = (only_a - only_b) / n
     return Estimate(diff, max(diff - down, -1.0), min(diff + up, 1.0), n, level,
                     "newcombe paired")
+
+
+@dataclass(frozen=True)
+class ClusterSums:
+    """What an interval needs from ``n`` values that come in clusters (the rows of one deal).
+
+    Rows of one deal (its trumps, sides, leaders) are not independent, so an
+    interval that counts them as independent is too narrow. These sums give
+    the cluster-robust (sandwich) variance of the mean, with ``S_g`` and ``n_g``
+    the sum and size of cluster ``g`` and ``m`` the mean:
+    ``G / (G - 1) * sum_g (S_g - m * n_g) ** 2 / n ** 2`` over the ``G``
+    clusters. ``total`` and ``squares`` are the sum and sum of squares of the
+    values; ``cluster_squares``, ``cluster_cross`` and ``size_squares`` are the
+    sums of ``S_g ** 2``, ``S_g * n_g`` and ``n_g ** 2``.
+
+    >>> sums = ClusterSums.of([1, 1, 0, 0, 1, 0], ["a", "a", "b", "b", "c", "c"])
+    >>> sums.n, sums.clusters, round(sums.design_effect(), 4)
+    (6, 3, 1.6667)
+    >>> ClusterSums.of([1, 0, 1], ["a", "b", "c"]).design_effect()
+    1.0
+    """
+
+    n: int
+    total: float
+    squares: float
+    clusters: int
+    cluster_squares: float
+    cluster_cross: float
+    size_squares: float
+
+    @classmethod
+    def of(cls, values: Iterable[float], clusters: Iterable[object]) -> "ClusterSums":
+        """The sums of ``values``, the i-th belonging to cluster ``clusters[i]``."""
+        sums: dict[object, list[float]] = {}
+        rows = list(zip(values, clusters, strict=True))
+        for value, cluster in rows:
+            entry = sums.setdefault(cluster, [0.0, 0])
+            entry[0] += value
+            entry[1] += 1
+        return cls(len(rows), float(sum(v for v, _ in rows)), float(sum(v * v for v, _ in rows)),
+                   len(sums), float(sum(s * s for s, _ in sums.values())),
+                   float(sum(s * k for s, k in sums.values())),
+                   float(sum(k * k for _, k in sums.values())))
+
+    def design_effect(self) -> float:
+        """The clustered variance of the mean over its variance for independent rows, at least 1.
+
+        Both variances carry the same small-sample factor, so one row per
+        cluster gives exactly 1. Values that are all equal say nothing of the
+        clustering: the bound of perfectly correlated clusters (the weighted
+        mean cluster size, ``size_squares / n``) is used then. The effect is
+        never taken below 1: an interval is never narrower than the one for
+        independent rows.
+        """
+        n, g = self.n, self.clusters
+        m = self.total / n
+        spread = self.squares - n * m * m
+        if g < 2 or spread <= 1e-9 * max(1.0, self.squares):
+            return max(self.size_squares / n, 1.0)
+        between = self.cluster_squares - 2 * m * self.cluster_cross + m * m * self.size_squares
+        clustered = g / (g - 1) * between / (n * n)
+        rows = spread / (n * (n - 1))
+        return max(clustered / rows, 1.0)
+
+
+def clustered_proportion(sums: ClusterSums, level: float = 0.95) -> Estimate:
+    """A proportion of 0/1 values in clusters: Wilson's interval at the effective sample size.
+
+    The effective size is ``n`` over the design effect
+    (:meth:`ClusterSums.design_effect`), as for proportions from cluster
+    samples in survey statistics; one row per cluster gives :func:`proportion`.
+
+    >>> clustered_proportion(ClusterSums.of([1, 0, 1, 1], "abcd")) == proportion(3, 4)
+    True
+    >>> e = clustered_proportion(ClusterSums.of([1, 1, 0, 0, 1, 0], "aabbcc"))
+    >>> e.value, round(e.low, 4), round(e.high, 4), e.n
+    (0.5, 0.1408, 0.8592, 6)
+    """
+    if sums.n <= 0 or not 0 <= sums.total <= sums.n:
+        raise BeloteError(f"{sums.total} successes out of {sums.n} is not a proportion")
+    effective = sums.n / sums.design_effect()
+    p = sums.total / sums.n
+    low, high = wilson_bounds(p * effective, effective, z_value(level))
+    method = "wilson" if sums.clusters == sums.n else "wilson, clustered by deal"
+    return Estimate(p, float(low), float(high), sums.n, level, method)
+
+
+def clustered_mean(sums: ClusterSums, level: float = 0.95) -> Estimate:
+    """A mean of values in clusters: Student's t with the clustered variance, ``G - 1`` df.
+
+    The variance is the larger of the cluster-robust one and the one for
+    independent rows; one row per cluster gives :func:`mean`.
+
+    >>> clustered_mean(ClusterSums.of([3, 5, 7, 9], "abcd")) == mean([3, 5, 7, 9])
+    True
+    >>> e = clustered_mean(ClusterSums.of([3, 5, 7, 9], "aabb"))
+    >>> e.value, round(e.low, 4), round(e.high, 4)
+    (6.0, -19.4124, 31.4124)
+    """
+    n, g = sums.n, sums.clusters
+    if g < 2:
+        raise BeloteError(f"a clustered t interval needs at least 2 clusters, not {g}")
+    _check_level(level)
+    centre = sums.total / n
+    variance = max(sums.squares - n * centre * centre, 0.0) / (n * (n - 1))
+    half = t_quantile(0.5 + level / 2, g - 1) * math.sqrt(variance * sums.design_effect())
+    method = "t" if g == n else "t, clustered by deal"
+    return Estimate(centre, centre - half, centre + half, n, level, method)
 
 
 DECILES = tuple(k / 10 for k in range(1, 10))
