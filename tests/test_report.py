@@ -41,8 +41,8 @@ def test_t_interval_known_values():
     assert e.value == 4.0 and math.isclose(e.high - e.value, 4.303 * 2 / math.sqrt(3), rel_tol=1e-3)
 
 
-def clustered_t(values, clusters):
-    """The mean and its 95% t interval clustered by ``clusters``, in plain Python."""
+def cluster_variance(values, clusters):
+    """(clusters, cluster sizes, sandwich variance of the mean, its variance for independent rows)."""
     n, m = len(values), sum(values) / len(values)
     groups: dict = {}
     for v, c in zip(values, clusters):
@@ -50,6 +50,13 @@ def clustered_t(values, clusters):
     g = len(groups)
     between = g / (g - 1) * sum((sum(vs) - m * len(vs)) ** 2 for vs in groups.values()) / n ** 2
     rows = sum((v - m) ** 2 for v in values) / (n * (n - 1))
+    return g, [len(vs) for vs in groups.values()], between, rows
+
+
+def clustered_t(values, clusters):
+    """The mean and its 95% t interval clustered by ``clusters``, in plain Python."""
+    m = sum(values) / len(values)
+    g, _, between, rows = cluster_variance(values, clusters)
     half = t_quantile(0.975, g - 1) * math.sqrt(max(between, rows))
     return m, m - half, m + half
 
@@ -57,15 +64,8 @@ def clustered_t(values, clusters):
 def clustered_wilson(successes, clusters):
     """Wilson's 95% interval at the effective sample size of clustered 0/1 values."""
     n, p = len(successes), sum(successes) / len(successes)
-    groups: dict = {}
-    for v, c in zip(successes, clusters):
-        groups.setdefault(c, []).append(v)
-    g = len(groups)
-    if 0 < p < 1:
-        between = g / (g - 1) * sum((sum(vs) - p * len(vs)) ** 2 for vs in groups.values()) / n ** 2
-        effect = between / (p * (1 - p) * n / (n * (n - 1)))
-    else:
-        effect = sum(len(vs) ** 2 for vs in groups.values()) / n
+    _, sizes, between, rows = cluster_variance(successes, clusters)
+    effect = between / rows if 0 < p < 1 else sum(k * k for k in sizes) / n
     effective = n / max(effect, 1.0)
     low, high = wilson_bounds(p * effective, effective, z_value(0.95))
     return float(low), float(high)
