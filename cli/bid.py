@@ -7,17 +7,21 @@ the command.
 from __future__ import annotations
 
 import json
+import math
 
 import click
 
 from belote.solver.errors import BeloteError
 from belote.solver.rules.profiles import PROFILES
 
-from .options import constraint_options, SEAT
+from .options import constraint_error, constraint_options, SEAT
 
 DEFAULT_SAMPLES = 500
 """Samples solved by default: a P(make) interval of at most +/-4.4 points, in about
 6 s of CPU for one contract or 30 s for the coinche table (bench/bid.py)."""
+
+MAX_SAMPLES = 10_000_000
+"""The largest --samples: with --precision, at most 18 looks (100, 200, ... 10,000,000)."""
 
 PARALLEL_FROM = 64
 """Without --jobs, fewer samples than this are solved in this process."""
@@ -42,6 +46,47 @@ def _cards(text: str, what: str) -> str:
             raise click.BadParameter(f"{card_name(card)} is given twice", param_hint=what)
         seen.append(card)
     return " ".join(card_name(c) for c in seen)
+
+
+def _finite(ctx: click.Context, param: click.Parameter, value: float | None) -> float | None:
+    """Refuse a NaN --precision (click's range check lets it through)."""
+    if value is not None and not math.isfinite(value):
+        raise click.BadParameter(f"{value} is not a number between 0 and 0.5")
+    return value
+
+
+def _own_known(seat: int, hand: str, known: tuple[str, ...], classic: bool) -> None:
+    """Refuse --known cards of your own seat that are not in --hand."""
+    from belote.solver.sampling.constraints import parse_known
+    from belote.solver.types.cards import CardSet, parse_card
+
+    mine = sum(1 << parse_card(c) for c in hand.split())
+    for text in known:
+        try:
+            who, mask = parse_known(text)
+        except BeloteError:
+            continue  # the constraints report it, naming the option
+        extra = mask & ~mine
+        if who == seat and extra:
+            later = " (the cards still to be dealt to you are not known yet)" if classic else ""
+            raise click.BadParameter(f"{text!r}: {'NESW'[seat]} is your seat, and "
+                                     f"{CardSet(extra)} is not in your --hand{later}",
+                                     param_hint="'--known'")
+
+
+def _precision_line(precision: float, rows: list[dict], looks: int) -> str:
+    """Whether each trump reached +/-P, and after how many samples."""
+    per_trump: dict[str, list[dict]] = {}
+    for row in rows:
+        per_trump.setdefault(row["contract"][-1], []).append(row)
+    parts = []
+    for trump, group in per_trump.items():
+        widest = max((r["ci95"][1] - r["ci95"][0]) / 2 for r in group)
+        reached = "reached" if widest <= precision else f"not reached (widest +/-{widest:.3f})"
+        parts.append(f"{trump} {group[0]['samples']} samples, {reached}")
+    return (f"precision +/-{precision:g} (each interval 95%, Bonferroni over {looks} "
+            f"look{'s' * (looks != 1)}): "
+            + "; ".join(parts))
 
 
 def _pct(e: dict) -> str:
@@ -70,6 +115,9 @@ def _table_text(advice: dict) -> str:
     levels = list(dict.fromkeys(r["contract"][:-1] for r in rows))
     cell = {(r["contract"][:-1], r["contract"][-1]): r for r in rows}
     lines = ["bid    " + "".join(f"{t:>16}" for t in trumps)]
+    sizes = [cell[levels[0], t]["samples"] for t in trumps]
+    if len(set(sizes)) > 1:
+        lines.append("samples" + "".join(f"{n:>16}" for n in sizes))
     for level in levels:
         lines.append(f"{level:<7}" + "".join(
             f"{100 * cell[level, t]['p_make']:6.1f}% {cell[level, t]['expected_score']['x1']['value']:+8.1f}"
@@ -90,7 +138,8 @@ def _classic_text(advice: dict) -> str:
         lines.append("  " + _contract_text(row).replace("\n", "\n  "))
     d = advice["difference"]
     lines.append(f"recommended: {advice['recommended']} (highest expected net score; passing "
-                 f"counts 0); runner-up {advice['runner_up']}: difference {_num(d)}")
+                 f"counts 0); runner-up {advice['runner_up']}: difference {_num(d)} over "
+                 f"{d['n']} paired samples")
     return "\n".join(lines)
 
 
@@ -108,13 +157,14 @@ def _classic_text(advice: dict) -> str:
 @click.option("--turned", metavar="CARD", default=None,
               help="Classic: the turned card (you take it if you bid).")
 @constraint_options("trump points of the --contract or turned suit, else plain points")
-@click.option("--samples", "-n", type=click.IntRange(min=2), default=DEFAULT_SAMPLES,
-              show_default=True, help="Deals sampled and solved (the most, with --precision).")
+@click.option("--samples", "-n", type=click.IntRange(min=2, max=MAX_SAMPLES),
+              default=DEFAULT_SAMPLES, show_default=True,
+              help="Deals sampled and solved (with --precision, the most).")
 @click.option("--seed", type=click.IntRange(min=0), default=0, show_default=True,
               help="Random stream: the same seed gives the same output, whatever --jobs.")
 @click.option("--precision", type=click.FloatRange(min=0, max=0.5, min_open=True,
                                                    max_open=True),
-              default=None, metavar="P",
+              default=None, metavar="P", callback=_finite,
               help="Stop early once every P(make) interval is within +/-P (e.g. 0.03).")
 @click.option("--jobs", "-j", type=click.IntRange(min=1), default=None,
               show_default="all cores from 64 samples on",
@@ -145,9 +195,12 @@ def bid(hand, seat, dealer, mode, contract_text, turned, known, shape, points, s
     \b
     Without --precision every sample is solved and each interval is 95% on
     its own. With --precision P the results are looked at after 100, 200,
-    400... samples and a trump stops once all its P(make) intervals are
-    within +/-P; the 5% error is split between the looks and the rows
-    (Bonferroni), so all reported intervals hold together at 95%.
+    400... samples up to the --samples cap, and a trump stops once all its
+    P(make) intervals are within +/-P. Each interval stays 95% on its own
+    whenever it stops: the 5% error is split between the K looks the cap
+    allows (Bonferroni), so each look's intervals are wider than a plain
+    95% interval, the more so the higher the cap. A last line says, per
+    trump, whether +/-P was reached and after how many samples.
 
     \b
     Double-dummy estimates assume perfect information on both sides. In
@@ -186,12 +239,17 @@ def bid(hand, seat, dealer, mode, contract_text, turned, known, shape, points, s
             raise click.BadParameter(f"{turned} is in your --hand", param_hint="'--turned'")
     elif turned is not None:
         raise click.UsageError("--turned is for --mode classic")
+    _own_known(seat, hand, known, classic)
     contract = None
     if contract_text is not None:
         try:
             contract = parse_contract(contract_text, profile, declarer=seat)
         except BeloteError as e:
-            raise click.BadParameter(str(e), param_hint="'--contract'") from None
+            message = str(e)
+            if message.startswith(("cannot read contract", "unknown trump")):
+                message = (f"cannot read {contract_text!r}: expected a bid and a trump, e.g. "
+                           "100H or CapotS")
+            raise click.BadParameter(message, param_hint="'--contract'") from None
         if contract.multiplier != 1:
             raise click.BadParameter(
                 f"{contract_text}: give the contract without X or XX (it is judged at x1, x2 "
@@ -207,7 +265,7 @@ def bid(hand, seat, dealer, mode, contract_text, turned, known, shape, points, s
                 known=known, shape=shape, points=points)
         layouts = advisor.count_layouts(constraints)
     except BeloteError as e:
-        raise click.UsageError(str(e)) from None
+        raise constraint_error(e) from None
     executor = "process"
     if jobs == 1 or (jobs is None and samples < PARALLEL_FROM):
         executor = "serial"
@@ -224,10 +282,12 @@ def bid(hand, seat, dealer, mode, contract_text, turned, known, shape, points, s
         else:
             result = advisor.bid_table(constraints, seat, dealer, **common)
         out = result.to_dict()
+        rows = [out] if contract is not None else out["rows"]
         if as_json:
             if contract is not None:
                 out = {**out, "layouts": layouts, "leader": name[(dealer + 1) % 4]}
-            out["seed"] = seed
+            out = {"mode": profile.name, "seat": name[seat], "dealer": name[dealer], **out,
+                   "seed": seed}
             progress.echo(json.dumps(out))
             return
         samples_done = out["samples"]
@@ -240,4 +300,6 @@ def bid(hand, seat, dealer, mode, contract_text, turned, known, shape, points, s
             body = _classic_text(out)
         else:
             body = _table_text(out)
+        if precision is not None:
+            body += "\n" + _precision_line(precision, rows, len(out["looks"]))
         progress.echo(head + "\n" + body + "\n" + DD_NOTE)

@@ -35,7 +35,7 @@ from typing import Any
 
 import click
 
-from belote.solver.errors import BeloteError, printable
+from belote.solver.errors import MAX_MESSAGE, BeloteError, printable
 
 EXIT_OK, EXIT_SYSTEM, EXIT_USAGE, EXIT_SOME_BAD = 0, 1, 2, 3
 EXIT_INTERNAL, EXIT_INTERRUPTED, EXIT_CLOSED_STDOUT, EXIT_TERMINATED = 70, 130, 141, 143
@@ -44,9 +44,13 @@ REPORT_URL = "https://github.com/belote-analysis/belote/issues"
 """Where internal errors are to be reported."""
 
 
-def one_line(text: str) -> str:
-    """``text`` as one bounded, printable line."""
-    return printable(str(text))
+def one_line(text: str, *, before: str = "Error: ", after: str = "") -> str:
+    """``text`` as one printable line, cut so that ``before + line + after`` fits 300 characters.
+
+    ``before`` is what the line is printed after (click's ``Error: ``),
+    ``after`` what follows it (a help hint), which is kept whole.
+    """
+    return printable(str(text), MAX_MESSAGE - len(before) - len(after)) + after
 
 
 def display_path(path: str | os.PathLike[str]) -> str:
@@ -83,7 +87,7 @@ def _one_line_usage_errors() -> Iterator[None]:
         if e.ctx is None or isinstance(e, _HELP_ERRORS):
             raise
         hint = f" (see '{e.ctx.command_path} --help')"
-        raise click.UsageError(one_line(e.format_message()) + hint) from None
+        raise click.UsageError(one_line(e.format_message(), after=hint)) from None
 
 
 def _quiet_stdout() -> None:
@@ -98,7 +102,8 @@ def _quiet_stdout() -> None:
 def _show_warning(message: Any, category: type, filename: str, lineno: int,
                   file: Any = None, line: str | None = None) -> None:
     """Warnings (a near miss of a PBN tag) as one line on stderr."""
-    click.echo(f"belote: warning: {one_line(str(message))}", err=True)
+    click.echo(f"belote: warning: {one_line(str(message), before='belote: warning: ')}",
+               err=True)
 
 
 class Group(click.Group):
@@ -136,7 +141,7 @@ class Group(click.Group):
             if debug:
                 raise
             where = f": {display_path(e.filename)}" if e.filename else ""
-            click.echo(f"Error: {one_line(e.strerror or str(e))}{where}", err=True)
+            click.echo(f"Error: {one_line((e.strerror or str(e)) + where)}", err=True)
             _quiet_stdout()
             sys.exit(EXIT_SYSTEM)
         except Exception as e:  # a bug: say so in one line
@@ -152,7 +157,7 @@ class Group(click.Group):
 
 def notice(message: str) -> None:
     """A note on stderr (a lowered worker count)."""
-    click.echo(f"belote: {one_line(message)}", err=True)
+    click.echo(f"belote: {one_line(message, before='belote: ')}", err=True)
 
 
 def start_solver() -> None:

@@ -15,7 +15,7 @@ from belote.solver.errors import BeloteError
 from belote.solver.rules.profiles import PROFILES
 from belote.solver.types.deal import SEATS, parse_seat
 
-from .options import constraint_options, SUIT, LibraryType
+from .options import constraint_error, constraint_options, SUIT, LibraryType
 
 CHUNK = 8192
 """Deals drawn and formatted per step (the progress bar moves by these)."""
@@ -86,7 +86,7 @@ def deal(count, seed, hands, known, shape, points, trump, mode, dealer, output):
             hand=hands, known=known, shape=shape, points=points)
         sampler = DealSampler(constraints)
     except BeloteError as e:
-        raise click.UsageError(str(e)) from None
+        raise constraint_error(e) from None
     if dealer is None:
         dealers = [SEATS[i % 4] for i in range(count)]
     elif dealer == RANDOM:

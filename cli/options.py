@@ -88,6 +88,14 @@ max_nodes_option = click.option(
          "runaway searches; a full deal takes about 10**5 to 10**7).")
 
 
+def constraint_error(error: BeloteError) -> click.UsageError:
+    """The usage error of a constraint that failed: naming its option when one text failed."""
+    option = getattr(error, "option", None)
+    if option is None:
+        return click.UsageError(str(error))
+    return click.BadParameter(str(error), param_hint=f"'--{option}'")
+
+
 def constraint_options(points_help: str) -> Callable:
     """``--known``, ``--shape`` and ``--points``: what is known of the unseen hands.
 

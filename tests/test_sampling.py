@@ -182,7 +182,7 @@ def test_deal_pbn_matches_deal():
     (dict(shape=["N:S>=5", "E:S>=4"]),
      "no deal satisfies the constraints: no way to deal the 8 unseen S (N S5-8, E S4-8)"),
     (dict(known=["N:AS", "E:AS"]), "AS is known to be in N's hand and in E's"),
-    (dict(known=["N:AS KS QS JS TS 9S 8S 7S AH"]), "N is known to hold 9 cards but holds only 8"),
+    (dict(known=["N:AS KS QS JS TS 9S 8S 7S AH"]), "N is known to hold 9 cards (7S 8S 9S TS JS QS KS AS AH) but holds only 8"),
     (dict(shape=["N:S>=3,H>=3,D>=3"]),
      "N's suit lengths (S3-8, H3-8, D3-8, C0-8) cannot add up to 8 cards"),
     (dict(shape=["N:S<=1,H<=1,D<=1,C<=1"]),
@@ -190,7 +190,10 @@ def test_deal_pbn_matches_deal():
     (dict(known=["N:AS KS"], shape=["N:S<=1"]), "N's S length 0-1 but N is known to hold 2"),
     (dict(shape=["N:S>=4", "N:S<=2"]), "N's S length 0-2 contradicts 4-8"),
     (dict(points=["N:H>=31"]),
-     "no deal satisfies the constraints: no way to deal the 8 unseen H (N H points 31-62)"),
+     "N's H points 31-62: H counts plain points here (no trump is set), at most 30"),
+    (dict(known=["S:AH"], points=["N:H>=20"]),
+     "no deal satisfies the constraints: no way to deal the 7 unseen H (N H points 20-62, "
+     "S holds AH)"),
     (dict(hand=["S:AS KS"]), "S's hand KS AS has 2 cards, not 8"),
 ])
 def test_impossible_constraints_say_why(kwargs, message):

@@ -33,9 +33,13 @@ threshold search (can the defence take every trick?).
 **Stopping early.** With ``precision`` the data are looked at on a fixed
 schedule (:class:`~belote.solver.sampling.stats.LookSchedule`); a trump stops
 being solved at the first look where every one of its P(make) intervals is
-within +/- ``precision``, and the run stops when every trump has. The 5%
-error is split between the looks and between the rows reported (Bonferroni),
-so all the reported P(make) intervals hold *together* with 95% confidence.
+within +/- ``precision``, and the run stops when every trump has. Each look's
+intervals are computed at level ``1 - 5% / K`` for the ``K`` looks the
+schedule allows (Bonferroni): whatever look a row stops at, the chance that
+its reported interval misses is at most the chance that one of its ``K``
+intervals misses, at most 5%. So every reported interval keeps its 95%, as
+without ``precision`` (each on its own; the schedule, hence ``K``, is fixed
+by ``samples``, the cap, before anything is looked at).
 
 >>> from belote.solver.rules.profiles import COINCHE
 >>> from belote.solver.sampling.constraints import Constraints
@@ -56,7 +60,7 @@ from __future__ import annotations
 import functools
 import math
 from collections.abc import Callable, Iterator, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 import numpy as np
 
@@ -129,9 +133,10 @@ class ContractEstimate:
     p_litige: Estimate | None = None
     mean_points: Estimate | None = None
     deciles: tuple[int, ...] | None = None
+    looks: tuple[int, ...] = ()
 
     def to_dict(self) -> dict[str, object]:
-        """A JSON-ready dict (``ci95`` is the P(make) interval)."""
+        """A JSON-ready dict (``ci95`` is the P(make) interval; ``looks`` with a precision)."""
         out: dict[str, object] = {
             "contract": self.contract.to_pbn(),
             "samples": self.samples,
@@ -145,6 +150,8 @@ class ContractEstimate:
         }
         if self.p_litige is not None:
             out["p_litige"] = self.p_litige.to_dict()
+        if self.looks:
+            out["looks"] = list(self.looks)
         return out
 
 
@@ -181,6 +188,7 @@ class BidAdvice:
             "recommended": name(self.recommended),
             "runner_up": name(self.runner_up),
             "difference": self.difference.to_dict(),
+            **({"looks": list(self.looks)} if self.looks else {}),
             "rows": [row.to_dict() for row in self.rows],
         }
 
@@ -382,8 +390,7 @@ class _Engine:
         schedule = None
         looks: tuple[int, ...] = (samples,)
         if precision is not None:
-            schedule = LookSchedule(max_n=samples, first=min(first_look, samples),
-                                    level=1 - (1 - LEVEL) / len(self.contracts))
+            schedule = LookSchedule(max_n=samples, first=min(first_look, samples), level=LEVEL)
             looks = schedule.looks
         active = list(self.q.trumps)
         done = 0
@@ -416,9 +423,7 @@ class _Engine:
         out = []
         for r, contract in enumerate(self.contracts):
             n = int(t.n[r])
-            level, suffix = (LEVEL, "") if schedule is None else (
-                schedule.look_level, f", bonferroni over {len(schedule.looks)} looks x "
-                f"{len(self.contracts)} rows")
+            level, suffix = _look_level(schedule)
             p_make = _proportion(int(t.made[r]), n, level, suffix)
             scores = {m: _mean(n, t.sums[r, k], t.squares[r, k], level, "t" + suffix)
                       for k, m in enumerate(self.multipliers)}
@@ -447,12 +452,25 @@ class _Engine:
         total = t.pair_sum[best, second] - t.pair_sum[second, best]
         squares = (t.pair_squares[best, second] + t.pair_squares[second, best]
                    - 2 * t.cross[best, second])
-        level = LEVEL if schedule is None else schedule.look_level
-        difference = _mean(n, total, squares, level, "paired t")
+        level, suffix = _look_level(schedule)
+        difference = _mean(n, total, squares, level, "paired t" + suffix)
         pick = [row.contract for row in rows] + [None]
         return BidAdvice(tuple(rows), pick[best], pick[second], difference, layouts,
                          self.q.leader, int(t.n.max()),
                          () if schedule is None else schedule.looks)
+
+
+def _look_level(schedule: LookSchedule | None) -> tuple[float, str]:
+    """The level of each interval and the suffix of its method's name.
+
+    Without a schedule, 95%; with one, each look's level (the 5% split
+    between the looks), so that the interval of any row, reported at
+    whichever look its trump stopped, covers at 95%.
+    """
+    if schedule is None:
+        return LEVEL, ""
+    k = len(schedule.looks)
+    return schedule.look_level, f", bonferroni over {k} look{'s' * (k != 1)}"
 
 
 def _proportion(successes: int, n: int, level: float, suffix: str) -> Estimate:
@@ -521,7 +539,8 @@ def estimate_contract(constraints: Constraints, contract: Contract, dealer: Seat
     engine = _engine(constraints, profile, contract.declarer, dealer, [base], multipliers, True)
     _, schedule = engine.run(seed, samples, precision, executor=executor, workers=workers,
                              progress=progress)
-    return engine.estimates(schedule)[0]
+    estimate = engine.estimates(schedule)[0]
+    return estimate if schedule is None else replace(estimate, looks=schedule.looks)
 
 
 def bid_table(constraints: Constraints, declarer: Seat, dealer: Seat, *, samples: int = 1000,

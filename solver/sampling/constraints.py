@@ -44,8 +44,9 @@ Positions in play and the classic auction have helpers:
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field, replace
+from typing import TypeVar
 
 from ..errors import BeloteError
 from ..rules.play import Position, legal_cards
@@ -68,8 +69,27 @@ ANY_POINTS = (0, MAX_SUIT_POINTS)
 
 
 class ConstraintError(BeloteError):
-    """Constraints that cannot be parsed, that contradict each other, or that no deal meets."""
+    """Constraints that cannot be parsed, that contradict each other, or that no deal meets.
 
+    ``option`` names the kind of text that could not be parsed (``"hand"``,
+    ``"known"``, ``"shape"`` or ``"points"``, as :meth:`Constraints.with_text`
+    takes them), ``None`` for constraints that do not fit together.
+    """
+
+    def __init__(self, message: str, *, option: str | None = None) -> None:
+        super().__init__(message)
+        self.option = option
+
+
+def _read(parse: Callable[[str], _T], text: str, option: str) -> _T:
+    """``parse(text)``, its error naming ``option`` (see :class:`ConstraintError`)."""
+    try:
+        return parse(text)
+    except BeloteError as e:
+        raise ConstraintError(str(e), option=option) from None
+
+
+_T = TypeVar("_T")
 
 Range = tuple[int, int]
 PerSuit = tuple[Range, Range, Range, Range]
@@ -156,8 +176,8 @@ class Constraints:
                                       f"{CardSet(known & self.excluded[seat].mask)}, which "
                                       f"{name} cannot hold")
             if known.bit_count() > size:
-                raise ConstraintError(f"{name} is known to hold {known.bit_count()} cards but "
-                                      f"holds only {size}")
+                raise ConstraintError(f"{name} is known to hold {known.bit_count()} cards "
+                                      f"({CardSet(known)}) but holds only {size}")
             for suit in SUITS:
                 low, high = self.lengths[seat][suit]
                 held = (known & SUIT_MASKS[suit]).bit_count()
@@ -170,6 +190,13 @@ class Constraints:
                 if not 0 <= plow <= phigh:
                     raise ConstraintError(f"{name}'s {SUIT_NAMES[suit]} points "
                                           f"{_range_text(plow, phigh)} is not a range")
+                most = sum(self.card_points(c) for c in iter_cards(SUIT_MASKS[suit]))
+                if plow > most:
+                    kind = "trump" if suit == self.trump else "plain"
+                    why = "" if self.trump is not None else " (no trump is set)"
+                    raise ConstraintError(f"{name}'s {SUIT_NAMES[suit]} points "
+                                          f"{_range_text(plow, phigh)}: {SUIT_NAMES[suit]} "
+                                          f"counts {kind} points here{why}, at most {most}")
             lows = sum(r[0] for r in self.lengths[seat])
             highs = sum(min(r[1], CARDS_EACH) for r in self.lengths[seat])
             if lows > size or highs < size:
@@ -207,7 +234,8 @@ class Constraints:
         """These constraints with ``seat``'s whole hand known: exactly its hand size."""
         mask = _cards(cards)
         if mask.bit_count() != self.hand_sizes[seat]:
-            raise ConstraintError(f"{seat_name(seat)}'s hand {CardSet(mask)} has "
+            cards = f" {CardSet(mask)}" if mask else ""
+            raise ConstraintError(f"{seat_name(seat)}'s hand{cards} has "
                                   f"{mask.bit_count()} cards, not {self.hand_sizes[seat]}")
         return self.with_known(seat, mask)
 
@@ -240,20 +268,21 @@ class Constraints:
         out = self
         hand_seats: set[Seat] = set()
         for text in hand:
-            seat, mask = parse_known(text)
+            seat, mask = _read(parse_known, text, "hand")
             if seat in hand_seats:
-                raise ConstraintError(f"{text!r}: {seat_name(seat)}'s hand is given twice")
+                raise ConstraintError(f"{text!r}: {seat_name(seat)}'s hand is given twice",
+                                      option="hand")
             hand_seats.add(seat)
             out = out.with_hand(seat, mask)
         for text in known:
-            seat, mask = parse_known(text)
+            seat, mask = _read(parse_known, text, "known")
             out = out.with_known(seat, mask)
         for text in shape:
-            seat, ranges = parse_shape(text)
+            seat, ranges = _read(parse_shape, text, "shape")
             for suit, low, high in ranges:
                 out = out.with_length(seat, suit, low, high)
         for text in points:
-            seat, ranges = parse_points(text)
+            seat, ranges = _read(parse_points, text, "points")
             for suit, low, high in ranges:
                 out = out.with_points(seat, suit, low, high)
         return out

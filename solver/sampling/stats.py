@@ -431,7 +431,8 @@ class LookSchedule:
         return 1 - (1 - self.level) / len(self.looks)
 
     def _method(self, base: str) -> str:
-        return f"{base}, bonferroni over {len(self.looks)} looks"
+        k = len(self.looks)
+        return f"{base}, bonferroni over {k} look{'s' * (k != 1)}"
 
     def _check_look(self, n: int) -> None:
         if n not in self.looks:
