@@ -55,12 +55,13 @@ def _finite(ctx: click.Context, param: click.Parameter, value: float | None) -> 
     return value
 
 
-def _own_known(seat: int, hand: str, known: tuple[str, ...], classic: bool) -> None:
-    """Refuse --known cards of your own seat that are not in --hand."""
+def _own_known(seat: int, hand: str, known: tuple[str, ...], turned: str | None) -> None:
+    """Refuse --known cards of your own seat that are not in --hand (or the classic turned card)."""
     from belote.solver.sampling.constraints import parse_known
     from belote.solver.types.cards import CardSet, parse_card
 
-    mine = sum(1 << parse_card(c) for c in hand.split())
+    classic = turned is not None
+    mine = sum(1 << parse_card(c) for c in (hand + " " + (turned or "")).split())
     for text in known:
         try:
             who, mask = parse_known(text)
@@ -74,19 +75,18 @@ def _own_known(seat: int, hand: str, known: tuple[str, ...], classic: bool) -> N
                                      param_hint="'--known'")
 
 
-def _precision_line(precision: float, rows: list[dict], looks: int) -> str:
-    """Whether each trump reached +/-P, and after how many samples."""
+def _precision_line(precision: float, rows: list[dict]) -> str:
+    """Whether each trump reached +/-P, and after how many samples (the stopping test's rounding)."""
     per_trump: dict[str, list[dict]] = {}
     for row in rows:
         per_trump.setdefault(row["contract"][-1], []).append(row)
     parts = []
     for trump, group in per_trump.items():
-        widest = max((r["ci95"][1] - r["ci95"][0]) / 2 for r in group)
+        widest = max(round((r["ci95"][1] - r["ci95"][0]) / 2, 12) for r in group)
         reached = "reached" if widest <= precision else f"not reached (widest +/-{widest:.3f})"
         parts.append(f"{trump} {group[0]['samples']} samples, {reached}")
-    return (f"precision +/-{precision:g} (each interval 95%, Bonferroni over {looks} "
-            f"look{'s' * (looks != 1)}): "
-            + "; ".join(parts))
+    looks = rows[0]["p_make_estimate"]["method"].removeprefix("wilson, ")
+    return f"precision +/-{precision:g} (each interval 95%, {looks}): " + "; ".join(parts)
 
 
 def _pct(e: dict) -> str:
@@ -239,14 +239,14 @@ def bid(hand, seat, dealer, mode, contract_text, turned, known, shape, points, s
             raise click.BadParameter(f"{turned} is in your --hand", param_hint="'--turned'")
     elif turned is not None:
         raise click.UsageError("--turned is for --mode classic")
-    _own_known(seat, hand, known, classic)
+    _own_known(seat, hand, known, turned)
     contract = None
     if contract_text is not None:
         try:
             contract = parse_contract(contract_text, profile, declarer=seat)
         except BeloteError as e:
             message = str(e)
-            if message.startswith(("cannot read contract", "unknown trump")):
+            if getattr(e, "unreadable", False):
                 message = (f"cannot read {contract_text!r}: expected a bid and a trump, e.g. "
                            "100H or CapotS")
             raise click.BadParameter(message, param_hint="'--contract'") from None
@@ -301,5 +301,5 @@ def bid(hand, seat, dealer, mode, contract_text, turned, known, shape, points, s
         else:
             body = _table_text(out)
         if precision is not None:
-            body += "\n" + _precision_line(precision, rows, len(out["looks"]))
+            body += "\n" + _precision_line(precision, rows)
         progress.echo(head + "\n" + body + "\n" + DD_NOTE)

@@ -94,7 +94,7 @@ def report(path, by, csv_dir, as_json, plot_dir, html_file):
         for name, reason in drawn.skipped.items():
             notice(f"{name} not drawn: {reason}")
         if plot_dir is not None:
-            notice(f"{len(drawn.written)} charts in {plot_dir}")
+            notice(f"{len(drawn.written)} chart{'s' * (len(drawn.written) != 1)} in {plot_dir}")
         if html_file is not None:
             from belote.solver.database.html import render_page
 

@@ -57,7 +57,16 @@ class IllegalPlayError(BeloteError):
 
 
 class ContractError(BeloteError):
-    """A contract that the mode does not allow."""
+    """A contract that the mode does not allow.
+
+    ``unreadable`` is true when the text is not a contract at all (rather
+    than a contract the mode refuses), so that a caller may say what it
+    expects instead.
+    """
+
+    def __init__(self, message: str, *, unreadable: bool = False) -> None:
+        super().__init__(message)
+        self.unreadable = unreadable
 
 
 class PBNDecodeError(BeloteError):

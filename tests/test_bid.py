@@ -231,14 +231,14 @@ def test_cli_same_output_whatever_jobs():
     (["--samples", "99999999999"], "Invalid value for '--samples'"),
     (["--contract", ""], "cannot read '': expected a bid and a trump, e.g. 100H or CapotS"),
     (["--contract", "Capot"], "cannot read 'Capot': expected a bid and a trump"),
-    (["--known", "S:7S"], "Invalid value for '--known': 'S:7S': S is your seat, and 7S is not "
-                          "in your --hand"),
+    (["--known", "S:7S"], ("Invalid value for '--known': 'S:7S': S is your seat, and 7S is "
+                           "not in your --hand")),
     (["--mode", "classic", "--hand", "JH 9H AS KS 7C", "--turned", "AH", "--known", "S:7H"],
      "7H is not in your --hand (the cards still to be dealt to you are not known yet)"),
     (["--known", "E:6S"], "Invalid value for '--known': 'E:6S': unknown card '6S'"),
     (["--shape", "N:Q>=2"], "Invalid value for '--shape'"),
-    (["--points", "N:H>=35"], "N's H points 35-62: H counts plain points here (no trump is "
-                              "set), at most 30"),
+    (["--points", "N:H>=35"], ("N's H points 35-62: H counts plain points here (no trump is "
+                               "set), at most 30")),
     (["--hand", ""], "S's hand has 0 cards, not 8"),
 ])
 def test_cli_bad_input(args, message):
@@ -273,7 +273,7 @@ def test_cli_precision_says_whether_it_was_reached():
             "--jobs", "1", "--contract", "80H"]
     reached = run(*base, "--samples", "100", "--precision", "0.45")
     assert reached.exit_code == 0, reached.output
-    assert ("precision +/-0.45 (each interval 95%, Bonferroni over 1 look): H 100 samples, "
+    assert ("precision +/-0.45 (each interval 95%, bonferroni over 1 look): H 100 samples, "
             "reached") in reached.output
     missed = run(*base, "--samples", "4", "--precision", "0.01", "--json")
     data = json.loads(missed.output)
@@ -293,3 +293,10 @@ def test_table_text_shows_each_trumps_samples_when_they_differ():
     assert len(set(sizes)) > 1
     line = _table_text(out).splitlines()[1]
     assert line.split() == ["samples", *map(str, sizes)]
+
+
+def test_cli_classic_known_turned_card_is_yours():
+    result = run("--mode", "classic", "--hand", "JH 9H AS KS 7C", "--turned", "AH", "--seat", "S",
+                 "--dealer", "W", "--known", "S:AH", "--samples", "2", "--jobs", "1")
+    assert result.exit_code == 0, result.output
+    assert "2 samples of" in result.output

@@ -62,11 +62,22 @@ def clustered_t(values, clusters):
 
 
 def clustered_wilson(successes, clusters):
-    """Wilson's 95% interval at the effective sample size of clustered 0/1 values."""
+    """Korn and Graubard's 95% interval (Wilson's at the effective size) of clustered 0/1 values.
+
+    The design effect is bounded by the cluster sizes when fewer than 5 clusters hold
+    the rarer outcome.
+    """
     n, p = len(successes), sum(successes) / len(successes)
-    _, sizes, between, rows = cluster_variance(successes, clusters)
-    effect = between / rows if 0 < p < 1 else sum(k * k for k in sizes) / n
+    g, sizes, between, rows = cluster_variance(successes, clusters)
+    groups: dict = {}
+    for v, c in zip(successes, clusters):
+        groups.setdefault(c, []).append(v)
+    rare = min(sum(1 for vs in groups.values() if any(vs)),
+               sum(1 for vs in groups.values() if not all(vs)))
+    effect = between / rows if rare >= 5 else sum(k * k for k in sizes) / n
     effective = n / max(effect, 1.0)
+    if 2 <= g < n:
+        effective *= (z_value(0.95) / t_quantile(0.975, g - 1)) ** 2
     low, high = wilson_bounds(p * effective, effective, z_value(0.95))
     return float(low), float(high)
 
@@ -140,6 +151,95 @@ def test_clustered_wilson_covers_where_independent_rows_do_not():
         p = proportion(sum(values), 400)
         naive += p.low <= 0.5 <= p.high
     assert covered >= 935 and naive <= 850, (covered, naive)
+
+
+def test_clustered_wilson_covers_with_few_deals():
+    # The README example's size: 12 deals x 8 rows. Without the t degrees of freedom of
+    # Korn and Graubard, Wilson at the effective size fell short of 95% here.
+    import numpy as np
+    rng = np.random.default_rng(11)
+    clusters = np.repeat(np.arange(12), 8).tolist()
+    covered = 0
+    for _ in range(2000):
+        chance = rng.beta(1.0, 1.0, size=12)
+        values = (rng.random(96) < np.repeat(chance, 8)).astype(int).tolist()
+        e = clustered_proportion(ClusterSums.of(values, clusters))
+        covered += e.low <= 0.5 <= e.high
+    assert covered >= 1890, covered  # 94.5%
+
+
+def test_points_by_side_use_the_clustered_variance(frame):
+    # One side's four trumps in a deal go together: the design effect exceeds 1 here.
+    table = report.points_table(frame, ["side"])
+    rows = own_leader_rows(frame)
+    wider = 0
+    for line in table.iter_rows(named=True):
+        group = [r for r in rows if (r["mode"], r["side"]) == (line["mode"], line["side"])]
+        values, records = [r["points"] for r in group], [r["record"] for r in group]
+        _, _, between, independent = cluster_variance(values, records)
+        wider += between > independent
+        expected = clustered_t(values, records)
+        assert (line["n"], line["n_deals"]) == (len(values), len(set(records)))
+        assert [round(line[k], 9) for k in ("mean", "low", "high")] == [round(x, 9) for x in expected]
+    assert wider == 4
+
+
+def test_lead_modes_and_belote_intervals(frame):
+    import polars as pl
+    lead = report.lead_value(frame).filter(pl.col("mode") == "coinche").row(0, named=True)
+    gains, records = [], []
+    for (record, trump, side), group in (frame.filter(pl.col("mode") == "coinche")
+                                         .group_by(["record", "trump", "side"])):
+        leading = ["NESW".index(l) % 2 == ("NS", "EW").index(side) for l in group["leader"]]
+        own = [p for p, mine in zip(group["points"], leading) if mine]
+        other = [p for p, mine in zip(group["points"], leading) if not mine]
+        gains.append(sum(own) / len(own) - sum(other) / len(other))
+        records.append(record)
+    expected = clustered_t(gains, records)
+    assert [round(lead[k], 9) for k in ("mean", "low", "high")] == [round(x, 9) for x in expected]
+    modes = report.mode_comparison(frame).row(0, named=True)
+    coinche = {(r["record"], r["leader"], r["trump"], r["side"]): r["points"]
+               for r in frame.filter(pl.col("mode") == "coinche").iter_rows(named=True)}
+    pairs = [(r["record"], coinche[(r["record"], r["leader"], r["trump"], r["side"])] - r["points"])
+             for r in report.features(frame).filter((pl.col("mode") == "classic") & pl.col("jack"))
+             .iter_rows(named=True)]
+    diffs, records = [d for _, d in pairs], [rec for rec, _ in pairs]
+    assert (modes["n"], modes["n_deals"]) == (len(pairs), len(set(records)))
+    expected = clustered_t(diffs, records)
+    assert [round(modes[k], 9) for k in ("mean", "low", "high")] == [round(x, 9) for x in expected]
+    low, high = clustered_wilson([d != 0 for d in diffs], records)
+    assert (round(modes["p_differ_low"], 9), round(modes["p_differ_high"], 9)) == (
+        round(low, 9), round(high, 9))
+    belote = report.belote_table(frame).row(0, named=True)
+    per_trump = frame.unique(subset=["record", "trump"])
+    low, high = clustered_wilson(per_trump["belote"].is_not_null().to_list(),
+                                 per_trump["record"].to_list())
+    assert (round(belote["p_low"], 9), round(belote["p_high"], 9)) == (round(low, 9), round(high, 9))
+
+
+def test_groups_with_a_null_key_are_kept(frame):
+    for table in (report.lead_value, report.mode_comparison):
+        by_belote = table(frame, ["belote"])
+        assert by_belote["belote"].null_count() > 0
+        assert by_belote["n"].sum() == table(frame)["n"].sum()
+
+
+def test_one_deal_and_one_mode_files(frame, tmp_path):
+    import polars as pl
+    one = frame.filter(pl.col("record") == frame["record"][0])
+    points = report.points_table(one, ["mode"])
+    assert points["n_deals"].to_list() == [1, 1] and points["low"].null_count() == 2
+    one.write_parquet(tmp_path / "one.parquet")
+    result = CliRunner().invoke(cli, ["report", str(tmp_path / "one.parquet"), "--plot",
+                                      str(tmp_path / "png")])
+    assert result.exit_code == 0, result.output
+    assert (tmp_path / "png" / "lead.png").exists() and "1 chart in" in result.stderr
+    frame.filter(pl.col("mode") == "classic").write_parquet(tmp_path / "classic.parquet")
+    result = CliRunner().invoke(cli, ["report", str(tmp_path / "classic.parquet"), "--json"])
+    assert result.exit_code == 0, result.output
+    honours = next(json.loads(line) for line in result.stdout.splitlines()
+                   if json.loads(line)["table"] == "honours")
+    assert all(row["p_100"] is None for row in honours["rows"])
 
 
 def test_points_and_lead_tables(frame):

@@ -192,8 +192,8 @@ def test_deal_pbn_matches_deal():
     (dict(points=["N:H>=31"]),
      "N's H points 31-62: H counts plain points here (no trump is set), at most 30"),
     (dict(known=["S:AH"], points=["N:H>=20"]),
-     "no deal satisfies the constraints: no way to deal the 7 unseen H (N H points 20-62, "
-     "S holds AH)"),
+     ("no deal satisfies the constraints: no way to deal the 7 unseen H (N H points 20-62, "
+      "S holds AH)")),
     (dict(hand=["S:AS KS"]), "S's hand KS AS has 2 cards, not 8"),
 ])
 def test_impossible_constraints_say_why(kwargs, message):

@@ -423,21 +423,21 @@ class _Engine:
         out = []
         for r, contract in enumerate(self.contracts):
             n = int(t.n[r])
-            level, suffix = _look_level(schedule)
-            p_make = _proportion(int(t.made[r]), n, level, suffix)
-            scores = {m: _mean(n, t.sums[r, k], t.squares[r, k], level, "t" + suffix)
+            level, name = _look_level(schedule)
+            p_make = _proportion(int(t.made[r]), n, level, name)
+            scores = {m: _mean(n, t.sums[r, k], t.squares[r, k], level, name("t"))
                       for k, m in enumerate(self.multipliers)}
             mean_points = deciles = None
             if self.q.exact:
                 hist = t.hist[self.trump_index[contract.trump]]
                 values = np.arange(253)
                 mean_points = _mean(n, float(hist @ values), float(hist @ values ** 2), level,
-                                    "t" + suffix)
+                                    name("t"))
                 deciles = _hist_quantiles(hist, DECILES)
-            litige = (_proportion(int(t.litige[r]), n, level, suffix)
+            litige = (_proportion(int(t.litige[r]), n, level, name)
                       if self.q.profile.equal_totals_litige else None)
             out.append(ContractEstimate(contract, n, p_make, scores,
-                                        _proportion(int(t.capot[r]), n, level, suffix),
+                                        _proportion(int(t.capot[r]), n, level, name),
                                         litige, mean_points, deciles))
         return out
 
@@ -452,30 +452,29 @@ class _Engine:
         total = t.pair_sum[best, second] - t.pair_sum[second, best]
         squares = (t.pair_squares[best, second] + t.pair_squares[second, best]
                    - 2 * t.cross[best, second])
-        level, suffix = _look_level(schedule)
-        difference = _mean(n, total, squares, level, "paired t" + suffix)
+        level, name = _look_level(schedule)
+        difference = _mean(n, total, squares, level, name("paired t"))
         pick = [row.contract for row in rows] + [None]
         return BidAdvice(tuple(rows), pick[best], pick[second], difference, layouts,
                          self.q.leader, int(t.n.max()),
                          () if schedule is None else schedule.looks)
 
 
-def _look_level(schedule: LookSchedule | None) -> tuple[float, str]:
-    """The level of each interval and the suffix of its method's name.
+def _look_level(schedule: LookSchedule | None) -> tuple[float, Callable[[str], str]]:
+    """The level of each interval and the namer of its method (``"wilson"`` -> its name).
 
     Without a schedule, 95%; with one, each look's level (the 5% split
     between the looks), so that the interval of any row, reported at
     whichever look its trump stopped, covers at 95%.
     """
     if schedule is None:
-        return LEVEL, ""
-    k = len(schedule.looks)
-    return schedule.look_level, f", bonferroni over {k} look{'s' * (k != 1)}"
+        return LEVEL, str
+    return schedule.look_level, schedule.method
 
 
-def _proportion(successes: int, n: int, level: float, suffix: str) -> Estimate:
+def _proportion(successes: int, n: int, level: float, name: Callable[[str], str]) -> Estimate:
     e = proportion(successes, n, level)
-    return Estimate(e.value, e.low, e.high, n, LEVEL, "wilson" + suffix)
+    return Estimate(e.value, e.low, e.high, n, LEVEL, name("wilson"))
 
 
 def _needs(profile: RuleProfile, contracts: Sequence[Contract], side: int

@@ -156,10 +156,11 @@ def _lead(frame: Any, path: Path) -> str:
     other = ax.bar([i + width / 2 for i in x], lead["other_lead"], width,
                    label="the other side leads")
     for i, row in enumerate(lead.iter_rows(named=True)):
-        ax.annotate(f"lead worth {row['mean']:+.1f} pts\n(95%: {row['low']:+.1f} to "
-                    f"{row['high']:+.1f}; {row['n']} hands, {row['n_deals']} deals)", (i, max(row["own_lead"],
-                                                                  row["other_lead"]) + 3),
-                    ha="center", fontsize=8)
+        interval = ("no interval" if row["low"] is None else
+                    f"95%: {row['low']:+.1f} to {row['high']:+.1f}")
+        deals = f"{row['n_deals']} deal{'s' * (row['n_deals'] != 1)}"
+        ax.annotate(f"lead worth {row['mean']:+.1f} pts\n({interval}; {row['n']} hands, {deals})",
+                    (i, max(row["own_lead"], row["other_lead"]) + 3), ha="center", fontsize=8)
     ax.bar_label(own, fmt="%.1f", label_type="center", color="white", fontsize=8)
     ax.bar_label(other, fmt="%.1f", label_type="center", color="white", fontsize=8)
     ax.set_xticks(list(x), modes)

@@ -145,65 +145,103 @@ def _own_leader(frame: Any) -> Any:
     return frame.filter(pl.col("dealer").is_null() | (pl.col("leader").cast(pl.String) == left))
 
 
-def _grouped_sums(rows: Any, keys: Sequence[Any], value: Any) -> Any:
-    """Per group of ``keys``: ``n`` rows, ``n_deals`` deals and the sums of ``value``.
+def _names(keys: Sequence[Any]) -> list[str]:
+    """The column names of group keys given as names or aliased expressions."""
+    return [k if isinstance(k, str) else k.meta.output_name() for k in keys]
 
-    The sums (hidden ``_`` columns) are those of :class:`ClusterSums`, a deal
-    (``record``) being a cluster; :func:`_with_wilson` and
-    :func:`_with_mean_interval` turn them into intervals. ``keys`` are column
-    names or aliased expressions.
+
+_SUM = "__sum_"
+"""Prefix of the hidden columns of :func:`_grouped_sums`."""
+
+
+def _grouped_sums(rows: Any, keys: Sequence[Any], **values: Any) -> Any:
+    """Per group of ``keys``: ``n`` rows, ``n_deals`` deals and the sums of each value.
+
+    The sums (hidden columns) are those of :class:`ClusterSums`, a deal
+    (``record``) being a cluster; :func:`_with_wilson`, :func:`_with_mean_interval`
+    and :func:`_with_mean` turn them into columns, :func:`_visible` drops
+    them. ``keys`` are column names or aliased expressions; groups whose key
+    is null are kept.
     """
     import polars as pl
 
-    names = [k if isinstance(k, str) else k.meta.output_name() for k in keys]
-    x = value.cast(pl.Float64)
+    names = _names(keys)
     deal_keys = list(keys) if "record" in names else [*keys, "record"]
-    per_deal = rows.group_by(deal_keys).agg(_k=pl.len(), _s=x.sum(), _q=(x * x).sum())
-    return per_deal.group_by(names).agg(
-        n=pl.col("_k").sum(), n_deals=pl.len(), _total=pl.col("_s").sum(),
-        _squares=pl.col("_q").sum(), _cluster_squares=(pl.col("_s") ** 2).sum(),
-        _cluster_cross=(pl.col("_s") * pl.col("_k")).sum(),
-        _size_squares=(pl.col("_k").cast(pl.Float64) ** 2).sum())
+    per_deal = []
+    per_group = [pl.col("_k").sum().alias("n"), pl.len().alias("n_deals"),
+                 (pl.col("_k").cast(pl.Float64) ** 2).sum().alias(f"{_SUM}size_squares")]
+    for name, value in values.items():
+        x = value.cast(pl.Float64)
+        s, q = f"_s_{name}", f"_q_{name}"
+        per_deal += [x.sum().alias(s), (x * x).sum().alias(q)]
+        total = pl.col(s)
+        per_group += [total.sum().alias(f"{_SUM}total_{name}"),
+                      pl.col(q).sum().alias(f"{_SUM}squares_{name}"),
+                      (total ** 2).sum().alias(f"{_SUM}cluster_squares_{name}"),
+                      (total * pl.col("_k")).sum().alias(f"{_SUM}cluster_cross_{name}"),
+                      pl.min_horizontal((total > 0).sum(), (total < pl.col("_k")).sum())
+                      .alias(f"{_SUM}rare_{name}")]
+    deals = rows.group_by(deal_keys).agg(pl.len().alias("_k"), *per_deal)
+    return deals.group_by(names).agg(*per_group)
 
 
-_SUMS = ("_total", "_squares", "_cluster_squares", "_cluster_cross", "_size_squares")
+def _cluster_sums(table: Any, value: str, binary: bool) -> list[ClusterSums]:
+    """The :class:`ClusterSums` of ``value`` in each row of a :func:`_grouped_sums` table."""
+    def column(name: str) -> list[Any]:
+        return table[f"{_SUM}{name}"].to_list()
+
+    rare = column(f"rare_{value}") if binary else [None] * len(table)
+    return [ClusterSums(n=n, total=t, squares=q, clusters=g, cluster_squares=cs,
+                        cluster_cross=cc, size_squares=ss, rare_clusters=r)
+            for n, t, q, g, cs, cc, ss, r in zip(
+                table["n"].to_list(), column(f"total_{value}"), column(f"squares_{value}"),
+                table["n_deals"].to_list(), column(f"cluster_squares_{value}"),
+                column(f"cluster_cross_{value}"), column("size_squares"), rare)]
 
 
-def _cluster_sums(table: Any) -> list[ClusterSums]:
-    """The :class:`ClusterSums` of each row of a :func:`_grouped_sums` table."""
-    columns = [table[c].to_list() for c in ("n", *_SUMS[:2], "n_deals", *_SUMS[2:])]
-    return [ClusterSums(*row) for row in zip(*columns)]
+def _with_mean(table: Any, value: str, name: str) -> Any:
+    """Add the mean of ``value`` as column ``name``."""
+    import polars as pl
+
+    return table.with_columns((pl.col(f"{_SUM}total_{value}") / pl.col("n")).alias(name))
 
 
-def _with_mean_interval(table: Any, level: float = 0.95) -> Any:
-    """Add ``mean`` and its t interval (``low``/``high``, clustered by deal) to sums of values.
+def _with_mean_interval(table: Any, value: str, level: float = 0.95) -> Any:
+    """Add ``mean`` of ``value`` and its t interval (``low``/``high``, clustered by deal).
 
     Groups with fewer than two deals get no interval (null bounds).
     """
     import polars as pl
 
     estimates = [clustered_mean(s, level) if s.clusters >= 2 else None
-                 for s in _cluster_sums(table)]
-    return table.with_columns(
-        mean=pl.col("_total") / pl.col("n"),
+                 for s in _cluster_sums(table, value, binary=False)]
+    return _with_mean(table, value, "mean").with_columns(
         low=pl.Series([None if e is None else e.low for e in estimates], dtype=pl.Float64),
-        high=pl.Series([None if e is None else e.high for e in estimates], dtype=pl.Float64),
-    ).drop(_SUMS)
+        high=pl.Series([None if e is None else e.high for e in estimates], dtype=pl.Float64))
 
 
-def _with_wilson(table: Any, k: str, level: float = 0.95) -> Any:
-    """Add the count ``k``, ``p`` and its Wilson interval (``p_low``, ``p_high``) to sums of 0/1.
+def _with_wilson(table: Any, value: str, k: str, prefix: str = "p",
+                 level: float = 0.95) -> Any:
+    """Add the count ``k`` of a 0/1 ``value``, its proportion ``p`` and Wilson interval.
 
-    The interval is Wilson's at the sample size the clustering by deal leaves
+    The interval (``p_low``, ``p_high``; ``prefix`` names the three) is
+    Wilson's at the sample size the clustering by deal leaves
     (:func:`clustered_proportion`).
     """
     import polars as pl
 
-    estimates = [clustered_proportion(s, level) for s in _cluster_sums(table)]
+    total = pl.col(f"{_SUM}total_{value}")
+    estimates = [clustered_proportion(s, level)
+                 for s in _cluster_sums(table, value, binary=True)]
     return table.with_columns(
-        pl.col("_total").round().cast(pl.Int64).alias(k), p=pl.col("_total") / pl.col("n"),
-        p_low=pl.Series([e.low for e in estimates], dtype=pl.Float64),
-        p_high=pl.Series([e.high for e in estimates], dtype=pl.Float64)).drop(_SUMS)
+        total.round().cast(pl.Int64).alias(k), (total / pl.col("n")).alias(prefix),
+        pl.Series(f"{prefix}_low", [e.low for e in estimates], dtype=pl.Float64),
+        pl.Series(f"{prefix}_high", [e.high for e in estimates], dtype=pl.Float64))
+
+
+def _visible(table: Any) -> Any:
+    """``table`` without the hidden sums of :func:`_grouped_sums`."""
+    return table.select([c for c in table.columns if not c.startswith(_SUM)])
 
 
 def _needed(mode: str, bid: int | None, belote: str) -> int:
@@ -223,7 +261,7 @@ def _belote_state() -> Any:
 
 
 def bid_table(frame: Any, by: Sequence[str] = ("trump_length",)) -> Any:
-    """P(make) of each bid level by ``by``: ``n`` hands, ``made``, ``p`` and its interval.
+    """P(make) of each bid level by ``by``: ``n`` hands, ``n_deals``, ``made``, ``p`` and its interval.
 
     Coinche rows get one line per bid level (80 to 160); classic rows one line
     with ``bid`` null (the classic contract: strictly above the defence).
@@ -240,11 +278,16 @@ def bid_table(frame: Any, by: Sequence[str] = ("trump_length",)) -> Any:
             needed = {s: _needed(mode, bid, s) for s in ("own", "theirs", "none")}
             made = pl.col("points") >= pl.col("belote_state").replace_strict(needed,
                                                                              return_dtype=pl.Int16)
-            parts.append(_grouped_sums(rows, _keys(by), made).with_columns(
+            parts.append(_grouped_sums(rows, _keys(by), made=made).with_columns(
                 bid=pl.lit(bid, dtype=pl.Int16)))
+    columns = [*_keys(by), "bid", "n", "n_deals", "made", "p", "p_low", "p_high"]
+    if not parts:
+        return pl.DataFrame(schema={**{c: base.schema[c] for c in _keys(by)},
+                                    "bid": pl.Int16, "n": pl.UInt32, "n_deals": pl.UInt32,
+                                    "made": pl.Int64, "p": pl.Float64, "p_low": pl.Float64,
+                                    "p_high": pl.Float64})
     table = pl.concat(parts).sort([*_keys(by), "bid"], nulls_last=True)
-    table = _with_wilson(table, "made")
-    return table.select([*_keys(by), "bid", "n", "n_deals", "made", "p", "p_low", "p_high"])
+    return _with_wilson(table, "made", "made").select(columns)
 
 
 def _check_by(frame: Any, by: Sequence[str]) -> None:
@@ -286,8 +329,8 @@ def points_table(frame: Any, by: Sequence[str] = ("trump_length",)) -> Any:
 
     by = list(by)
     rows = _prepared(frame, by)
-    table = _grouped_sums(rows, _keys(by), pl.col("points")).sort(_keys(by))
-    return _with_mean_interval(table)
+    table = _grouped_sums(rows, _keys(by), points=pl.col("points")).sort(_keys(by))
+    return _visible(_with_mean_interval(table, "points"))
 
 
 def capot_table(frame: Any, by: Sequence[str] = ("trump_length",)) -> Any:
@@ -300,8 +343,8 @@ def capot_table(frame: Any, by: Sequence[str] = ("trump_length",)) -> Any:
              for m in rows["mode"].unique().to_list()}
     capots = pl.col("points") == pl.col("mode").cast(pl.String).replace_strict(
         capot, return_dtype=pl.Int16)
-    table = _grouped_sums(rows, _keys(by), capots).sort(_keys(by))
-    return _with_wilson(table, "capots")
+    table = _grouped_sums(rows, _keys(by), capots=capots).sort(_keys(by))
+    return _visible(_with_wilson(table, "capots", "capots"))
 
 
 def belote_table(frame: Any, by: Sequence[str] = ()) -> Any:
@@ -312,8 +355,8 @@ def belote_table(frame: Any, by: Sequence[str] = ()) -> Any:
     keys = ["record", "trump", *[c for c in by if c != "trump"]]
     rows = _prepared(frame, by).unique(subset=keys)
     group = by or [pl.lit("all").alias("deals")]
-    table = _grouped_sums(rows, group, pl.col("belote").is_not_null())
-    return _with_wilson(table.sort(table.columns[: max(len(by), 1)]), "belotes")
+    table = _grouped_sums(rows, group, belotes=pl.col("belote").is_not_null())
+    return _visible(_with_wilson(table.sort(_names(group)), "belotes", "belotes"))
 
 
 def lead_value(frame: Any, by: Sequence[str] = ()) -> Any:
@@ -338,10 +381,10 @@ def lead_value(frame: Any, by: Sequence[str] = ()) -> Any:
         own=pl.col("points").filter(pl.col("leading")).cast(pl.Float64).mean(),
         other=pl.col("points").filter(~pl.col("leading")).cast(pl.Float64).mean(),
     ).filter(pl.col("leaders") == 4).with_columns(gain=pl.col("own") - pl.col("other"))
-    sides = per_hand.group_by(_keys(by)).agg(own_lead=pl.col("own").mean(),
-                                             other_lead=pl.col("other").mean())
-    table = _grouped_sums(per_hand, _keys(by), pl.col("gain")).join(sides, on=_keys(by))
-    table = _with_mean_interval(table.sort(_keys(by)))
+    table = _grouped_sums(per_hand, _keys(by), own=pl.col("own"), other=pl.col("other"),
+                          gain=pl.col("gain")).sort(_keys(by))
+    table = _with_mean_interval(_with_mean(_with_mean(table, "own", "own_lead"), "other",
+                                           "other_lead"), "gain")
     return table.select([*_keys(by), "n", "n_deals", "own_lead", "other_lead", "mean", "low",
                          "high"])
 
@@ -369,13 +412,11 @@ def mode_comparison(frame: Any, by: Sequence[str] = ()) -> Any:
     pairs = classic.join(coinche, on=keys).with_columns(
         diff=(pl.col("coinche") - pl.col("classic")).cast(pl.Float64))
     group = by or [pl.lit("all").alias("pairs")]
-    names = [g if isinstance(g, str) else g.meta.output_name() for g in group]
-    means = pairs.group_by(group).agg(classic=pl.col("classic").cast(pl.Float64).mean(),
-                                      coinche=pl.col("coinche").cast(pl.Float64).mean())
-    differ = _with_wilson(_grouped_sums(pairs, group, pl.col("diff") != 0), "differ").select(
-        *names, "differ", p_differ="p", p_differ_low="p_low", p_differ_high="p_high")
-    table = _with_mean_interval(_grouped_sums(pairs, group, pl.col("diff")))
-    table = table.join(means, on=names).join(differ, on=names).sort(names)
+    names = _names(group)
+    table = _grouped_sums(pairs, group, classic=pl.col("classic"), coinche=pl.col("coinche"),
+                          diff=pl.col("diff"), differ=pl.col("diff") != 0).sort(names)
+    table = _with_mean(_with_mean(table, "classic", "classic"), "coinche", "coinche")
+    table = _with_wilson(_with_mean_interval(table, "diff"), "differ", "differ", "p_differ")
     return table.select(*names, "n", "n_deals", "classic", "coinche", "mean", "low", "high",
                         "differ", "p_differ", "p_differ_low", "p_differ_high")
 

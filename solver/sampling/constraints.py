@@ -68,6 +68,9 @@ ANY_POINTS = (0, MAX_SUIT_POINTS)
 """The point range that says nothing."""
 
 
+_T = TypeVar("_T")
+
+
 class ConstraintError(BeloteError):
     """Constraints that cannot be parsed, that contradict each other, or that no deal meets.
 
@@ -88,8 +91,6 @@ def _read(parse: Callable[[str], _T], text: str, option: str) -> _T:
     except BeloteError as e:
         raise ConstraintError(str(e), option=option) from None
 
-
-_T = TypeVar("_T")
 
 Range = tuple[int, int]
 PerSuit = tuple[Range, Range, Range, Range]

@@ -254,6 +254,10 @@ def paired_proportions(a: Iterable[bool], b: Iterable[bool], level: float = 0.95
                     "newcombe paired")
 
 
+RARE_CLUSTERS = 5
+"""Fewer clusters than this holding the rarer of two outcomes: the design effect is bounded, not estimated."""
+
+
 @dataclass(frozen=True)
 class ClusterSums:
     """What an interval needs from ``n`` values that come in clusters (the rows of one deal).
@@ -265,13 +269,17 @@ class ClusterSums:
     ``G / (G - 1) * sum_g (S_g - m * n_g) ** 2 / n ** 2`` over the ``G``
     clusters. ``total`` and ``squares`` are the sum and sum of squares of the
     values; ``cluster_squares``, ``cluster_cross`` and ``size_squares`` are the
-    sums of ``S_g ** 2``, ``S_g * n_g`` and ``n_g ** 2``.
+    sums of ``S_g ** 2``, ``S_g * n_g`` and ``n_g ** 2``. For 0/1 values,
+    ``rare_clusters`` counts the clusters holding the rarer outcome (those
+    with a 1 or those with a 0, whichever are fewer); ``None`` otherwise.
 
-    >>> sums = ClusterSums.of([1, 1, 0, 0, 1, 0], ["a", "a", "b", "b", "c", "c"])
-    >>> sums.n, sums.clusters, round(sums.design_effect(), 4)
-    (6, 3, 1.6667)
+    >>> sums = ClusterSums.of([3, 1, 0, 0, 2, 0], ["a", "a", "b", "b", "c", "c"])
+    >>> sums.n, sums.clusters, sums.design_effect()
+    (6, 3, 1.25)
     >>> ClusterSums.of([1, 0, 1], ["a", "b", "c"]).design_effect()
     1.0
+    >>> ClusterSums.of([1, 1, 0, 0, 0, 0], "aabbcc").design_effect()  # rare: bounded
+    2.0
     """
 
     n: int
@@ -281,6 +289,7 @@ class ClusterSums:
     cluster_squares: float
     cluster_cross: float
     size_squares: float
+    rare_clusters: int | None = None
 
     @classmethod
     def of(cls, values: Iterable[float], clusters: Iterable[object]) -> "ClusterSums":
@@ -291,25 +300,33 @@ class ClusterSums:
             entry = sums.setdefault(cluster, [0.0, 0])
             entry[0] += value
             entry[1] += 1
-        return cls(len(rows), float(sum(v for v, _ in rows)), float(sum(v * v for v, _ in rows)),
-                   len(sums), float(sum(s * s for s, _ in sums.values())),
-                   float(sum(s * k for s, k in sums.values())),
-                   float(sum(k * k for _, k in sums.values())))
+        rare = None
+        if all(v in (0, 1) for v, _ in rows):
+            rare = min(sum(1 for s, _ in sums.values() if s > 0),
+                       sum(1 for s, k in sums.values() if s < k))
+        return cls(n=len(rows), total=float(sum(v for v, _ in rows)),
+                   squares=float(sum(v * v for v, _ in rows)), clusters=len(sums),
+                   cluster_squares=float(sum(s * s for s, _ in sums.values())),
+                   cluster_cross=float(sum(s * k for s, k in sums.values())),
+                   size_squares=float(sum(k * k for _, k in sums.values())), rare_clusters=rare)
 
     def design_effect(self) -> float:
         """The clustered variance of the mean over its variance for independent rows, at least 1.
 
         Both variances carry the same small-sample factor, so one row per
         cluster gives exactly 1. Values that are all equal say nothing of the
-        clustering: the bound of perfectly correlated clusters (the weighted
-        mean cluster size, ``size_squares / n``) is used then. The effect is
-        never taken below 1: an interval is never narrower than the one for
-        independent rows.
+        clustering, nor do 0/1 values whose rarer outcome lies in fewer than
+        :data:`RARE_CLUSTERS` clusters (one success is no estimate of how
+        successes cluster): the bound of perfectly correlated clusters (the
+        weighted mean cluster size, ``size_squares / n``) is used then. The
+        effect is never taken below 1: an interval is never narrower than the
+        one for independent rows.
         """
         n, g = self.n, self.clusters
         m = self.total / n
         spread = self.squares - n * m * m
-        if g < 2 or spread <= 1e-9 * max(1.0, self.squares):
+        rare = self.rare_clusters is not None and self.rare_clusters < RARE_CLUSTERS
+        if g < 2 or rare or spread <= 1e-9 * max(1.0, self.squares):
             return max(self.size_squares / n, 1.0)
         between = self.cluster_squares - 2 * m * self.cluster_cross + m * m * self.size_squares
         clustered = g / (g - 1) * between / (n * n)
@@ -321,18 +338,27 @@ def clustered_proportion(sums: ClusterSums, level: float = 0.95) -> Estimate:
     """A proportion of 0/1 values in clusters: Wilson's interval at the effective sample size.
 
     The effective size is ``n`` over the design effect
-    (:meth:`ClusterSums.design_effect`), as for proportions from cluster
-    samples in survey statistics; one row per cluster gives :func:`proportion`.
+    (:meth:`ClusterSums.design_effect`), times ``(z / t) ** 2`` with ``t``
+    Student's quantile on ``G - 1`` degrees of freedom (the design effect is
+    estimated from ``G`` clusters): Korn and Graubard's interval for
+    proportions from cluster samples, with Wilson's in place of theirs. One
+    row per cluster gives :func:`proportion`.
 
     >>> clustered_proportion(ClusterSums.of([1, 0, 1, 1], "abcd")) == proportion(3, 4)
     True
-    >>> e = clustered_proportion(ClusterSums.of([1, 1, 0, 0, 1, 0], "aabbcc"))
-    >>> e.value, round(e.low, 4), round(e.high, 4), e.n
-    (0.5, 0.1408, 0.8592, 6)
+    >>> pairs = [1, 1, 0, 0, 1, 0, 1, 1, 0, 0, 0, 1, 1, 1, 0, 0, 1, 0, 1, 1]
+    >>> e = clustered_proportion(ClusterSums.of(pairs, [i // 2 for i in range(20)]))
+    >>> e.value, round(e.low, 4), round(e.high, 4), e.method
+    (0.55, 0.2758, 0.7969, 'wilson, clustered by deal')
+    >>> p = proportion(11, 20); round(p.low, 4), round(p.high, 4)
+    (0.3421, 0.7418)
     """
-    if sums.n <= 0 or not 0 <= sums.total <= sums.n:
-        raise BeloteError(f"{sums.total} successes out of {sums.n} is not a proportion")
+    if sums.n <= 0 or not 0 <= sums.total <= sums.n or sums.squares != sums.total:
+        raise BeloteError(f"{sums.total} successes out of {sums.n} (sum of squares "
+                          f"{sums.squares}) are not 0/1 values")
     effective = sums.n / sums.design_effect()
+    if 2 <= sums.clusters < sums.n:
+        effective *= (z_value(level) / t_quantile(0.5 + level / 2, sums.clusters - 1)) ** 2
     p = sums.total / sums.n
     low, high = wilson_bounds(p * effective, effective, z_value(level))
     method = "wilson" if sums.clusters == sums.n else "wilson, clustered by deal"
@@ -430,7 +456,8 @@ class LookSchedule:
         """The level of each look's interval: ``1 - (1 - level) / K``."""
         return 1 - (1 - self.level) / len(self.looks)
 
-    def _method(self, base: str) -> str:
+    def method(self, base: str) -> str:
+        """The name of ``base``'s method at these looks, e.g. ``wilson, bonferroni over 6 looks``."""
         k = len(self.looks)
         return f"{base}, bonferroni over {k} look{'s' * (k != 1)}"
 
@@ -442,13 +469,13 @@ class LookSchedule:
         """The Wilson interval of a proportion at look ``n``, valid however the stop was chosen."""
         self._check_look(n)
         e = proportion(successes, n, self.look_level)
-        return Estimate(e.value, e.low, e.high, n, self.level, self._method("wilson"))
+        return Estimate(e.value, e.low, e.high, n, self.level, self.method("wilson"))
 
     def mean(self, values: Sequence[float]) -> Estimate:
         """The t interval of a mean at look ``len(values)``, likewise valid."""
         self._check_look(len(values))
         e = mean(values, self.look_level)
-        return Estimate(e.value, e.low, e.high, e.n, self.level, self._method("t"))
+        return Estimate(e.value, e.low, e.high, e.n, self.level, self.method("t"))
 
     def should_stop(self, estimates: Iterable[Estimate], n: int, precision: float) -> bool:
         """Stop at look ``n``: the last look, or every interval within ``+/- precision``."""

@@ -156,13 +156,14 @@ def parse_contract(text: str, profile: RuleProfile, declarer: Seat | None = None
     """
     match = _CONTRACT_RE.match(text.strip())
     if match is None:
-        raise ContractError(f"cannot read contract {text!r} (expected e.g. 100H, 100HX, CapotS or H)")
+        raise ContractError(f"cannot read contract {text!r} (expected e.g. 100H, 100HX, CapotS or H)",
+                            unreadable=True)
     try:
         trump = parse_suit(match["suit"])
     except CardError:
         raise ContractError(
-            f"unknown trump {match['suit']!r} in contract {text!r} (expected one of S H D C)"
-        ) from None
+            f"unknown trump {match['suit']!r} in contract {text!r} (expected one of S H D C)",
+            unreadable=True) from None
     amount = match["bid"]
     capot = amount is not None and amount.upper() == _CAPOT_WORD
     if capot:
