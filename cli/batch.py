@@ -111,6 +111,13 @@ def batch(input_path, output, modes, trumps, leader, all_leaders, jobs, schedule
         total = count_records(input_path)
     except (BeloteError, OSError) as e:
         raise DataError(str(e)) from None
+    if total == 0:
+        raise DataError(f"{input_path}: no records to solve")
+    if output.suffix.lower() != ".parquet":
+        raise click.BadParameter(f"{output}: OUT is written as Parquet: name it *.parquet",
+                                 param_hint="'-o'")
+    if not output.parent.is_dir():
+        raise click.BadParameter(f"{output}: no directory {output.parent}", param_hint="'-o'")
     parts = output.with_name(output.name + ".parts")
     done = len(list(parts.glob("part-*.parquet"))) * size if parts.is_dir() else 0
     remaining = None if total is None else max(total - done, 0)
@@ -154,7 +161,7 @@ def _connect(address: str):
         raise click.UsageError("--scheduler needs Dask: pip install 'belote[cluster]'") from None
     try:
         return Client(address, timeout=10)
-    except (OSError, TimeoutError) as e:
+    except (OSError, TimeoutError, ValueError) as e:
         raise click.UsageError(f"--scheduler {address}: cannot connect: {e}") from None
 
 

@@ -6,7 +6,6 @@ table writer are imported inside the command.
 
 from __future__ import annotations
 
-import sys
 from pathlib import Path
 
 import click
@@ -68,11 +67,12 @@ def deal(count, seed, hands, known, shape, points, trump, mode, dealer, output):
       belote deal -n 100 --hand "S:JH 9H AH TH 7S 8S KD AC" --shape "N:H=0" -o s.pbn
     """
     import numpy as np
-    from tqdm import tqdm
 
     from belote.solver.formats import rows
     from belote.solver.sampling.constraints import Constraints
     from belote.solver.sampling.sampler import BLOCK, DealSampler, deal_pbn
+
+    from .running import progress_bar
 
     kind = output.suffix.lower().lstrip(".")
     if kind != "pbn":
@@ -95,13 +95,12 @@ def deal(count, seed, hands, known, shape, points, trump, mode, dealer, output):
     else:
         dealers = [dealer] * count
     texts: list[str] = []
-    with tqdm(total=count, unit="deal", file=sys.stderr, disable=count < PROGRESS_FROM,
-              desc="dealing") as bar:
+    with progress_bar(count, "deal", min_items=PROGRESS_FROM) as progress:
         for start in range(0, count, CHUNK):
             n = min(CHUNK, count - start)
             for i, row in enumerate(sampler.draw_masks(seed, start, n), start):
                 texts.append(deal_pbn(row, dealers[i]))
-            bar.update(n)
+            progress.update(n)
     boards = [str(i + 1) for i in range(count)]
     try:
         if kind == "pbn":

@@ -443,7 +443,9 @@ BAD_FILES = {
     "broken tag": (POSITIONS, '[Dealer "E"]', '[Dealer "E"',
                    "board 2: line 23: malformed tag '[Dealer \"E\"' (expected [Name \"value\"])"),
     "open play section": (POSITIONS, "C7 - - CJ\n*\n", "C7 - - CJ\n",
-                          "board 1: line 17: the Play section does not end with '*'"),
+                          "board 1: line 17: the play record stops after 10 of 32 cards "
+                          "without the '*' that ends a record stopped early: is the file cut "
+                          "short?"),
     "unknown seat": (CLASSIC, '[Dealer "S"]', '[Dealer "X"]',
                      "board 3: line 20: Dealer tag: unknown seat 'X' (expected one of N E S W)"),
     "unknown mode": (DEALS, '[Mode "coinche"]\n[Declarer "N"]', '[Mode "belote"]\n[Declarer "N"]',

@@ -430,3 +430,40 @@ def test_unfinished_run_resumes_only_with_its_shard_size(tmp_path):
     assert resumed.exit_code == 0, resumed.output
     assert f"4 records, {written} done before: 4 solved; 8 rows" in resumed.stderr
     assert pl.read_parquet(out).height == 4 * 2 and not parts.exists()
+
+
+@pytest.mark.parametrize("setup, args, message", [
+    (lambda d: (d / "junk.parquet").write_bytes(bytes(range(256)) * 8), ["junk.parquet"],
+     "junk.parquet: not a readable Parquet file"),
+    (lambda d: (d / "empty.csv").write_text("deal\n"), ["empty.csv"],
+     "empty.csv: no records to solve"),
+    (lambda d: None, [str(EXAMPLES / "deals.pbn"), "--scheduler", "nonsense"],
+     "--scheduler nonsense: cannot connect"),
+])
+def test_bad_inputs_are_one_line_and_exit_2(tmp_path, monkeypatch, setup, args, message):
+    monkeypatch.chdir(tmp_path)
+    setup(tmp_path)
+    result = CliRunner().invoke(cli, ["batch", *args, "-o", "out.parquet"])
+    assert result.exit_code == 2, result.output
+    assert result.stderr.count("\n") == 1 and message in result.stderr
+
+
+def test_output_path_is_checked_before_anything_is_written(tmp_path):
+    pbn_file = str(EXAMPLES / "deals.pbn")
+    missing = tmp_path / "nowhere" / "x.parquet"
+    result = CliRunner().invoke(cli, ["batch", pbn_file, "-o", str(missing)])
+    assert result.exit_code == 2 and f"no directory {missing.parent}" in result.stderr
+    assert not missing.parent.exists()
+    result = CliRunner().invoke(cli, ["batch", pbn_file, "-o", str(tmp_path / "out.txt")])
+    assert result.exit_code == 2 and "name it *.parquet" in result.stderr
+
+
+def test_both_modes_on_coinche_contracts(tmp_path):
+    import polars as pl
+    out = tmp_path / "o.parquet"
+    result = CliRunner().invoke(cli, ["batch", str(EXAMPLES / "deals.pbn"), "-o", str(out),
+                                      "--mode", "classic", "--mode", "coinche", "--trump", "H"])
+    assert result.exit_code == 0, result.output
+    rows = pl.read_parquet(out).unique(["record", "mode"]).sort("record", "mode")
+    assert rows["contract"].to_list() == ["H", "100H", "S", "80SX", "D", "CapotD", "C", "110CXX"]
+    assert rows["declarer"].to_list()[::2] == rows["declarer"].to_list()[1::2]

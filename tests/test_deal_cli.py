@@ -145,3 +145,9 @@ def test_a_full_disk_is_a_system_error(tmp_path, suffix, reason):
     target.symlink_to("/dev/full")
     result = CliRunner().invoke(cli, ["deal", "-n", "2", "-o", str(target)])
     assert (result.exit_code, result.output) == (1, f"Error: {reason}: {target}\n")
+
+
+def test_no_progress_bar_when_stderr_is_not_a_terminal(tmp_path):
+    result = CliRunner().invoke(cli, ["deal", "-n", "20000", "-o", str(tmp_path / "d.csv")])
+    assert result.exit_code == 0, result.output
+    assert "\r" not in result.stderr and "dealing" not in result.stderr

@@ -389,7 +389,8 @@ def test_byte_order_mark_is_skipped(tmp_path: Path) -> None:
     ("- - DT -\n", "- - DT -\n" + "- - - -\n" * 6, "line 15: too many tricks: a deal has 8"),
     ("C7 SA H7 S8", "C7 SA H7", "line 8: a play row needs 4 cards, one per seat ('-' for a "
      "card not played yet), not 3: 'C7 SA H7'"),
-    ("*\n", "", "line 9: the Play section does not end with '*'"),
+    ("*\n", "", "line 9: the play record stops after 9 of 32 cards without the '*' that ends a "
+     "record stopped early: is the file cut short?"),
     ("*\n", "*\nHA - - -\n", "line 11: text after the '*' that ends the Play section: "
      "'HA - - -'"),
     # tag values
@@ -444,15 +445,22 @@ def test_error_card_of_the_unknown_hand() -> None:
     assert error_of(text) == "t.pbn: board 3: line 7: trick 1: N does not hold AC"
 
 
-def test_error_with_mode_override() -> None:
-    assert error_of(BASE, mode="classic") == (
-        "t.pbn: board 3: line 5: Contract tag: classic contracts have no bid (a suit only, "
-        "e.g. H), got '100H'")
+def test_mode_override_rereads_the_contract() -> None:
+    # Under classic, the coinche 100H stands for hearts taken by N (the same play record).
+    board = loads(BASE, mode="classic")[0]
+    assert (board.contract.to_pbn(), board.contract.declarer, board.rules.name) == ("H", 0,
+                                                                                  "classic")
+    assert board.cards == loads(BASE)[0].cards
+    classic = BASE.replace('"100H"', '"H"').replace("[Board", '[Mode "classic"]\n[Board')
+    assert error_of(classic, mode="coinche") == (
+        "t.pbn: board 3: line 6: Contract tag: coinche contracts need a bid (e.g. 100H), "
+        "got 'H'")
 
 
 def test_error_truncated_file() -> None:
     assert error_of(BASE[:BASE.index("- - DT")]) == (
-        "t.pbn: board 3: line 8: the Play section does not end with '*'")
+        "t.pbn: board 3: line 8: the play record stops after 8 of 32 cards without the '*' "
+        "that ends a record stopped early: is the file cut short?")
     assert error_of(BASE[:BASE.index('100H"]')]) == (
         "t.pbn: board 3: line 5: malformed tag '[Contract \"' (expected [Name \"value\"])")
 
@@ -484,3 +492,18 @@ def test_boards_built_in_code_are_checked() -> None:
     assert board.replace(cards=board.cards[:4]).position().points == (31, 0)
     with pytest.raises(ContractError, match="need a bid"):
         board.replace(rules="coinche", contract="H")
+
+
+def test_a_complete_play_record_needs_no_closing_star() -> None:
+    text = (Path(__file__).resolve().parent.parent / "datasets" / "examples" / "classic.pbn"
+            ).read_text()
+    with_star = pbn.loads(text)
+    without = pbn.loads("\n".join(line for line in text.splitlines() if line.strip() != "*"))
+    complete = [b for b in with_star if len(b.cards) == 32]
+    assert complete and [b for b in without if len(b.cards) == 32] == complete
+
+
+def test_load_reads_a_binary_stream_as_utf8() -> None:
+    data = (Path(__file__).resolve().parent.parent / "datasets" / "examples" / "deals.pbn"
+            ).read_bytes()
+    assert load(io.BytesIO(data)) == loads(data.decode("utf-8"))

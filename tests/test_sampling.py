@@ -342,3 +342,11 @@ def test_position_inference_of_the_rules():
         c = Constraints.from_position(pos, viewer=0)
         assert c.excluded[3] == CardSet(expected)
         assert c.excluded[2] == CardSet()  # partner winning: S could play anything
+
+
+def test_sample_takes_a_python_random() -> None:
+    import random
+    sampler = DealSampler(Constraints().with_text(hand=["S:JH 9H AH TH KS AS AD 7C"]))
+    deal = sampler.sample(random.Random(5))
+    assert deal == sampler.sample(random.Random(5)) and deal.hands[2] == CardSet(
+        "JH 9H AH TH KS AS AD 7C")

@@ -229,7 +229,11 @@ def count_records(path: str | os.PathLike[str]) -> int | None:
     if kind == "parquet":
         import polars as pl
 
-        return int(pl.scan_parquet(path).select(pl.len()).collect().item())
+        try:
+            return int(pl.scan_parquet(path).select(pl.len()).collect().item())
+        except pl.exceptions.PolarsError as e:
+            raise BeloteError(f"{os.fspath(path)}: not a readable Parquet file "
+                              f"({str(e).splitlines()[0]})") from None
     count, needle = 0, {"pbn": b"[Deal ", "csv": b"\n", "ndjson": b"\n"}[kind]
     with open(path, "rb") as fp:
         lines = (line for line in fp if line.strip())

@@ -324,13 +324,18 @@ def _prepared(frame: Any, by: Sequence[str]) -> Any:
 
 
 def points_table(frame: Any, by: Sequence[str] = ("trump_length",)) -> Any:
-    """Mean double-dummy points of the taking side by ``by`` and mode, with a t interval."""
+    """Mean double-dummy points of the taking side by ``by`` and mode, with a t interval.
+
+    The interval is cut to the points a side can take (0 to a capot's 252).
+    """
     import polars as pl
 
     by = list(by)
     rows = _prepared(frame, by)
     table = _grouped_sums(rows, _keys(by), points=pl.col("points")).sort(_keys(by))
-    return _visible(_with_mean_interval(table, "points"))
+    most = max(get_profile(m).capot_trick_points for m in rows["mode"].unique().to_list())
+    return _visible(_with_mean_interval(table, "points")).with_columns(
+        low=pl.col("low").clip(lower_bound=0), high=pl.col("high").clip(upper_bound=most))
 
 
 def capot_table(frame: Any, by: Sequence[str] = ("trump_length",)) -> Any:

@@ -46,7 +46,7 @@ from dataclasses import dataclass, field
 from typing import IO
 
 from ..types.cards import ALL_CARDS, RANK_NAMES, SUIT_NAMES, Card, CardSet, Suit, card_name, parse_card
-from ..types.contract import Contract, parse_contract
+from ..types.contract import Contract, parse_contract, reread_contract
 from ..types.deal import NORTH, Deal, Seat, next_seat, parse_seat, seat_name
 from ..errors import BeloteError, CardError, IllegalPlayError, PBNDecodeError, PBNWarning
 from ..rules.play import Position
@@ -79,7 +79,7 @@ class _Record:
     section as read: one list of four cards (``None`` for ``-``) per trick, in
     seat columns starting at ``play_leader``. ``mode`` is the loader's
     ``mode=`` if given, else the Mode tag (``None`` when absent, which plays
-    as coinche). ``tags`` holds every tag as read, in file order, and
+    as coinche), and ``own_mode`` the Mode tag itself. ``tags`` holds every tag as read, in file order, and
     ``sections`` the data lines of the tags other than ``Play``. ``line``,
     ``tag_lines`` and ``play_lines`` say where each part was read (0 / empty
     for a board built in code) and ``file`` the file name; they locate the
@@ -92,6 +92,7 @@ class _Record:
     dealer: Seat | None = None
     deal: Deal
     mode: str | None = None
+    own_mode: str | None = None
     declarer: Seat | None = None
     contract: str | None = None
     play_leader: Seat | None = None
@@ -108,13 +109,26 @@ class _Record:
         return get_profile(override or self.mode or DEFAULT_MODE)
 
     def get_contract(self, profile: str | RuleProfile | None = None) -> Contract | None:
-        """The Contract tag parsed under the board's profile, ``None`` if absent."""
+        """The Contract tag parsed under the board's profile, ``None`` if absent.
+
+        Under rules that override the board's own mode, a contract the
+        override cannot read is read under the board's own rules and then as
+        :func:`~belote.solver.types.contract.reread_contract` says (under
+        classic, ``100HX`` stands for its trump taken by its declarer).
+        """
         if self.contract is None:
             return None
+        prof = self.profile(profile)
         try:
-            return parse_contract(self.contract, self.profile(profile), self.declarer)
+            return parse_contract(self.contract, prof, self.declarer)
         except BeloteError as e:
-            raise self._error(f"Contract tag: {e}", "Contract") from None
+            own = get_profile(self.own_mode or DEFAULT_MODE)
+            try:
+                if own == prof:
+                    raise
+                return reread_contract(parse_contract(self.contract, own, self.declarer), prof)
+            except BeloteError:
+                raise self._error(f"Contract tag: {e}", "Contract") from None
 
     def trump(self, profile: str | RuleProfile | None = None) -> Suit | None:
         """The trump suit named by the contract, ``None`` without a contract."""
@@ -403,10 +417,11 @@ def _parse_game(game: list[tuple[int, str]], file: str | None,
     row_lines: list[int] = []
     current: str | None = None
     play_open_at: int | None = None
+    unclosed: int | None = None  # the last line of a Play section without '*'
     for n, content in game:
         if content.startswith("["):
             if play_open_at is not None:
-                raise error("the Play section does not end with '*'", play_open_at)
+                unclosed, play_open_at = play_open_at, None
             m = _TAG.fullmatch(content)
             if not m:
                 raise error(f'malformed tag {content!r} (expected [Name "value"])', n)
@@ -442,7 +457,7 @@ def _parse_game(game: list[tuple[int, str]], file: str | None,
         else:
             sections.setdefault(current, []).append(content)
     if play_open_at is not None:
-        raise error("the Play section does not end with '*'", play_open_at)
+        unclosed = play_open_at
     for name in tags:
         near = near_known_tag(name)
         if near is not None:
@@ -476,6 +491,7 @@ def _parse_game(game: list[tuple[int, str]], file: str | None,
         dealer=seat_tag("Dealer"),
         deal=deal,
         mode=mode or tag_mode,
+        own_mode=tag_mode,
         declarer=seat_tag("Declarer"),
         contract=_known(tags.get("Contract", "")),
         play_leader=seat_tag("Play"),
@@ -487,7 +503,13 @@ def _parse_game(game: list[tuple[int, str]], file: str | None,
         tag_lines=tag_lines,
         play_lines=row_lines,
     )
-    return record.to_board()
+    board = record.to_board()
+    every = ALL_CARDS.bit_count()
+    if unclosed is not None and len(board.cards) < every:
+        raise error(f"the play record stops after {len(board.cards)} of {every} cards "
+                    "without the '*' that ends a record stopped early: is the file cut "
+                    "short?", unclosed)
+    return board
 
 
 def loads(text: str, *, file: str | None = None, mode: str | None = None) -> list[Board]:
@@ -583,7 +605,7 @@ def _decoded_lines(fp: IO[bytes], file: str | None) -> Iterator[str]:
 
 def load(fp_or_path: IO[str] | str | os.PathLike[str], *, mode: str | None = None
          ) -> list[Board]:
-    """Read every board of a PBN file, given as an open text file or a path.
+    """Read every board of a PBN file, given as an open text or binary file, or a path.
 
     A path is read as UTF-8 (a leading byte-order mark is skipped). Bytes
     that do not decode raise :class:`PBNDecodeError` naming the file, the
@@ -597,6 +619,8 @@ def load(fp_or_path: IO[str] | str | os.PathLike[str], *, mode: str | None = Non
         except UnicodeDecodeError as e:
             encoding = getattr(fp_or_path, "encoding", None) or e.encoding
             raise PBNDecodeError(f"not {encoding} text ({e.reason})", file=name) from None
+        if isinstance(text, bytes):  # a binary file: decoded as a path's bytes are
+            text = _decode(text, name)
         return loads(text, file=name, mode=mode)
     file = os.fspath(fp_or_path)
     with open(fp_or_path, "rb") as fp:

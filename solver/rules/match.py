@@ -212,7 +212,8 @@ def played_deal(board: Any, profile: RuleProfile | None = None) -> PlayedDeal:
     if not position.tricks and not position.trick:
         raise _located(board, "no Play record: a match sheet needs every card played")
     if not position.is_over:
-        raise _located(board, f"the play record stops after {len(position.tricks)} tricks "
+        done = len(position.tricks)
+        raise _located(board, f"the play record stops after {done} trick{'s' * (done != 1)} "
                               "of 8: a match sheet needs every card played")
     return PlayedDeal(board.board, contract, SidePair(*position.points), position.belote_side())
 

@@ -34,6 +34,7 @@ belote.solver.sampling.constraints.ConstraintError: no deal satisfies the constr
 
 from __future__ import annotations
 
+import random
 from collections.abc import Iterator
 
 import numpy as np
@@ -178,9 +179,11 @@ class DealSampler:
             state += table.keys[group]
         return hands
 
-    def sample(self, rng: np.random.Generator | int | None = None) -> Deal:
-        """One deal drawn with ``rng`` (a numpy generator, or a seed for a new one)."""
-        if not isinstance(rng, np.random.Generator):
+    def sample(self, rng: np.random.Generator | random.Random | int | None = None) -> Deal:
+        """One deal drawn with ``rng``: a numpy generator, a :class:`random.Random` or a seed."""
+        if isinstance(rng, random.Random):
+            rng = np.random.default_rng(rng.getrandbits(64))
+        elif not isinstance(rng, np.random.Generator):
             rng = np.random.default_rng(rng)
         return _deal(self._generate(rng, 1)[0])
 

@@ -35,7 +35,7 @@ from ..errors import ContractError, DealError, IllegalPlayError, PBNDecodeError
 from ..rules.play import Position
 from ..rules.profiles import COINCHE, RuleProfile, get_profile
 from .cards import Card, card_name, parse_card
-from .contract import Contract, check_contract, parse_contract
+from .contract import Contract, check_contract, parse_contract, reread_contract
 from .deal import Deal, Seat, next_seat
 
 __all__ = ["Board", "BoardSource"]
@@ -148,7 +148,9 @@ class Board:
     def get_contract(self, profile: str | RuleProfile | None = None) -> Contract | None:
         """The contract, checked against ``profile`` when one is given.
 
-        A contract that ``profile`` does not allow raises
+        It is read as :func:`~belote.solver.types.contract.reread_contract`
+        says (under classic, a contract with a bid stands for its trump taken
+        by its declarer); one that ``profile`` does not allow raises
         :class:`~belote.solver.errors.PBNDecodeError` at the board's
         ``Contract`` tag.
         """
@@ -156,7 +158,7 @@ class Board:
             profile = get_profile(profile)
             if profile != self.rules:
                 try:
-                    return parse_contract(self.contract.to_pbn(), profile, self.declarer)
+                    return reread_contract(self.contract, profile)
                 except ContractError as e:
                     src = self.source
                     raise PBNDecodeError(f"Contract tag: {e}", file=src.file, board=self.board,

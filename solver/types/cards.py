@@ -175,7 +175,12 @@ def to_mask(cards: Iterable[Card | str] | str | "CardSet" | Mask) -> Mask:
 class CardSet:
     """An immutable set of cards, stored as a 32-bit mask.
 
-    Behaves like a ``frozenset`` of card ints and supports the set operators.
+    Behaves like a ``frozenset`` of card ints: the set operators, ``union``,
+    ``intersection``, ``difference``, ``isdisjoint``, ``issubset`` and
+    ``issuperset`` (which also take masks, card names or card ints). Like a
+    set built from a list, it keeps a card given twice once
+    (``CardSet("JH JH")`` is ``CardSet('JH')``); :meth:`from_pbn`, which reads
+    a hand, refuses it.
 
     >>> hand = CardSet("JH 9H AS 7C")
     >>> len(hand), parse_card("9H") in hand, "AS" in hand
@@ -292,6 +297,43 @@ class CardSet:
 
     def __ge__(self, other: "CardSet") -> bool:
         return to_mask(other) & ~self.mask == 0
+
+    def isdisjoint(self, other: "CardSet | Iterable[Card | str] | Mask") -> bool:
+        """No card in common with ``other``."""
+        return self.mask & to_mask(other) == 0
+
+    def issubset(self, other: "CardSet | Iterable[Card | str] | Mask") -> bool:
+        """Every card is in ``other`` (like ``<=``)."""
+        return self <= other  # type: ignore[operator]
+
+    def issuperset(self, other: "CardSet | Iterable[Card | str] | Mask") -> bool:
+        """Every card of ``other`` is here (like ``>=``)."""
+        return self >= other  # type: ignore[operator]
+
+    def union(self, *others: "CardSet | Iterable[Card | str] | Mask") -> "CardSet":
+        """The cards here or in any of ``others`` (like ``|``).
+
+        >>> CardSet("AS KS").union("QS", CardSet("AS JS")), CardSet("AS").isdisjoint("KS")
+        (CardSet('JS QS KS AS'), True)
+        """
+        mask = self.mask
+        for other in others:
+            mask |= to_mask(other)
+        return CardSet(mask)
+
+    def intersection(self, *others: "CardSet | Iterable[Card | str] | Mask") -> "CardSet":
+        """The cards here and in every one of ``others`` (like ``&``)."""
+        mask = self.mask
+        for other in others:
+            mask &= to_mask(other)
+        return CardSet(mask)
+
+    def difference(self, *others: "CardSet | Iterable[Card | str] | Mask") -> "CardSet":
+        """The cards here and in none of ``others`` (like ``-``)."""
+        mask = self.mask
+        for other in others:
+            mask &= ~to_mask(other)
+        return CardSet(mask)
 
     def names(self) -> list[str]:
         """Card names in ascending index order."""

@@ -139,6 +139,24 @@ def check_contract(contract: Contract, profile: RuleProfile) -> None:
         )
 
 
+def reread_contract(contract: Contract, profile: RuleProfile) -> Contract:
+    """``contract``, read under other rules, as ``profile`` reads it.
+
+    Rules without bids (classic) read a contract with a bid (``100HX``) as
+    what they can hold of it: the same trump taken by the same declarer, bid
+    and coinche dropped. Otherwise the contract must be one ``profile``
+    allows (:func:`check_contract` raises :class:`ContractError` if not).
+
+    >>> from belote.solver.rules.profiles import CLASSIC, COINCHE
+    >>> reread_contract(parse_contract("100HX", COINCHE, declarer=1), CLASSIC)
+    Contract(trump=1, declarer=1, bid=None, multiplier=1, capot=False)
+    """
+    if profile.auction != "numeric" and contract.bid is not None:
+        return Contract(contract.trump, contract.declarer, None)
+    check_contract(contract, profile)
+    return contract
+
+
 def parse_contract(text: str, profile: RuleProfile, declarer: Seat | None = None) -> Contract:
     """Parse a contract in PBN notation and check it against ``profile``.
 

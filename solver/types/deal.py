@@ -182,7 +182,8 @@ class Deal:
         first = parse_seat(s[0])
         parts = s[2:].split()
         if len(parts) != 4:
-            raise DealError(f"deal {text!r} has {len(parts)} hands, expected 4")
+            raise DealError(f"deal {text!r} has {len(parts)} hand{'s' * (len(parts) != 1)}, "
+                            "expected 4")
         hands: list[CardSet | None] = [None] * 4
         for i, part in enumerate(parts):
             seat = next_seat(first, i)
