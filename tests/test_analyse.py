@@ -254,10 +254,10 @@ NO_CARD = """[Board "8"]
 
 def test_no_play_record() -> None:
     [board] = [b for b in pbn.load(CLASSIC_FILE) if b.board == "1"]
-    with pytest.raises(PBNDecodeError, match="board 1: no play record to analyse"):
+    with pytest.raises(PBNDecodeError, match=r"board 1: line \d+: no play record to analyse"):
         recorded_cards(board)
     [board] = pbn.loads(NO_CARD, file="f.pbn")
-    with pytest.raises(PBNDecodeError, match="^f.pbn: board 8: no play record to analyse "
+    with pytest.raises(PBNDecodeError, match=r"^f.pbn: board 8: line \d+: no play record to analyse "
                                              r"\(the Play section records no card\)$"):
         analyse_record(board)
 
@@ -380,7 +380,7 @@ def test_mode_option_overrides_the_tag() -> None:
 
 
 @pytest.mark.parametrize("args,fragment", [
-    ([CLASSIC_FILE], "classic.pbn: board 1: no play record to analyse (no Play section)"),
+    ([CLASSIC_FILE], "classic.pbn: board 1: line 5: no play record to analyse (no Play section)"),
     ([PLAYED, "--board", "9"], "no board 9 in"),
     ([PLAYED, "--mode", "belote"], "'belote' is not one of"),
 ])

@@ -347,13 +347,11 @@ def recorded_cards(board: Board, profile: str | RuleProfile | None = None
     prof = board.profile(profile)
     contract = board.get_contract(prof)
     if contract is None:
-        raise PBNDecodeError("no Contract tag: the trump suit is unknown", file=board.file,
-                             board=board.board)
+        raise board.error("no Contract tag: the trump suit is unknown", "Deal")
     if not board.cards:
-        raise PBNDecodeError("no play record to analyse (the Play section records no card)"
-                             if board.play_leader is not None
-                             else "no play record to analyse (no Play section)",
-                             file=board.file, board=board.board)
+        raise board.error("no play record to analyse (the Play section records no card)"
+                          if board.play_leader is not None
+                          else "no play record to analyse (no Play section)", "Play")
     return Position(board.full_deal(), contract.trump, board.first_leader(), prof), list(board.cards)
 
 
