@@ -306,7 +306,9 @@ class _Search:
         mask = lay.mask
         hands = position.hands
         kernel_hands = [mask(hand) for hand in hands]
-        self.ws[k.HANDS:k.HANDS + 4] = kernel_hands
+        ws = self.ws
+        base = k.HANDS
+        ws[base], ws[base + 1], ws[base + 2], ws[base + 3] = kernel_hands
         trick = position.trick
         n = len(trick)
         trick_mask = 0
@@ -323,11 +325,12 @@ class _Search:
         tmask = mask(trick_mask)
         self.live = (kernel_hands[0] | kernel_hands[1] | kernel_hands[2] | kernel_hands[3]
                      | tmask)
-        left = (position.cards_left + n) // 4
+        held = hands[0] | hands[1] | hands[2] | hands[3]
+        left = (held.bit_count() + n) // 4
         won = position.tricks_won
         cap = ((k.CAP_X if won[1 - self.side] == 0 else 0)
                | (k.CAP_Y if won[self.side] == 0 else 0))
-        rem = tpts + lay.points_of(hands[0] | hands[1] | hands[2] | hands[3])
+        rem = tpts + lay.points_of(held)
         return position.to_move, n, led, wcard, wseat, tpts, tmask, left, cap, rem
 
     def _count(self, run: Callable[[], int]) -> int:
@@ -340,13 +343,14 @@ class _Search:
         k = self.kernels
         ws = self.ws
         context = self.context
-        nodes, hits = ws[k.NODES], ws[k.TT_HITS]
-        ws[k.NODE_LIMIT] = nodes + (context.max_nodes or _NO_NODE_LIMIT)
+        nodes, hits = ws[k.NODES:k.TT_HITS + 1].tolist()  # adjacent counters, as ints
+        limit = nodes + (context.max_nodes or _NO_NODE_LIMIT)
+        ws[k.NODE_LIMIT] = limit
         result = int(run())
-        searched = int(ws[k.NODES] - nodes)
-        context.nodes += searched
-        context.tt_hits += int(ws[k.TT_HITS] - hits)
-        if ws[k.NODES] > ws[k.NODE_LIMIT]:
+        after, after_hits = ws[k.NODES:k.TT_HITS + 1].tolist()
+        context.nodes += after - nodes
+        context.tt_hits += after_hits - hits
+        if after > limit:
             context.retire()
             raise SearchLimitError(f"the search was stopped after {context.max_nodes:,} nodes "
                                    "(its node limit)")
@@ -356,8 +360,7 @@ class _Search:
         """The side's score from ``position`` on, fail-soft in ``(alpha, beta)``."""
         k = self.kernels
         args = self._kernel_position(position)
-        return self._count(lambda: k.search(self.ws, *args, np.int64(alpha),
-                                             np.int64(beta)))
+        return self._count(lambda: k.search(self.ws, *args, alpha, beta))
 
     def card_classes(self, position: Position) -> list[tuple[tuple[Card, ...], int]]:
         """Each class of :func:`equivalence_classes` with the side's exact whole-deal score ``r``.
@@ -367,13 +370,13 @@ class _Search:
         k = self.kernels
         args = self._kernel_position(position)
         count = self._count(lambda: k.root_scores(self.ws, *args))
-        ws = self.ws
+        out = self.ws[k.ROOT_CARDS:k.ROOT_LEGAL + 1].tolist()  # cards, scores, legal mask
+        cards_at = k.ROOT_SCORES - k.ROOT_CARDS
         base = position.points[self.side]
-        scores = dict(zip(ws[k.ROOT_CARDS:k.ROOT_CARDS + count].tolist(),
-                          ws[k.ROOT_SCORES:k.ROOT_SCORES + count].tolist()))
-        to_face = self.layout.to_face
-        return [(tuple(to_face[c] for c in cls), base + scores[cls[0]])
-                for cls in _kernel_classes(self.layout, int(ws[k.ROOT_LEGAL]), self.live)]
+        scores = dict(zip(out[:count], out[cards_at:cards_at + count]))
+        face = self.layout.to_face.__getitem__
+        return [(tuple(map(face, cls)), base + scores[cls[0]])
+                for cls in _kernel_classes(self.layout, out[-1], self.live)]
 
     def score(self, position: Position) -> int:
         """The exact whole-deal score ``r`` of the side (see :mod:`._kernels`).
@@ -390,7 +393,8 @@ class _Search:
     def both_values(self, r: int) -> SidePair:
         """The whole-deal values of both sides from the side's score ``r``."""
         total = self.total
-        return SidePair.of(self.side, r if r > 0 else 0, total - r if total > r else 0)
+        mine, theirs = r if r > 0 else 0, total - r if total > r else 0
+        return SidePair(mine, theirs) if self.side == NS else SidePair(theirs, mine)
 
     def reaches(self, position: Position, target: int) -> bool:
         """Can the side guarantee at least ``target`` whole-deal points?"""
@@ -428,9 +432,13 @@ def _check(position: Position, side: object = NS) -> None:
     (the players who have played to it hold one card fewer), points and
     tricks taken that do not fit the cards left, and a finished deal.
     """
-    _check_side(side)
-    _check_trump(position.trump)
-    _check_seat(position.leader, "leader")
+    if type(side) is not int or not 0 <= side <= 1:
+        _check_side(side)
+    trump, leader = position.trump, position.leader
+    if type(trump) is not int or not 0 <= trump <= 3:
+        _check_trump(trump)
+    if type(leader) is not int or not 0 <= leader <= 3:
+        _check_seat(leader, "leader")
     hands = position.hands
     trick = position.trick
     if len(hands) != 4 or len(trick) > 3:
@@ -446,14 +454,15 @@ def _check(position: Position, side: object = NS) -> None:
         raise DealError("the hands overlap, or hold a card of the trick in progress")
     if sum(sizes) == 0:
         raise DealError("the deal is over: nothing left to solve")
-    leader, played = position.leader, len(trick)
+    played = len(trick)
     left = sizes[(leader + played) % 4]
-    for i in range(4):
-        want = left - 1 if (i - leader) % 4 < played else left
-        if sizes[i] != want:
-            raise DealError(
-                f"hand sizes {' '.join(map(str, sizes))} (N E S W) do not fit a trick of "
-                f"{played} card(s) led by {'NESW'[leader]}")
+    if played or sizes.count(left) != 4:  # at a trick start, four equal hands fit
+        for i in range(4):
+            want = left - 1 if (i - leader) % 4 < played else left
+            if sizes[i] != want:
+                raise DealError(
+                    f"hand sizes {' '.join(map(str, sizes))} (N E S W) do not fit a trick of "
+                    f"{played} card(s) led by {'NESW'[leader]}")
     won = position.tricks_won
     if min(won) < 0 or sum(won) + left != 8:
         raise DealError(f"tricks won {tuple(won)} do not fit {left} cards left in hand")
@@ -622,9 +631,10 @@ def analyse_position(position: Position, *,
     maximise = position.to_move & 1 == NS
     cards = []
     best_r = classes[0][1]
+    new = tuple.__new__  # CardValue(card, values, cls) without the NamedTuple's argument parsing
     for cls, r in classes:
         values = search.both_values(r)
-        cards.extend([CardValue(card, values, cls) for card in cls])
+        cards.extend([new(CardValue, (card, values, cls)) for card in cls])
         if r > best_r if maximise else r < best_r:
             best_r = r
     value = search.both_values(best_r)

@@ -16,8 +16,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from ..types.cards import (KING, QUEEN, SUIT_MASKS, Card, CardSet, Mask, Suit, card_name, card_suit,
-                    make_card, parse_card)
+from ..types.cards import (KING, QUEEN, SUIT_MASKS, SUITS, Card, CardSet, Mask, Suit, card_name,
+                           card_suit, make_card, parse_card)
 from ..types.deal import NS, Deal, Seat, Side, SidePair, seat_name, side_of
 from ..errors import DealError, IllegalPlayError
 from .profiles import RuleProfile
@@ -100,6 +100,10 @@ class Trick:
                 f"winner={seat_name(self.winner)}, points={self.points})")
 
 
+_KING_QUEEN = tuple((1 << make_card(suit, KING)) | (1 << make_card(suit, QUEEN)) for suit in SUITS)
+"""The mask of the K and Q of each suit (the belote of that trump)."""
+
+
 class Position:
     """A deal in play: current hands, trump, the trick in progress, the tricks taken.
 
@@ -131,18 +135,18 @@ class Position:
         self.leader: Seat = leader
         self.trick: list[Card] = []
         self.tricks: list[Trick] = []
-        self._points = list(points)
-        self._tricks_won = list(tricks_won)
+        self._points = SidePair(*points)
+        self._tricks_won = SidePair(*tricks_won)
 
     @property
     def points(self) -> SidePair:
         """The trick points each side has taken so far (last trick and capot included)."""
-        return SidePair(*self._points)
+        return self._points
 
     @property
     def tricks_won(self) -> SidePair:
         """The tricks each side has won so far."""
-        return SidePair(*self._tricks_won)
+        return self._tricks_won
 
     @property
     def to_move(self) -> Seat:
@@ -192,13 +196,17 @@ class Position:
         winner = (self.leader + win) % 4
         points = sum(self.profile.card_points(c, self.trump) for c in self.trick)
         side = side_of(winner)
-        self._tricks_won[side] += 1
-        self._points[side] += points
+        won = list(self._tricks_won)
+        taken = list(self._points)
+        won[side] += 1
+        taken[side] += points
         if self.is_over:
-            if self._tricks_won[side] == 8:
-                self._points[side] = self.profile.capot_trick_points
+            if won[side] == 8:
+                taken[side] = self.profile.capot_trick_points
             else:
-                self._points[side] += self.profile.last_trick_bonus
+                taken[side] += self.profile.last_trick_bonus
+        self._tricks_won = SidePair(*won)
+        self._points = SidePair(*taken)
         trick = Trick(self.leader, tuple(self.trick), winner, points)
         self.tricks.append(trick)
         self.trick = []
@@ -212,7 +220,7 @@ class Position:
     def belote_side(self, initial_hands: Sequence[Mask] | None = None) -> Side | None:
         """The side holding trump K and Q in one hand (from the deal), or ``None``."""
         hands = self.start_hands if initial_hands is None else initial_hands
-        kq = (1 << make_card(self.trump, KING)) | (1 << make_card(self.trump, QUEEN))
+        kq = _KING_QUEEN[self.trump]
         for seat, hand in enumerate(hands):
             if hand & kq == kq:
                 return side_of(seat)
@@ -232,8 +240,8 @@ class Position:
         other.leader = self.leader
         other.trick = list(self.trick)
         other.tricks = list(self.tricks)
-        other._points = list(self._points)
-        other._tricks_won = list(self._tricks_won)
+        other._points = self._points
+        other._tricks_won = self._tricks_won
         return other
 
     def __repr__(self) -> str:
