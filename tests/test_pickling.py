@@ -86,3 +86,23 @@ def test_doctests() -> None:
     for module in (cards, deal):
         result = doctest.testmod(module)
         assert result.attempted > 0 and result.failed == 0, module.__name__
+
+
+def test_position_repr_rebuilds_it() -> None:
+    import dataclasses
+
+    from belote.solver import COINCHE, Position, RuleProfile
+
+    namespace = {"Position": Position, "Deal": Deal, "RuleProfile": RuleProfile}
+    start = Position(Deal.random(5), 2, 3, COINCHE)
+    lead = min(c for c in range(32) if start.hands[3] >> c & 1)  # W leads any card
+    ending = Position(Deal.from_pbn("N:A... K... Q... J..."), 0, 1, "classic", points=(40, 81),
+                      tricks_won=(3, 4))
+    custom = Position(Deal.random(5), 2, 3, dataclasses.replace(COINCHE, name="house"))
+    for position in (start, start.played([lead]), ending, ending.played("KS QS JS AS"),
+                     custom):
+        back = eval(repr(position), namespace)  # noqa: S307 - the repr is the constructor call
+        assert repr(back) == repr(position)
+        assert (back.hands, back.trick, back.tricks, back.points, back.tricks_won,
+                back.profile) == (position.hands, position.trick, position.tricks,
+                                  position.points, position.tricks_won, position.profile)

@@ -20,7 +20,7 @@ from ..types.cards import (KING, QUEEN, SUIT_MASKS, SUITS, Card, CardSet, Mask, 
                            card_suit, make_card, parse_card)
 from ..types.deal import NS, Deal, Seat, Side, SidePair, seat_name, side_of
 from ..errors import DealError, IllegalPlayError
-from .profiles import RuleProfile
+from .profiles import PROFILES, RuleProfile, get_profile
 
 
 def trick_winner_index(cards: Sequence[Card], trump: Suit, profile: RuleProfile) -> int:
@@ -108,16 +108,25 @@ class Position:
     """A deal in play: current hands, trump, the trick in progress, the tricks taken.
 
     Build it from the deal at the start of play and :meth:`play` the cards;
-    every card is checked against the rules of ``profile``.
+    every card is checked against the rules of ``profile``. Its ``repr``
+    rebuilds it:
+
+    >>> from belote.solver import Deal
+    >>> p = Position(Deal.random(2), 1, 0, "coinche").played("9D")
+    >>> p
+    Position(Deal.from_pbn('N:J7..J97.AQ8 A.AKJ9.K8.J K8.Q87.T.T7 QT9.T.AQ.K9'), trump=1, leader=0, profile='coinche').played('9D')
+    >>> repr(eval(repr(p))) == repr(p)
+    True
     """
 
-    def __init__(self, deal: Deal, trump: Suit, leader: Seat, profile: RuleProfile,
+    def __init__(self, deal: Deal, trump: Suit, leader: Seat, profile: RuleProfile | str,
                  points: Sequence[int] = (0, 0), tricks_won: Sequence[int] | None = None
                  ) -> None:
         """Start from ``deal`` with ``leader`` to lead a new trick.
 
-        A deal of fewer than 8 cards each is an ending: ``tricks_won`` (per side)
-        must then say how the earlier tricks went (it decides whether a capot is
+        ``profile`` is a :class:`RuleProfile` or the name of one. A deal of
+        fewer than 8 cards each is an ending: ``tricks_won`` (per side) must
+        then say how the earlier tricks went (it decides whether a capot is
         still possible) and ``points`` what they were worth.
         """
         deal.validate(cards_each=None)
@@ -128,7 +137,7 @@ class Position:
             tricks_won = (0, 0)
         if sum(tricks_won) + left != 8 or min(tricks_won) < 0:
             raise DealError(f"tricks won {tuple(tricks_won)} do not fit {left} cards each")
-        self.profile = profile
+        self.profile = get_profile(profile)
         self.trump = trump
         self.hands: list[Mask] = [h.mask for h in deal.hands]  # type: ignore[union-attr]
         self.start_hands: list[Mask] = list(self.hands)
@@ -137,6 +146,7 @@ class Position:
         self.tricks: list[Trick] = []
         self._points = SidePair(*points)
         self._tricks_won = SidePair(*tricks_won)
+        self._start = (self._points, self._tricks_won)
 
     @property
     def points(self) -> SidePair:
@@ -242,12 +252,30 @@ class Position:
         other.tricks = list(self.tricks)
         other._points = self._points
         other._tricks_won = self._tricks_won
+        other._start = self._start
+        return other
+
+    def played(self, cards: str | Sequence[Card | str]) -> "Position":
+        """A copy with ``cards`` played in turn (card names, ints, or one string of names).
+
+        >>> from belote.solver import Deal
+        >>> Position(Deal.random(2), 1, 0, "coinche").played("9D KD").trick
+        [18, 22]
+        """
+        other = self.copy()
+        for card in cards.replace(",", " ").split() if isinstance(cards, str) else cards:
+            other.play(card)
         return other
 
     def __repr__(self) -> str:
-        played = " ".join(card_name(c) for t in self.tricks for c in t.cards)
-        played = " ".join(filter(None, [played, *(card_name(c) for c in self.trick)]))
-        return (f"<Position {self.profile.name} trump={'SHDC'[self.trump]} "
-                f"to_move={seat_name(self.to_move)} points NS={self.points[NS]} "
-                f"EW={self.points[1]} played='{played}'>")
+        cards = [c for t in self.tricks for c in t.cards] + self.trick
+        first = self.tricks[0].leader if self.tricks else self.leader
+        points, won = self._start
+        ending = ("" if won == (0, 0) and points == (0, 0)
+                  else f", points={tuple(points)}, tricks_won={tuple(won)}")
+        name = self.profile.name
+        profile = repr(name) if PROFILES.get(name) == self.profile else repr(self.profile)
+        record = f".played({' '.join(map(card_name, cards))!r})" if cards else ""
+        return (f"Position({Deal([CardSet(h) for h in self.start_hands])!r}, "
+                f"trump={self.trump}, leader={first}, profile={profile}{ending}){record}")
 
