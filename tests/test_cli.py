@@ -584,3 +584,14 @@ def test_readme_many_boards_example(tmp_path) -> None:
                           text=True, timeout=300)
     assert done.returncode == 0, done.stderr
     assert done.stdout == printed
+
+
+def test_solve_without_a_dealer_says_what_to_give(tmp_path):
+    path = tmp_path / "nodealer.pbn"
+    path.write_text('[Board "1"]\n[Deal "N:AKQJT987... .AKQJT987.. ..AKQJT987. ...AKQJT987"]\n')
+    result = CliRunner().invoke(cli, ["solve", str(path)])
+    assert result.exit_code == 2
+    assert result.stderr.strip().endswith("board 1: line 2: no Play or Dealer tag: the leader of "
+                                          "the first trick is unknown: give a Dealer tag, "
+                                          "--leader SEAT or --all-leaders")
+    assert CliRunner().invoke(cli, ["solve", str(path), "--leader", "N"]).exit_code == 0

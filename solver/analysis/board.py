@@ -261,8 +261,14 @@ class BoardAnalysis:
 
 def _board_leader(board: Board, request: TableRequest) -> Seat:
     """The board's leader of the first trick, else ``request.leader``; error if neither."""
-    if board.play_leader is None and board.dealer is None and request.leader is not None:
-        return request.leader
+    if board.play_leader is None and board.dealer is None:
+        if request.leader is not None:
+            return request.leader
+        why = ("judging the contract needs the leader of the first trick: give a Dealer tag or "
+               "--leader SEAT" if request.all_leaders else
+               "the leader of the first trick is unknown: give a Dealer tag, --leader SEAT or "
+               "--all-leaders")
+        raise board.error(f"no Play or Dealer tag: {why}", "Deal")
     return board.first_leader()
 
 
