@@ -467,3 +467,12 @@ def test_both_modes_on_coinche_contracts(tmp_path):
     rows = pl.read_parquet(out).unique(["record", "mode"]).sort("record", "mode")
     assert rows["contract"].to_list() == ["H", "100H", "S", "80SX", "D", "CapotD", "C", "110CXX"]
     assert rows["declarer"].to_list()[::2] == rows["declarer"].to_list()[1::2]
+
+
+def test_a_row_with_extra_fields_keeps_its_board_number(tmp_path):
+    from belote.solver.formats.rows import iter_rows
+    path = tmp_path / "extra.csv"
+    path.write_text("board,dealer,deal\n"
+                    "7,N,N:AKQJT987... .AKQJT987.. ..AKQJT987. ...AKQJT987,extra\n")
+    [error] = list(iter_rows(path))
+    assert str(error) == f"{path}: board 7: line 2: 4 fields, the header has 3"

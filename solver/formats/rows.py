@@ -187,8 +187,9 @@ def _csv_rows(fp: IO[str], file: str | None, mode: str | None
             if not any(c.strip() for c in cells):
                 continue
             if len(cells) != len(header):
+                board = dict(zip(header, cells)).get("board", "").strip() or None
                 yield PBNDecodeError(f"{len(cells)} fields, the header has {len(header)}",
-                                     file=file, line=row_line)
+                                     file=file, board=board, line=row_line)
                 continue
             yield _board(dict(zip(header, cells)), file, row_line, mode)
     except (csv.Error, UnicodeDecodeError) as e:
