@@ -385,7 +385,8 @@ def test_byte_order_mark_is_skipped(tmp_path: Path) -> None:
      "line 8: trick 2: E may not play 8D here (legal: 7H 8H 9H TH)"),
     ("DA HJ D7 S7", "DA HJ D7 AH", "line 7: trick 1: S does not hold AH"),
     ("- - DT -", "DK - DT -", "line 9: trick 3: W plays KD before S has played"),
-    ("- - DT -\n", "- - DT -\n- - - -\n", "line 10: trick 4 follows trick 3, which is unfinished"),
+    ("- - DT -\n", "- - DT -\n- - - -\nHA - - -\n",
+     "line 10: trick 4 follows trick 3, which is unfinished"),
     ("- - DT -\n", "- - DT -\n" + "- - - -\n" * 6, "line 15: too many tricks: a deal has 8"),
     ("C7 SA H7 S8", "C7 SA H7", "line 8: a play row needs 4 cards, one per seat ('-' for a "
      "card not played yet), not 3: 'C7 SA H7'"),
@@ -507,3 +508,8 @@ def test_load_reads_a_binary_stream_as_utf8() -> None:
     data = (Path(__file__).resolve().parent.parent / "datasets" / "examples" / "deals.pbn"
             ).read_bytes()
     assert load(io.BytesIO(data)) == loads(data.decode("utf-8"))
+
+
+def test_trailing_rows_of_dashes_add_nothing() -> None:
+    dashes = BASE.replace("- - DT -\n", "- - DT -\n- - - -\n- - - -\n")
+    assert loads(dashes)[0].cards == loads(BASE)[0].cards

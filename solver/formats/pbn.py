@@ -215,7 +215,9 @@ class _Record:
         first = self.first_leader()
         pos = Position(self.full_deal(), trump, first, prof)
         missing: Seat | None = None
-        for t, row in enumerate(self.play):
+        # Rows of '-' only at the end add no card: the record has stopped already.
+        played = [t for t, row in enumerate(self.play) if any(c is not None for c in row)]
+        for t, row in enumerate(self.play[:played[-1] + 1] if played else []):
             if missing is not None:
                 raise self._error(f"trick {t + 1} follows trick {t}, which is unfinished", t)
             lead = pos.leader
