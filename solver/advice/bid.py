@@ -421,9 +421,9 @@ class _Engine:
         """One :class:`ContractEstimate` per row from the tally."""
         t = self.tally
         out = []
+        level, name = _look_level(schedule)
         for r, contract in enumerate(self.contracts):
             n = int(t.n[r])
-            level, name = _look_level(schedule)
             p_make = _proportion(int(t.made[r]), n, level, name)
             scores = {m: _mean(n, t.sums[r, k], t.squares[r, k], level, name("t"))
                       for k, m in enumerate(self.multipliers)}

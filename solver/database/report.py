@@ -220,9 +220,8 @@ def _with_mean_interval(table: Any, value: str, level: float = 0.95) -> Any:
         high=pl.Series([None if e is None else e.high for e in estimates], dtype=pl.Float64))
 
 
-def _with_wilson(table: Any, value: str, k: str, prefix: str = "p",
-                 level: float = 0.95) -> Any:
-    """Add the count ``k`` of a 0/1 ``value``, its proportion ``p`` and Wilson interval.
+def _with_wilson(table: Any, value: str, prefix: str = "p", level: float = 0.95) -> Any:
+    """Add the count of a 0/1 ``value`` (named ``value``), its proportion ``p`` and interval.
 
     The interval (``p_low``, ``p_high``; ``prefix`` names the three) is
     Wilson's at the sample size the clustering by deal leaves
@@ -234,7 +233,7 @@ def _with_wilson(table: Any, value: str, k: str, prefix: str = "p",
     estimates = [clustered_proportion(s, level)
                  for s in _cluster_sums(table, value, binary=True)]
     return table.with_columns(
-        total.round().cast(pl.Int64).alias(k), (total / pl.col("n")).alias(prefix),
+        total.round().cast(pl.Int64).alias(value), (total / pl.col("n")).alias(prefix),
         pl.Series(f"{prefix}_low", [e.low for e in estimates], dtype=pl.Float64),
         pl.Series(f"{prefix}_high", [e.high for e in estimates], dtype=pl.Float64))
 
@@ -287,7 +286,7 @@ def bid_table(frame: Any, by: Sequence[str] = ("trump_length",)) -> Any:
                                     "made": pl.Int64, "p": pl.Float64, "p_low": pl.Float64,
                                     "p_high": pl.Float64})
     table = pl.concat(parts).sort([*_keys(by), "bid"], nulls_last=True)
-    return _with_wilson(table, "made", "made").select(columns)
+    return _with_wilson(table, "made").select(columns)
 
 
 def _check_by(frame: Any, by: Sequence[str]) -> None:
@@ -349,7 +348,7 @@ def capot_table(frame: Any, by: Sequence[str] = ("trump_length",)) -> Any:
     capots = pl.col("points") == pl.col("mode").cast(pl.String).replace_strict(
         capot, return_dtype=pl.Int16)
     table = _grouped_sums(rows, _keys(by), capots=capots).sort(_keys(by))
-    return _visible(_with_wilson(table, "capots", "capots"))
+    return _visible(_with_wilson(table, "capots"))
 
 
 def belote_table(frame: Any, by: Sequence[str] = ()) -> Any:
@@ -361,7 +360,7 @@ def belote_table(frame: Any, by: Sequence[str] = ()) -> Any:
     rows = _prepared(frame, by).unique(subset=keys)
     group = by or [pl.lit("all").alias("deals")]
     table = _grouped_sums(rows, group, belotes=pl.col("belote").is_not_null())
-    return _visible(_with_wilson(table.sort(_names(group)), "belotes", "belotes"))
+    return _visible(_with_wilson(table.sort(_names(group)), "belotes"))
 
 
 def lead_value(frame: Any, by: Sequence[str] = ()) -> Any:
@@ -421,7 +420,7 @@ def mode_comparison(frame: Any, by: Sequence[str] = ()) -> Any:
     table = _grouped_sums(pairs, group, classic=pl.col("classic"), coinche=pl.col("coinche"),
                           diff=pl.col("diff"), differ=pl.col("diff") != 0).sort(names)
     table = _with_mean(_with_mean(table, "classic", "classic"), "coinche", "coinche")
-    table = _with_wilson(_with_mean_interval(table, "diff"), "differ", "differ", "p_differ")
+    table = _with_wilson(_with_mean_interval(table, "diff"), "differ", "p_differ")
     return table.select(*names, "n", "n_deals", "classic", "coinche", "mean", "low", "high",
                         "differ", "p_differ", "p_differ_low", "p_differ_high")
 

@@ -79,8 +79,9 @@ class _Record:
     section as read: one list of four cards (``None`` for ``-``) per trick, in
     seat columns starting at ``play_leader``. ``mode`` is the loader's
     ``mode=`` if given, else the Mode tag (``None`` when absent, which plays
-    as coinche), and ``own_mode`` the Mode tag itself. ``tags`` holds every tag as read, in file order, and
-    ``sections`` the data lines of the tags other than ``Play``. ``line``,
+    as coinche), and ``own_mode`` the Mode tag itself. ``tags`` holds every
+    tag as read, in file order, and ``sections`` the data lines of the tags
+    other than ``Play``. ``line``,
     ``tag_lines`` and ``play_lines`` say where each part was read (0 / empty
     for a board built in code) and ``file`` the file name; they locate the
     errors.
@@ -123,12 +124,13 @@ class _Record:
             return parse_contract(self.contract, prof, self.declarer)
         except BeloteError as e:
             own = get_profile(self.own_mode or DEFAULT_MODE)
-            try:
-                if own == prof:
-                    raise
-                return reread_contract(parse_contract(self.contract, own, self.declarer), prof)
-            except BeloteError:
-                raise self._error(f"Contract tag: {e}", "Contract") from None
+            if own != prof:
+                try:
+                    return reread_contract(parse_contract(self.contract, own, self.declarer),
+                                           prof)
+                except BeloteError:
+                    pass
+            raise self._error(f"Contract tag: {e}", "Contract") from None
 
     def trump(self, profile: str | RuleProfile | None = None) -> Suit | None:
         """The trump suit named by the contract, ``None`` without a contract."""
@@ -215,9 +217,10 @@ class _Record:
         first = self.first_leader()
         pos = Position(self.full_deal(), trump, first, prof)
         missing: Seat | None = None
-        # Rows of '-' only at the end add no card: the record has stopped already.
-        played = [t for t, row in enumerate(self.play) if any(c is not None for c in row)]
-        for t, row in enumerate(self.play[:played[-1] + 1] if played else []):
+        rows = list(self.play)
+        while rows and all(c is None for c in rows[-1]):
+            rows.pop()  # rows of '-' only at the end add no card: the record has stopped
+        for t, row in enumerate(rows):
             if missing is not None:
                 raise self._error(f"trick {t + 1} follows trick {t}, which is unfinished", t)
             lead = pos.leader
