@@ -1,0 +1,86 @@
+"""The solver is exact under every combination of the legal-play rule fields.
+
+The reference minimax of :mod:`reference` knows the two modes only. Here
+each of the 32 combinations of the five legal-play fields of a
+:class:`RuleProfile` is checked on random endings against a plain minimax
+over :class:`Position` itself (the library's rules, :func:`legal_cards` and
+the trick winner, which ``test_reference`` checks against the reference in
+both modes). The kernel's pruning (near-equivalent cards, bounds, the table)
+must not depend on which duties apply.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import itertools
+import random
+
+import pytest
+from conftest import sample_size
+
+from belote.solver import Deal, Position
+from belote.solver.dd import analyse_position, reaches, solve_position
+from belote.solver.rules.profiles import COINCHE
+from belote.solver.types.cards import CardSet
+
+FLAGS = ("overtrump_on_trump_lead", "partner_winning_frees", "must_trump_when_void",
+         "must_overtrump_ruff", "undertrump_when_cannot_overtrump")
+PROFILES = [dataclasses.replace(COINCHE, name="flags-" + "".join(map(str, map(int, bits))),
+                                **dict(zip(FLAGS, bits)))
+            for bits in itertools.product((False, True), repeat=len(FLAGS))]
+SEEDS = sample_size(6, 40)
+"""Endings per profile (2 or 3 tricks left, 0-3 cards into the trick)."""
+
+
+def plain_minimax(position: Position, side: int) -> int:
+    """``side``'s whole-deal points under best play by both sides, by brute force."""
+    if position.is_over:
+        return position.points[side]
+    maximise = position.to_move % 2 == side
+    values = []
+    for card in position.legal_cards():
+        child = position.copy()
+        child.play(card)
+        values.append(plain_minimax(child, side))
+    return max(values) if maximise else min(values)
+
+
+def random_ending(profile, seed: int) -> Position:  # type: ignore[no-untyped-def]
+    """An ending of 2-3 tricks with a random legal start of the current trick.
+
+    The earlier tricks are the other cards, shared out between the sides (all
+    to one side in some endings, so that a capot is still open).
+    """
+    rng = random.Random(f"{profile.name}:{seed}")
+    left = 2 + seed % 2
+    cards = list(range(32))
+    rng.shuffle(cards)
+    hands = [CardSet(cards[i * left:(i + 1) * left]) for i in range(4)]
+    trump = rng.randrange(4)
+    won_ns = rng.choice((0, 8 - left, rng.randint(0, 8 - left)))
+    played = cards[4 * left:]
+    ns_points = sum(profile.card_points(c, trump) for c in played[:4 * won_ns])
+    ew_points = sum(profile.card_points(c, trump) for c in played[4 * won_ns:])
+    position = Position(Deal(hands), trump, rng.randrange(4), profile,
+                        points=(ns_points, ew_points), tricks_won=(won_ns, 8 - left - won_ns))
+    for _ in range(rng.randrange(4)):
+        position.play(rng.choice(list(position.legal_cards())))
+    return position
+
+
+@pytest.mark.parametrize("profile", PROFILES, ids=lambda p: p.name)
+def test_values_match_plain_minimax(profile) -> None:  # type: ignore[no-untyped-def]
+    for seed in range(SEEDS):
+        position = random_ending(profile, seed)
+        for side in (0, 1):
+            value = plain_minimax(position, side)
+            assert solve_position(position, side) == value, f"side {side}: {position!r}"
+            for target in (value, value + 1):
+                assert reaches(position, side, target) == (value >= target), \
+                    f"side {side} target {target}: {position!r}"
+        analysis = analyse_position(position)
+        for card_value in analysis.cards:
+            child = position.copy()
+            child.play(card_value.card)
+            assert tuple(card_value.values) == (plain_minimax(child, 0), plain_minimax(child, 1)), \
+                f"card {card_value.card}: {position!r}"
