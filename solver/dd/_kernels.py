@@ -294,9 +294,8 @@ def _search(ws, seat, n, led, wcard, wseat, tpts, tmask, left, cap, rem, alpha, 
                 hint = (data >> 32) & 0xFF
                 break
         if left == 2:
-            value = _two_tricks(ws, seat, cap, rem)
-            _tt_store(ws, key, slot, value, np.int64(0), left, np.int64(-_NO_BOUND),
-                      np.int64(_NO_BOUND))
+            value = _two_tricks(ws, seat, cap, rem, alpha, beta)
+            _tt_store(ws, key, slot, value, np.int64(0), left, alpha, beta)
             return value
         alpha0 = alpha
         beta0 = beta
@@ -673,17 +672,11 @@ def _last_trick(ws, seat, cap, rem):
 
 
 @njit(cache=True)
-def _pick(take_max, a, b):
-    """The better of ``a`` and ``b`` for the side to play: max or min."""
-    return max(a, b) if take_max else min(a, b)
+def _two_tricks(ws, seat, cap, rem, alpha, beta):
+    """X's score from a trick start with two cards in each hand, fail-soft in ``(alpha, beta)``.
 
-
-@njit(cache=True)
-def _two_tricks(ws, seat, cap, rem):
-    """X's exact score from a trick start with two cards in each hand.
-
-    A plain minimax over the at most 16 ways the first of the two tricks can
-    go; the last trick then plays itself.
+    Alpha-beta over the at most 16 ways the first of the two tricks can go;
+    the last trick then plays itself.
     """
     x = ws[SIDE]
     s1 = (seat + 1) & 3
@@ -695,30 +688,36 @@ def _two_tricks(ws, seat, cap, rem):
     h3 = ws[HANDS + s3]
     trump = ws[TRUMP]
     max0 = (seat & 1) == x
+    a0 = alpha
+    b0 = beta
     best0 = np.int64(-_NO_BOUND) if max0 else np.int64(_NO_BOUND)
     m0 = h0
     while m0 != 0:
-        b0 = m0 & -m0
-        m0 ^= b0
-        c0 = _bit_index(b0)
+        b0bit = m0 & -m0
+        m0 ^= b0bit
+        c0 = _bit_index(b0bit)
         led = c0 >> 3
+        a1 = a0
+        b1 = b0
         best1 = np.int64(_NO_BOUND) if max0 else np.int64(-_NO_BOUND)
         m1 = legal_mask(ws, h1, np.int64(1), led, c0, seat, s1)
         while m1 != 0:
-            b1 = m1 & -m1
-            m1 ^= b1
-            c1 = _bit_index(b1)
+            b1bit = m1 & -m1
+            m1 ^= b1bit
+            c1 = _bit_index(b1bit)
             w1 = c0
             ws1 = seat
             if _beats(c1, w1, trump):
                 w1 = c1
                 ws1 = s1
+            a2 = a1
+            b2 = b1
             best2 = np.int64(-_NO_BOUND) if max0 else np.int64(_NO_BOUND)
             m2 = legal_mask(ws, h2, np.int64(2), led, w1, ws1, s2)
             while m2 != 0:
-                b2 = m2 & -m2
-                m2 ^= b2
-                c2 = _bit_index(b2)
+                b2bit = m2 & -m2
+                m2 ^= b2bit
+                c2 = _bit_index(b2bit)
                 w2 = w1
                 ws2 = ws1
                 if _beats(c2, w2, trump):
@@ -727,9 +726,9 @@ def _two_tricks(ws, seat, cap, rem):
                 best3 = np.int64(_NO_BOUND) if max0 else np.int64(-_NO_BOUND)
                 m3 = legal_mask(ws, h3, np.int64(3), led, w2, ws2, s3)
                 while m3 != 0:
-                    b3 = m3 & -m3
-                    m3 ^= b3
-                    c3 = _bit_index(b3)
+                    b3bit = m3 & -m3
+                    m3 ^= b3bit
+                    c3 = _bit_index(b3bit)
                     winner = ws2
                     if _beats(c3, w2, trump):
                         winner = s3
@@ -741,7 +740,7 @@ def _two_tricks(ws, seat, cap, rem):
                         v = np.int64(0)
                         ncap = cap & CAP_Y
                     # The last trick: the one card left in each hand.
-                    rest = (h0 ^ b0, h1 ^ b1, h2 ^ b2, h3 ^ b3)
+                    rest = (h0 ^ b0bit, h1 ^ b1bit, h2 ^ b2bit, h3 ^ b3bit)
                     i0 = (winner - seat) & 3
                     last = _trick_winner(ws, winner, _bit_index(rest[i0]),
                                          _bit_index(rest[(i0 + 1) & 3]),
@@ -751,10 +750,44 @@ def _two_tricks(ws, seat, cap, rem):
                         v += rem - tp + _last_bonus(ws, np.int64(1), ncap & CAP_X)
                     else:
                         v += _last_bonus(ws, np.int64(0), ncap & CAP_Y)
-                    best3 = _pick(not max0, best3, v)
-                best2 = _pick(max0, best2, best3)
-            best1 = _pick(not max0, best1, best2)
-        best0 = _pick(max0, best0, best1)
+                    if max0:
+                        best3 = min(best3, v)
+                        if best3 <= a2:
+                            break
+                    else:
+                        best3 = max(best3, v)
+                        if best3 >= b2:
+                            break
+                if max0:
+                    best2 = max(best2, best3)
+                    a2 = max(a2, best2)
+                    if best2 >= b2:
+                        break
+                else:
+                    best2 = min(best2, best3)
+                    b2 = min(b2, best2)
+                    if best2 <= a2:
+                        break
+            if max0:
+                best1 = min(best1, best2)
+                b1 = min(b1, best1)
+                if best1 <= a1:
+                    break
+            else:
+                best1 = max(best1, best2)
+                a1 = max(a1, best1)
+                if best1 >= b1:
+                    break
+        if max0:
+            best0 = max(best0, best1)
+            a0 = max(a0, best0)
+            if best0 >= b0:
+                break
+        else:
+            best0 = min(best0, best1)
+            b0 = min(b0, best0)
+            if best0 <= a0:
+                break
     return best0
 
 

@@ -45,6 +45,8 @@ from .constraints import ANY_POINTS, NO_LIMIT, Constraints, ConstraintError
 
 BLOCK = 1024
 """Deals per random block: deal ``i`` is drawn in block ``i // BLOCK``."""
+_KEPT_BLOCKS = 4
+"""Blocks a sampler keeps for later draws (16 KiB each)."""
 
 _BASE = 9
 """States (cards received per seat, 0..8) are numbers in base 9, one digit per seat."""
@@ -124,6 +126,7 @@ class DealSampler:
                 raise ConstraintError("no deal satisfies the constraints: "
                                       + _suit_reason(constraints, suit, table.unseen))
         self._need = np.array(need, dtype=np.int64)
+        self._blocks: dict[tuple[int, int], np.ndarray] = {}
         self._levels()
         if self.count() == 0:
             raise ConstraintError(
@@ -191,10 +194,28 @@ class DealSampler:
         """Deals ``start .. start + n - 1`` of stream ``seed``, one array per block touched."""
         stop = start + n
         for block in range(start // BLOCK, -(-stop // BLOCK)):
-            rng = np.random.Generator(np.random.PCG64(np.random.SeedSequence([seed, block])))
-            hands = self._generate(rng, BLOCK)
+            hands = self._block(seed, block)
             lo, hi = max(start - block * BLOCK, 0), min(stop - block * BLOCK, BLOCK)
             yield hands[lo:hi]
+
+    def _block(self, seed: int, block: int) -> np.ndarray:
+        """Block ``block`` of stream ``seed`` (read-only), kept for the next small draws.
+
+        Callers often draw a few deals at a time (a work item of the bid
+        advisor holds 8), so the last blocks drawn are kept rather than drawn
+        again for each. Drawing a block twice (two threads at once) is
+        harmless: it is the same block.
+        """
+        key = (seed, block)
+        hands = self._blocks.get(key)
+        if hands is None:
+            rng = np.random.Generator(np.random.PCG64(np.random.SeedSequence([seed, block])))
+            hands = self._generate(rng, BLOCK)
+            hands.flags.writeable = False
+            if len(self._blocks) >= _KEPT_BLOCKS:
+                self._blocks.clear()
+            self._blocks[key] = hands
+        return hands
 
     def draw_masks(self, seed: int, start: int, n: int) -> np.ndarray:
         """Deals ``start .. start + n - 1`` of stream ``seed`` as ``(n, 4)`` uint32 hand masks.
