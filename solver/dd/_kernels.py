@@ -693,6 +693,9 @@ def _two_tricks(ws, seat, cap, rem, alpha, beta):
     h2 = ws[HANDS + s2]
     h3 = ws[HANDS + s3]
     trump = ws[TRUMP]
+    trump_byte = _SUIT_BYTE << (trump * 8)
+    every = h0 | h1 | h2 | h3
+    xmask = ws[HANDS + x] | ws[HANDS + x + 2]
     max0 = (seat & 1) == x
     a0 = alpha
     b0 = beta
@@ -745,14 +748,16 @@ def _two_tricks(ws, seat, cap, rem, alpha, beta):
                     else:
                         v = np.int64(0)
                         ncap = cap & CAP_Y
-                    # The last trick: the one card left in each hand.
-                    rest = (h0 ^ b0bit, h1 ^ b1bit, h2 ^ b2bit, h3 ^ b3bit)
-                    i0 = (winner - seat) & 3
-                    last = _trick_winner(ws, winner, _bit_index(rest[i0]),
-                                         _bit_index(rest[(i0 + 1) & 3]),
-                                         _bit_index(rest[(i0 + 2) & 3]),
-                                         _bit_index(rest[(i0 + 3) & 3]))
-                    if (last & 1) == x:
+                    # The last trick: the one card left in each hand. Its
+                    # highest trump, or else the highest card of the suit the
+                    # winner leads, takes it.
+                    first = b0bit | b1bit | b2bit | b3bit
+                    last4 = every & ~first
+                    lead = ws[HANDS + winner] & ~first
+                    take = last4 & trump_byte
+                    if take == 0:
+                        take = last4 & (_SUIT_BYTE << (_bit_index(lead) & 56))
+                    if (_top_bit(take) & xmask) != 0:
                         v += rem - tp + _last_bonus(ws, np.int64(1), ncap & CAP_X)
                     else:
                         v += _last_bonus(ws, np.int64(0), ncap & CAP_Y)

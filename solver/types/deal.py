@@ -117,6 +117,17 @@ class SidePair(NamedTuple):
         return cls(mine, theirs) if side == NS else cls(theirs, mine)
 
 
+def _raise_duplicate(hands: Sequence[CardSet | None], first: Seat) -> None:
+    """Raise the :class:`DealError` naming the first card held twice, from seat ``first`` round."""
+    holder: dict[int, Seat] = {}
+    for seat in (next_seat(first, i) for i in range(4)):
+        for card in hands[seat] or ():
+            if card in holder:
+                raise DealError(f"duplicate card {card_name(card)} (held by "
+                                f"{seat_name(holder[card])} and {seat_name(seat)})")
+            holder[card] = seat
+
+
 class Deal:
     """Four hands, indexed by seat; a hand may be ``None`` when unknown.
 
@@ -143,14 +154,12 @@ class Deal:
             raise DealError(f"a deal has 4 hands, not {len(hands)}")
         parsed = tuple(None if h is None else (h if isinstance(h, CardSet) else CardSet(h))
                        for h in hands)
-        holder: dict[int, Seat] = {}
-        for seat in (next_seat(first, i) for i in range(4)):
-            hand = parsed[seat]
-            for card in hand or ():
-                if card in holder:
-                    raise DealError(f"duplicate card {card_name(card)} (held by "
-                                    f"{seat_name(holder[card])} and {seat_name(seat)})")
-                holder[card] = seat
+        union = 0
+        for hand in parsed:
+            if hand is not None:
+                if union & hand.mask:
+                    _raise_duplicate(parsed, first)
+                union |= hand.mask
         object.__setattr__(self, "hands", parsed)
 
     def __setattr__(self, name: str, value: object) -> None:
