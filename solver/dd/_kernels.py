@@ -27,13 +27,14 @@ Search
 Near-equivalent cards
     Two cards of one hand and suit with no other hand's live card between
     them play alike for the rest of the deal: every line after one maps to a
-    line after the other with the same trick winners. Only their points
-    differ, so the two values differ by at most the points' difference, and
-    by less when the current trick's winner is already settled (the card
-    played now goes to that side; the one kept goes wherever its trick
-    goes). :func:`_dominated` uses the bound already found for one card to
-    skip the other when that bound cannot beat the window; this cut the
-    nodes of the bid advisor's exact values by 4x.
+    line after the other with the same trick winners (cards of the current
+    trick between them do not count when neither beats its winning card).
+    Only their points differ, so the two values differ by at most the
+    points' difference, and only one way when the current trick's winner is
+    already settled (the card played now goes to that side; the one kept
+    goes wherever its trick goes). :func:`_dominated` uses the bound already
+    found for one card to skip the other when that bound cannot reach the
+    window; this cut the nodes of the bid advisor's exact values by 6.6x.
 
 Workspace
     Every kernel takes one int64 array ``ws``: first the hands, the card
@@ -344,7 +345,7 @@ def _search(ws, seat, n, led, wcard, wseat, tpts, tmask, left, cap, rem, alpha, 
     for i in range(count):
         card = ws[base + i] & 63
         if i > 0:
-            skip, bound = _dominated(ws, seat, n, led, wcard, wseat, card, base, i, others,
+            skip, bound = _dominated(ws, seat, n, led, wcard, wseat, card, base, i, others, tmask,
                                      maximise, alpha, beta)
             if skip:
                 ws[base + i] = ((bound + _BOUND_OFFSET) << 6) | card
@@ -458,7 +459,8 @@ def _settled(ws, seat, n, led, wcard, wseat, card):
 
 
 @njit(cache=True)
-def _dominated(ws, seat, n, led, wcard, wseat, card, base, i, others, maximise, alpha, beta):
+def _dominated(ws, seat, n, led, wcard, wseat, card, base, i, others, tmask, maximise,
+               alpha, beta):
     """Whether ``card`` (the ``i``-th of the ply at ``base``) need not be searched, and its bound.
 
     Each earlier card ``c`` of the ply holds a bound found for it (an upper
@@ -469,7 +471,9 @@ def _dominated(ws, seat, n, led, wcard, wseat, card, base, i, others, maximise, 
     plus ``delta * ([X takes this trick] - [X takes the trick of the card
     kept])``, ``delta`` being ``card``'s points minus ``c``'s. That bounds
     ``card``'s value from ``c``'s; ``card`` is skipped when the bound cannot
-    reach into ``(alpha, beta)``.
+    reach into ``(alpha, beta)``. When neither card beats the trick's winning
+    card, the trick goes on alike after either, so cards of the trick
+    (``tmask``) between them do not count.
     """
     points = ws[POINTS + card]
     settled = np.int64(-2)
@@ -480,7 +484,10 @@ def _dominated(ws, seat, n, led, wcard, wseat, card, base, i, others, maximise, 
             continue
         low = min(c, card)
         high = max(c, card)
-        if ((np.int64(1) << high) - (np.int64(2) << low)) & others:
+        blocking = others
+        if n > 0 and not _beats(card, wcard, ws[TRUMP]) and not _beats(c, wcard, ws[TRUMP]):
+            blocking = others & ~tmask
+        if ((np.int64(1) << high) - (np.int64(2) << low)) & blocking:
             continue
         if settled == -2:
             settled = _settled(ws, seat, n, led, wcard, wseat, card)
