@@ -6,7 +6,10 @@ each of the 32 combinations of the five legal-play fields of a
 over :class:`Position` itself (the library's rules, :func:`legal_cards` and
 the trick winner, which ``test_reference`` checks against the reference in
 both modes). The kernel's pruning (near-equivalent cards, bounds, the table)
-must not depend on which duties apply.
+must not depend on which duties apply. Profiles with shuffled point tables
+(ties anywhere) and other last-trick bonuses check the bounds that rest on
+point differences, on endings of 3 tricks (4 with ``--runslow``, where the
+transposition cut-offs start).
 """
 
 from __future__ import annotations
@@ -30,29 +33,43 @@ PROFILES = [dataclasses.replace(COINCHE, name="flags-" + "".join(map(str, map(in
             for bits in itertools.product((False, True), repeat=len(FLAGS))]
 SEEDS = sample_size(6, 40)
 """Endings per profile (2 or 3 tricks left, 0-3 cards into the trick)."""
+POINT_SEEDS = sample_size(8, 60)
+"""Random point tables checked, one ending each (3 tricks left; 4 with ``--runslow``)."""
 
 
-def plain_minimax(position: Position, side: int) -> int:
-    """``side``'s whole-deal points under best play by both sides, by brute force."""
+def plain_minimax(position: Position, side: int, memo: dict | None = None) -> int:
+    """``side``'s whole-deal points under best play by both sides, by brute force.
+
+    ``memo`` caches the values of positions met more than once (same hands,
+    trick, leader and score so far) within one call.
+    """
     if position.is_over:
         return position.points[side]
+    memo = {} if memo is None else memo
+    key = (tuple(position.hands), tuple(position.trick), position.leader,
+           tuple(position.points), tuple(position.tricks_won))
+    if key in memo:
+        return memo[key]
     maximise = position.to_move % 2 == side
     values = []
     for card in position.legal_cards():
         child = position.copy()
         child.play(card)
-        values.append(plain_minimax(child, side))
-    return max(values) if maximise else min(values)
+        values.append(plain_minimax(child, side, memo))
+    memo[key] = max(values) if maximise else min(values)
+    return memo[key]
 
 
-def random_ending(profile, seed: int) -> Position:  # type: ignore[no-untyped-def]
-    """An ending of 2-3 tricks with a random legal start of the current trick.
+def random_ending(profile, seed: int,  # type: ignore[no-untyped-def]
+                  left: int | None = None) -> Position:
+    """An ending of ``left`` tricks (by default 2 or 3, by seed), with a random legal start
+    of the current trick.
 
     The earlier tricks are the other cards, shared out between the sides (all
     to one side in some endings, so that a capot is still open).
     """
     rng = random.Random(f"{profile.name}:{seed}")
-    left = 2 + seed % 2
+    left = 2 + seed % 2 if left is None else left
     cards = list(range(32))
     rng.shuffle(cards)
     hands = [CardSet(cards[i * left:(i + 1) * left]) for i in range(4)]
@@ -68,19 +85,44 @@ def random_ending(profile, seed: int) -> Position:  # type: ignore[no-untyped-de
     return position
 
 
+def check_position(position: Position) -> None:
+    """Values, thresholds and card values of ``position`` against :func:`plain_minimax`."""
+    for side in (0, 1):
+        value = plain_minimax(position, side)
+        assert solve_position(position, side) == value, f"side {side}: {position!r}"
+        for target in (value, value + 1):
+            assert reaches(position, side, target) == (value >= target), \
+                f"side {side} target {target}: {position!r}"
+    analysis = analyse_position(position)
+    for card_value in analysis.cards:
+        child = position.copy()
+        child.play(card_value.card)
+        assert tuple(card_value.values) == (plain_minimax(child, 0), plain_minimax(child, 1)), \
+            f"card {card_value.card}: {position!r}"
+
+
 @pytest.mark.parametrize("profile", PROFILES, ids=lambda p: p.name)
 def test_values_match_plain_minimax(profile) -> None:  # type: ignore[no-untyped-def]
     for seed in range(SEEDS):
-        position = random_ending(profile, seed)
-        for side in (0, 1):
-            value = plain_minimax(position, side)
-            assert solve_position(position, side) == value, f"side {side}: {position!r}"
-            for target in (value, value + 1):
-                assert reaches(position, side, target) == (value >= target), \
-                    f"side {side} target {target}: {position!r}"
-        analysis = analyse_position(position)
-        for card_value in analysis.cards:
-            child = position.copy()
-            child.play(card_value.card)
-            assert tuple(card_value.values) == (plain_minimax(child, 0), plain_minimax(child, 1)), \
-                f"card {card_value.card}: {position!r}"
+        check_position(random_ending(profile, seed))
+
+
+def random_points_profile(seed: int):  # type: ignore[no-untyped-def]
+    """COINCHE with its point tables shuffled (ties anywhere), a random last-trick bonus
+    and random legal-play duties: the near-equivalence bounds rest on point differences."""
+    rng = random.Random(f"points:{seed}")
+    trump_points = list(COINCHE.trump_points)
+    plain_points = list(COINCHE.plain_points)
+    rng.shuffle(trump_points)
+    rng.shuffle(plain_points)
+    profile = dataclasses.replace(COINCHE, name=f"points-{seed}", trump_points=tuple(trump_points),
+                                  plain_points=tuple(plain_points),
+                                  last_trick_bonus=rng.choice((0, 10, 30)),
+                                  **{flag: rng.random() < 0.5 for flag in FLAGS})
+    return dataclasses.replace(profile, capot_trick_points=max(252, profile.total_trick_points))
+
+
+@pytest.mark.parametrize("seed", range(POINT_SEEDS))
+def test_point_tables_match_plain_minimax(seed: int) -> None:
+    profile = random_points_profile(seed)
+    check_position(random_ending(profile, seed, left=4 if POINT_SEEDS > 8 else 3))

@@ -32,9 +32,11 @@ Near-equivalent cards
     Only their points differ, so the two values differ by at most the
     points' difference, and only one way when the current trick's winner is
     already settled (the card played now goes to that side; the one kept
-    goes wherever its trick goes). :func:`_dominated` uses the bound already
-    found for one card to skip the other when that bound cannot reach the
-    window; this cut the nodes of the bid advisor's exact values by 6.6x.
+    goes wherever its trick goes). In a line where the other side takes
+    every trick both terms are 0 and the -90 score is the same after either
+    card. :func:`_dominated` uses the bound already found for one card to
+    skip the other when that bound cannot reach the window (what it saves:
+    ``bench/RESULTS.md``, "Near-equivalent cards").
 
 Workspace
     Every kernel takes one int64 array ``ws``: first the hands, the card
@@ -476,7 +478,9 @@ def _dominated(ws, seat, n, led, wcard, wseat, card, base, i, others, tmask, max
     (``tmask``) between them do not count.
     """
     points = ws[POINTS + card]
-    settled = np.int64(-2)
+    trump = ws[TRUMP]
+    card_loses = n > 0 and not _beats(card, wcard, trump)
+    settled = np.int64(-2)  # not computed yet (it costs a look at the later hands)
     for j in range(i):
         entry = ws[base + j]
         c = entry & 63
@@ -485,7 +489,7 @@ def _dominated(ws, seat, n, led, wcard, wseat, card, base, i, others, tmask, max
         low = min(c, card)
         high = max(c, card)
         blocking = others
-        if n > 0 and not _beats(card, wcard, ws[TRUMP]) and not _beats(c, wcard, ws[TRUMP]):
+        if card_loses and not _beats(c, wcard, trump):
             blocking = others & ~tmask
         if ((np.int64(1) << high) - (np.int64(2) << low)) & blocking:
             continue
@@ -689,8 +693,8 @@ def _two_tricks(ws, seat, cap, rem, alpha, beta):
     """X's score from a trick start with two cards in each hand, fail-soft in ``(alpha, beta)``.
 
     Alpha-beta over the at most 16 ways the first of the two tricks can go,
-    each hand's stronger card first (2% faster than weaker first); the last
-    trick then plays itself.
+    each hand's higher kernel card first (the stronger one within a suit; 2%
+    faster than lower first); the last trick then plays itself.
     """
     x = ws[SIDE]
     s1 = (seat + 1) & 3

@@ -94,6 +94,24 @@ class RuleProfile:
     equal_totals_litige: bool = False
     belote_alone_wins_match: bool = True
 
+    def __post_init__(self) -> None:
+        """Refuse a capot worth less than the trick points of a shared deal.
+
+        The solver reads both sides' values from one search on the premise
+        that taking every trick is worth at least as much as the trick points
+        of the pack (see :mod:`belote.solver.dd._kernels`).
+
+        >>> import dataclasses
+        >>> dataclasses.replace(COINCHE, name="low", capot_trick_points=100)
+        Traceback (most recent call last):
+        ...
+        belote.solver.errors.BeloteError: profile 'low': capot_trick_points 100 is below the 162 trick points of the pack
+        """
+        if self.capot_trick_points < self.total_trick_points:
+            raise BeloteError(f"profile {self.name!r}: capot_trick_points "
+                              f"{self.capot_trick_points} is below the "
+                              f"{self.total_trick_points} trick points of the pack")
+
     def __hash__(self) -> int:
         """The name's hash: equal profiles share a name, and profiles key many caches.
 
