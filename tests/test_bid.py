@@ -205,6 +205,24 @@ def test_cli_contract_human_and_json():
     assert table["rows"][10]["p_make"] == data["p_make"]
 
 
+def test_process_run_shuts_its_pool_down(monkeypatch):
+    """Each look reads its pool's results to the end, so the pool is shut down in full
+    (workers joined) rather than aborted: an aborted pool's manager thread, still running,
+    made the next pool (the next look of ``--precision``, the next call) spawn its workers
+    instead of forking them, slower, and fatal in a script without a main guard."""
+    from belote.solver.parallel import runner
+
+    ends = []
+    stop = runner._stop_pool
+    monkeypatch.setattr(runner, "_stop_pool",
+                        lambda pool, kind, finished: (ends.append(finished),
+                                                      stop(pool, kind, finished)))
+    contract = parse_contract("80H", COINCHE, declarer=2)
+    estimate_contract(small_constraints(), contract, 3, samples=40, seed=2, precision=0.3,
+                      executor="process", workers=2)
+    assert len(ends) >= 1 and all(ends), ends
+
+
 def test_cli_same_output_whatever_jobs():
     base = ["--hand", SMALL["S"], "--seat", "S", "--dealer", "W", "--known",
             f"N:{SMALL['N']}", "--samples", "24", "--seed", "4", "--json"]

@@ -402,7 +402,7 @@ class _Engine:
             results = parallel_map(functools.partial(_solve_range, self.q, trumps), spans,
                                    executor=executor, workers=workers)
             try:
-                for span, outcomes in zip(spans, results):
+                for span, outcomes in zip(spans, results, strict=True):
                     self.fold(trumps, outcomes)
                     if progress is not None:
                         progress(span[2])
