@@ -694,7 +694,9 @@ def _two_tricks(ws, seat, cap, rem, alpha, beta):
 
     Alpha-beta over the at most 16 ways the first of the two tricks can go,
     each hand's higher kernel card first (the stronger one within a suit; 2%
-    faster than lower first); the last trick then plays itself.
+    faster than lower first); the last trick then plays itself. The four
+    levels' window updates are written out: a shared helper returning the
+    new best, window and cut-off measured 4-5% slower on the bid samples.
     """
     x = ws[SIDE]
     s1 = (seat + 1) & 3
