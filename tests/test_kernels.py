@@ -6,7 +6,7 @@ import sys
 from numba.core.registry import CPUDispatcher
 
 from belote.solver import CLASSIC, COINCHE, Deal
-from belote.solver.dd import solve as dd
+from belote.solver.dd import dd_tables, hands_array, reaches_deals, solve as dd
 from belote.solver.rules.play import Position
 
 
@@ -22,8 +22,12 @@ def test_each_kernel_compiles_to_one_signature():
         dd.analyse_position(position, context=dd.SearchContext(tt_bits=12))
         dd.dd_table(Deal.random(3), 0, profile, trumps=[2], context=dd.SearchContext(tt_bits=12))
         dd.reaches(position, 0, 80, context=dd.SearchContext(tt_bits=12))
+        hands = hands_array([Deal.random(4)])
+        dd_tables(hands.astype("uint32"), 1, profile, trumps=[3],
+                  context=dd.SearchContext(tt_bits=12))
+        reaches_deals(hands, 0, 2, profile, 1, [100], context=dd.SearchContext(tt_bits=12))
     dispatchers = _dispatchers()
-    for entry_point in ("search", "root_scores"):
+    for entry_point in ("search", "search_deals", "root_scores"):
         assert len(dispatchers[entry_point].signatures) == 1, entry_point
     for name, dispatcher in dispatchers.items():
         assert len(dispatcher.signatures) <= 1, (name, dispatcher.signatures)

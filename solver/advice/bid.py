@@ -66,16 +66,16 @@ import numpy as np
 
 from ..errors import BeloteError
 from ..parallel import parallel_map
-from ..rules.play import Position
+from ..rules.play import belote_mask
 from ..rules.profiles import CLASSIC, RuleProfile
 from ..rules.scoring import min_points_to_make, score_deal
 from ..sampling.constraints import Constraints, classic_bidding
 from ..sampling.sampler import DealSampler
 from ..sampling.stats import (DECILES, Estimate, LookSchedule, proportion, t_quantile,
                               wilson_bounds, z_value)
-from ..types.cards import SUITS, CardSet, Suit, parse_card
+from ..types.cards import SUITS, Suit, parse_card
 from ..types.contract import Contract
-from ..types.deal import Deal, Seat, next_seat, side_of
+from ..types.deal import Seat, next_seat, side_of
 
 __all__ = ["BidAdvice", "ContractEstimate", "bid_table", "classic_advice",
            "coinche_contracts", "count_layouts", "decided", "estimate_contract", "iter_outcomes", "CHUNK", "LEVEL"]
@@ -218,34 +218,37 @@ def _solve_range(question: _Question, trumps: tuple[Suit, ...], span: tuple[int,
 
     Returns an ``(n, len(trumps), 2)`` array: the outcome key (the taker's
     exact value 0..252, :data:`FAILED` or :data:`DEFENCE_CAPOT`) and the
-    belote side (0, 1, or 2 for nobody) of each trump.
+    belote side (0, 1, or 2 for nobody) of each trump. The samples are
+    solved as one batch per trump (:mod:`belote.solver.dd.deals`).
     """
-    from ..dd import default_context, reaches, solve_position
+    from ..dd import dd_tables, reaches_deals
 
     seed, start, n = span
-    masks = _sampler(question.constraints).draw_masks(seed, start, n)
+    hands = _sampler(question.constraints).draw_masks(seed, start, n).astype(np.int64)
     out = np.zeros((n, len(trumps), 2), dtype=np.int64)
-    context = default_context()
-    side, capot = question.side, question.profile.capot_trick_points
-    for i, row in enumerate(masks):
-        deal = Deal([CardSet(int(m)) for m in row])
-        for j, trump in enumerate(trumps):
-            position = Position(deal, trump, question.leader, question.profile)
-            belote = position.belote_side()
-            b = 2 if belote is None else belote
-            value: int | None
-            if question.exact or reaches(position, side, question.needs[trump][b],
-                                         context=context):
-                value = solve_position(position, side, context=context)
-            else:
-                value = None
-            if value:
-                key = value
-            elif reaches(position, 1 - side, capot, context=context):
-                key = DEFENCE_CAPOT
-            else:
-                key = FAILED if value is None else 0
-            out[i, j] = key, b
+    side, profile, leader = question.side, question.profile, question.leader
+    capot = profile.capot_trick_points
+    for j, trump in enumerate(trumps):
+        kq = belote_mask(trump)
+        held = (hands & kq) == kq
+        belote = np.where(held.any(axis=1), held.argmax(axis=1) & 1, 2)
+        out[:, j, 1] = belote
+        if question.exact:
+            solved = np.ones(n, dtype=bool)
+        else:
+            need = np.asarray(question.needs[trump], dtype=np.int64)[belote]
+            solved = reaches_deals(hands, trump, leader, profile, side, need)
+        keys = np.full(n, FAILED, dtype=np.int64)
+        if solved.any():
+            values = dd_tables(hands[solved], leader, profile, trumps=(trump,))[:, 0]
+            taken, theirs = values[:, side], values[:, 1 - side]
+            keys[solved] = np.where(taken > 0, taken,
+                                    np.where(theirs == capot, DEFENCE_CAPOT, 0))
+        failed = ~solved
+        if failed.any():
+            swept = reaches_deals(hands[failed], trump, leader, profile, 1 - side, capot)
+            keys[failed] = np.where(swept, DEFENCE_CAPOT, FAILED)
+        out[:, j, 0] = keys
     return out
 
 
@@ -346,31 +349,46 @@ class _Engine:
         self.variants = [[_at(c, m) for m in self.multipliers] for c in self.contracts]
         self.trump_index = {t: i for i, t in enumerate(question.trumps)}
         self.tally = _Tally(len(self.contracts), len(question.trumps), len(self.multipliers))
+        self._scored: dict[tuple[int, int], np.ndarray] = {}
+
+    def _outcome_scores(self, row: int, code: int) -> np.ndarray:
+        """(made, litige, taker capot, net) of ``row`` at each multiplier for an outcome code.
+
+        The code of an outcome is ``(key + 1) * 3 + belote side``; the
+        scores of each code a row meets are computed once.
+        """
+        scored = self._scored.get((row, code))
+        if scored is None:
+            key, belote = divmod(code, 3)
+            scored = np.array([_score(self.q.profile, variant, key - 1, belote)
+                               for variant in self.variants[row]], dtype=np.int64)
+            self._scored[row, code] = scored
+        return scored
 
     def fold(self, trumps: tuple[Suit, ...], outcomes: np.ndarray) -> None:
         """Add the outcomes of a chunk (solved for ``trumps``) to the tally."""
         q, t = self.q, self.tally
         col = {trump: j for j, trump in enumerate(trumps)}
-        rows = [r for r, c in enumerate(self.contracts) if c.trump in col]
+        codes = {trump: np.unique((outcomes[:, j, 0] + 1) * 3 + outcomes[:, j, 1],
+                                  return_inverse=True) for trump, j in col.items()}
         m = len(outcomes)
         scores = np.zeros((m, len(self.contracts) + 1))
         active = np.zeros(len(self.contracts) + 1)
         active[-1] = 1  # passing: 0 on every sample
-        for r in rows:
-            j = col[self.contracts[r].trump]
+        for r, contract in enumerate(self.contracts):
+            if contract.trump not in col:
+                continue
+            distinct, inverse = codes[contract.trump]
+            per = np.stack([self._outcome_scores(r, int(c)) for c in distinct])[inverse]
+            nets = per[:, :, 3].astype(np.float64)
             active[r] = 1
             t.n[r] += m
-            for i in range(m):
-                key, belote = int(outcomes[i, j, 0]), int(outcomes[i, j, 1])
-                for k, variant in enumerate(self.variants[r]):
-                    made, litige, capot, net = _score(q.profile, variant, key, belote)
-                    t.sums[r, k] += net
-                    t.squares[r, k] += net * net
-                    if k == 0:
-                        scores[i, r] = net
-                        t.made[r] += made
-                        t.litige[r] += litige
-                        t.capot[r] += capot
+            t.sums[r] += nets.sum(axis=0)
+            t.squares[r] += (nets * nets).sum(axis=0)
+            t.made[r] += per[:, 0, 0].sum()
+            t.litige[r] += per[:, 0, 1].sum()
+            t.capot[r] += per[:, 0, 2].sum()
+            scores[:, r] = nets[:, 0]
         if q.exact:
             for trump, j in col.items():
                 values = outcomes[:, j, 0]

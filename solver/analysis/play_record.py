@@ -35,7 +35,7 @@ from typing import Any
 
 from ..dd import PositionAnalysis, SearchContext, analyse_position
 from ..dd.verdict import ContractVerdict, verdict_from_points
-from ..errors import BeloteError, IllegalPlayError, PBNDecodeError
+from ..errors import BeloteError, IllegalPlayError
 from ..formats.pbn import Board
 from ..rules.play import Position
 from ..rules.profiles import RuleProfile, get_profile

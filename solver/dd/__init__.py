@@ -1,10 +1,12 @@
 """Double-dummy solving: the typed API over the private numba kernels, and contract verdicts.
 
 Everything public is defined in :mod:`.solve` (values, tables, thresholds,
-card valuation) and :mod:`.verdict` (made or not, and the deal score); this
-package re-exports the former, so ``from belote.solver.dd import dd_table`` works.
+card valuation), :mod:`.deals` (their batch twins on arrays of many full
+deals) and :mod:`.verdict` (made or not, and the deal score); this package
+re-exports the first two, so ``from belote.solver.dd import dd_table`` works.
 """
 
+from .deals import dd_tables, hands_array, reaches_deals
 from .solve import (CardValue, DDTable, PositionAnalysis, SearchContext, SearchLimitError,
                     analyse_position,
                     dd_table, default_context, equivalence_classes, kernel_layout, reaches,
@@ -13,6 +15,6 @@ from .solve import (CardValue, DDTable, PositionAnalysis, SearchContext, SearchL
 __all__ = [
     "CardValue", "DDTable", "PositionAnalysis", "SearchContext", "SearchLimitError",
     "analyse_position",
-    "dd_table", "default_context", "equivalence_classes", "kernel_layout", "reaches",
-    "reaches_targets", "solve_position", "warm_up",
+    "dd_table", "dd_tables", "default_context", "equivalence_classes", "hands_array",
+    "kernel_layout", "reaches", "reaches_deals", "reaches_targets", "solve_position", "warm_up",
 ]

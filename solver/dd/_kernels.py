@@ -1,10 +1,11 @@
 """Private numba kernels of the double-dummy solver.
 
 Nothing here is public: :mod:`belote.solver.dd` validates its inputs, converts
-cards to the kernel layout and calls the two entry points, :func:`search` and
-:func:`root_scores`, with exactly typed values (every scalar an ``np.int64``),
-so each kernel compiles to one signature that numba caches on disk
-(``cache=True``).
+cards to the kernel layout and calls the three entry points, :func:`search`,
+:func:`search_deals` (many full deals in one call) and :func:`root_scores`,
+with exactly typed values (every scalar an ``np.int64``, every array a
+C-contiguous ``int64`` one), so each kernel compiles to one signature that
+numba caches on disk (``cache=True``).
 
 Kernel card layout
     Inside the kernels a card is ``suit * 8 + strength``, where strength is its
@@ -51,6 +52,7 @@ from __future__ import annotations
 
 import numpy as np
 from numba import njit
+from numba.cpython.unsafe.numbers import leading_zeros, trailing_zeros
 from numba.extending import intrinsic
 
 HANDS = 0
@@ -118,10 +120,6 @@ _NO_BOUND = 1000
 
 _HASH_MULT = np.int64(0x5851F42D4C957F2D)
 _SUIT_BYTE = np.int64(0xFF)
-_DEBRUIJN = np.int64(0x077CB531)
-_DEBRUIJN_INDEX = np.array(
-    [0, 1, 28, 2, 29, 14, 24, 3, 30, 22, 20, 15, 25, 17, 4, 8, 31, 27, 13, 23, 21, 19, 16, 7,
-     26, 12, 18, 6, 11, 5, 10, 9], dtype=np.int64)
 
 
 @intrinsic
@@ -152,6 +150,32 @@ def search(ws, seat, n, led, wcard, wseat, tpts, tmask, left, cap, rem, alpha, b
 
 
 @njit(cache=True, nogil=True)
+def search_deals(ws, hands, leader, rem, alphas, betas, max_nodes, out):
+    """:func:`_search` of many full deals from their opening lead, ``out[i]`` deal ``i``'s score.
+
+    ``hands[i]`` holds deal ``i``'s four kernel masks (N E S W); each deal is
+    searched fail-soft in ``(alphas[i], betas[i])`` on its own table
+    generation (``ws[GENERATION] + i``) and may visit at most ``max_nodes``
+    nodes. ``rem`` is the points of the whole pack. Returns ``-1``, or the
+    first deal whose search reached its node limit (its score and the later
+    ones are then not computed).
+    """
+    w = _borrowed(ws)
+    generation = w[GENERATION]
+    for i in range(hands.shape[0]):
+        for seat in range(4):
+            w[HANDS + seat] = hands[i, seat]
+        w[GENERATION] = generation + i
+        w[NODE_LIMIT] = w[NODES] + max_nodes
+        out[i] = _search(w, leader, np.int64(0), np.int64(0), np.int64(0), np.int64(0),
+                         np.int64(0), np.int64(0), np.int64(8), np.int64(CAP_X | CAP_Y), rem,
+                         alphas[i], betas[i])
+        if w[NODES] > w[NODE_LIMIT]:
+            return np.int64(i)
+    return np.int64(-1)
+
+
+@njit(cache=True, nogil=True)
 def root_scores(ws, seat, n, led, wcard, wseat, tpts, tmask, left, cap, rem):
     """Entry point of :func:`_root_scores` from Python (same arguments), on a borrowed ``ws``."""
     return _root_scores(_borrowed(ws), seat, n, led, wcard, wseat, tpts, tmask, left, cap,
@@ -160,25 +184,14 @@ def root_scores(ws, seat, n, led, wcard, wseat, tpts, tmask, left, cap, rem):
 
 @njit(cache=True)
 def _bit_index(bit):
-    """Index of the single set bit of ``bit`` (a power of two below 2**32)."""
-    return _DEBRUIJN_INDEX[((bit * _DEBRUIJN) & 0xFFFFFFFF) >> 27]
+    """Index of the single set bit of ``bit`` (one count-trailing-zeros instruction)."""
+    return np.int64(trailing_zeros(bit))
 
 
 @njit(cache=True)
 def _top_bit(mask):
-    """The highest set bit of a non-zero 32-bit ``mask``."""
-    shift = 0
-    if mask >> 16:
-        shift += 16
-    if mask >> (shift + 8):
-        shift += 8
-    if mask >> (shift + 4):
-        shift += 4
-    if mask >> (shift + 2):
-        shift += 2
-    if mask >> (shift + 1):
-        shift += 1
-    return np.int64(1) << shift
+    """The highest set bit of a non-zero ``mask`` (one count-leading-zeros instruction)."""
+    return np.int64(1) << (np.int64(63) - np.int64(leading_zeros(mask)))
 
 
 @njit(cache=True)

@@ -66,7 +66,7 @@ def _load_kernels():
 
 
 def warm_up() -> None:
-    """Load (or compile, the first time) the kernels and run one tiny search.
+    """Load (or compile, the first time) the kernels and run two tiny searches.
 
     Call it before forking worker processes: the workers then inherit ready
     kernels instead of each loading them again. Python's cyclic garbage
@@ -81,9 +81,14 @@ def warm_up() -> None:
     collecting = gc.isenabled()
     gc.disable()
     try:
+        from .deals import dd_tables
+
         ending = Deal([CardSet(1 << c) for c in range(4)])
+        context = SearchContext(tt_bits=4)
         solve_position(Position(ending, SPADES, NORTH, COINCHE, tricks_won=(7, 0)), NS,
-                       context=SearchContext(tt_bits=4))
+                       context=context)
+        one_suit_each = np.array([[0xFF << (8 * seat) for seat in range(4)]], dtype=np.int64)
+        dd_tables(one_suit_each, NORTH, COINCHE, trumps=(SPADES,), context=context)
     finally:
         if collecting:
             gc.enable()
@@ -97,7 +102,8 @@ class KernelLayout:
     playing strength) and ``to_face`` the inverse; ``points`` is indexed by
     kernel card. ``byte_masks[s][b]`` and ``byte_points[s][b]`` translate the
     eight face bits ``b`` of suit ``s`` at once (kernel bits, card points);
-    ``point_values`` is ``points`` as a tuple of ints (quicker to read from Python).
+    ``point_values`` is ``points`` as a tuple of ints (quicker to read from Python);
+    ``mask_table`` is ``byte_masks`` as a ``(4, 256)`` int64 array (for arrays of masks).
     """
 
     to_kernel: tuple[int, ...]
@@ -106,6 +112,7 @@ class KernelLayout:
     byte_masks: tuple[tuple[int, ...], ...]
     byte_points: tuple[tuple[int, ...], ...]
     point_values: tuple[int, ...]
+    mask_table: np.ndarray
 
     def mask(self, face_mask: Mask) -> int:
         """The kernel mask of a face mask."""
@@ -141,8 +148,10 @@ def kernel_layout(profile: RuleProfile, trump: Suit) -> KernelLayout:
             card_points[b] = card_points[b & (b - 1)] + points[to_kernel[card]]
         byte_masks.append(tuple(masks))
         byte_points.append(tuple(int(p) for p in card_points))
+    table = np.array(byte_masks, dtype=np.int64)
+    table.flags.writeable = False
     return KernelLayout(tuple(to_kernel), tuple(to_face), points, tuple(byte_masks),
-                        tuple(byte_points), tuple(int(p) for p in points))
+                        tuple(byte_points), tuple(int(p) for p in points), table)
 
 
 @functools.lru_cache(maxsize=256)
@@ -243,6 +252,21 @@ class SearchContext:
                 self.generation = 1
             self._target = target
         return self.generation
+
+    def begin_many(self, count: int) -> int:
+        """The first of ``count`` new consecutive generations (one per deal of a batch).
+
+        The next :meth:`begin` starts a new generation whatever its target.
+        """
+        if not 0 <= count <= self.MAX_GENERATION:
+            raise BeloteError(f"{count} generations do not fit one table")
+        if self.generation + count > self.MAX_GENERATION:
+            self.tt.fill(-1)
+            self.generation = 0
+        first = self.generation + 1
+        self.generation += count
+        self._target = None
+        return first
 
 
 _NO_NODE_LIMIT = 1 << 62

@@ -18,7 +18,7 @@ from dataclasses import dataclass
 
 from ..types.cards import (KING, QUEEN, SUIT_MASKS, SUITS, Card, CardSet, Mask, Suit, card_name,
                            card_suit, make_card, parse_card)
-from ..types.deal import NS, Deal, Seat, Side, SidePair, seat_name, side_of
+from ..types.deal import Deal, Seat, Side, SidePair, seat_name, side_of
 from ..errors import DealError, IllegalPlayError
 from .profiles import PROFILES, RuleProfile, get_profile
 
@@ -101,7 +101,15 @@ class Trick:
 
 
 _KING_QUEEN = tuple((1 << make_card(suit, KING)) | (1 << make_card(suit, QUEEN)) for suit in SUITS)
-"""The mask of the K and Q of each suit (the belote of that trump)."""
+
+
+def belote_mask(trump: Suit) -> Mask:
+    """The K and Q of ``trump``: the hand dealt both holds the belote.
+
+    >>> CardSet(belote_mask(1))
+    CardSet('QH KH')
+    """
+    return _KING_QUEEN[trump]
 
 
 class Position:
@@ -230,7 +238,7 @@ class Position:
     def belote_side(self, initial_hands: Sequence[Mask] | None = None) -> Side | None:
         """The side holding trump K and Q in one hand (from the deal), or ``None``."""
         hands = self.start_hands if initial_hands is None else initial_hands
-        kq = _KING_QUEEN[self.trump]
+        kq = belote_mask(self.trump)
         for seat, hand in enumerate(hands):
             if hand & kq == kq:
                 return side_of(seat)

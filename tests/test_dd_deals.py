@@ -1,0 +1,169 @@
+"""The batch twins (:mod:`belote.solver.dd.deals`) give exactly what the one-deal functions give.
+
+``dd_table`` and ``reaches`` are checked against the plain minimax and colver
+elsewhere; here every batch result must equal theirs, deal by deal, with a
+small table shared by the whole batch (stale entries would show), in both
+modes, after one-deal searches on the same context and from two threads at
+once. Bad batches are refused naming the first bad deal.
+"""
+
+from __future__ import annotations
+
+import random
+import threading
+
+import numpy as np
+import pytest
+
+from belote.solver import Deal, Position
+from belote.solver.dd import (SearchContext, SearchLimitError, dd_table, dd_tables, hands_array,
+                              reaches, reaches_deals, solve_position)
+from belote.solver.errors import DealError
+from belote.solver.rules.profiles import get_profile
+from belote.solver.types.cards import SUITS
+
+from conftest import sample_size
+
+MODES = ("coinche", "classic")
+DEALS = sample_size(6, 120)
+"""Random full deals per mode and case."""
+
+
+def deals(tag: str, count: int = DEALS) -> list[Deal]:
+    rng = random.Random(f"deals:{tag}")
+    return [Deal.random(rng) for _ in range(count)]
+
+
+@pytest.mark.parametrize("mode", MODES)
+@pytest.mark.parametrize("leader", [0, 3])
+def test_dd_tables_equal_dd_table(mode: str, leader: int) -> None:
+    batch = deals(f"{mode}:{leader}")
+    tables = dd_tables(hands_array(batch), leader, mode, context=SearchContext(tt_bits=10))
+    assert tables.shape == (len(batch), 4, 2) and tables.dtype == np.int64
+    for i, deal in enumerate(batch):
+        table = dd_table(deal, leader, mode)
+        assert [tuple(tables[i, j]) for j in SUITS] == [
+            (table[t, 0], table[t, 1]) for t in SUITS], f"deal {i}: {deal.to_pbn()}"
+
+
+@pytest.mark.parametrize("mode", MODES)
+def test_reaches_deals_equal_reaches(mode: str) -> None:
+    batch = deals(f"reach:{mode}")
+    hands = hands_array(batch)
+    profile = get_profile(mode)
+    context = SearchContext(tt_bits=10)
+    for trump in (0, 2):
+        values = dd_tables(hands, 1, mode, trumps=[trump])[:, 0]
+        for side in (0, 1):
+            v = values[:, side]
+            for targets in (v, v + 1, np.full(len(v), 252), 0, -3, 81):
+                got = reaches_deals(hands, trump, 1, mode, side, targets, context=context)
+                wanted = [reaches(Position(d, trump, 1, profile), side,
+                                  int(np.broadcast_to(targets, v.shape)[i]))
+                          for i, d in enumerate(batch)]
+                assert got.tolist() == wanted
+            assert reaches_deals(hands, trump, 1, mode, side, v).all()
+            assert not reaches_deals(hands, trump, 1, mode, side, v + 1).any()
+
+
+def test_one_deal_searches_between_batches_keep_their_values() -> None:
+    batch = deals("interleave", 6)
+    hands = hands_array(batch)
+    context = SearchContext(tt_bits=8)
+    profile = get_profile("coinche")
+    first = solve_position(Position(batch[0], 1, 0, profile), 0, context=context)
+    tables = dd_tables(hands, 0, profile, trumps=[1], context=context)
+    again = solve_position(Position(batch[0], 1, 0, profile), 0, context=context)
+    assert first == again == tables[0, 0, 0]
+    assert (dd_tables(hands, 0, profile, trumps=[1], context=context) == tables).all()
+
+
+def test_threads_solve_batches_at_once() -> None:
+    hands = hands_array(deals("threads", 8))
+    wanted = dd_tables(hands, 2, "coinche", trumps=[0, 3])
+    got: list[np.ndarray] = []
+
+    def run() -> None:
+        got.append(dd_tables(hands, 2, "coinche", trumps=[0, 3]))
+
+    threads = [threading.Thread(target=run) for _ in range(2)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert len(got) == 2 and all((g == wanted).all() for g in got)
+
+
+def test_generations_wrap_around() -> None:
+    hands = hands_array(deals("wrap", 5))
+    wanted = dd_tables(hands, 0, "coinche", trumps=[2])
+    context = SearchContext(tt_bits=8)
+    context.generation = SearchContext.MAX_GENERATION - 2
+    assert (dd_tables(hands, 0, "coinche", trumps=[2], context=context) == wanted).all()
+    assert context.generation == 5
+
+
+def test_node_limit_names_the_deal() -> None:
+    hands = hands_array(deals("limit", 3))
+    context = SearchContext(max_nodes=50)
+    with pytest.raises(SearchLimitError, match="deal 0 of the batch"):
+        dd_tables(hands, 0, "coinche", trumps=[1], context=context)
+    wanted = dd_tables(hands, 0, "coinche", trumps=[1])
+    assert (dd_tables(hands, 0, "coinche", trumps=[1], context=SearchContext()) == wanted).all()
+
+
+def test_empty_batch() -> None:
+    empty = np.zeros((0, 4), dtype=np.uint32)
+    assert dd_tables(empty, 0, "coinche").shape == (0, 4, 2)
+    assert reaches_deals(empty, 0, 0, "coinche", 0, 80).shape == (0,)
+
+
+def test_unsigned_masks_are_read_alike() -> None:
+    hands = hands_array(deals("uint", 4))
+    assert (dd_tables(hands.astype(np.uint32), 3, "classic", trumps=[3])
+            == dd_tables(hands, 3, "classic", trumps=[3])).all()
+
+
+def _bad(change) -> np.ndarray:  # type: ignore[no-untyped-def]
+    hands = hands_array(deals("bad", 3))
+    return change(hands)
+
+
+def _duplicate(hands: np.ndarray) -> np.ndarray:
+    hands[2, 1] |= hands[2, 0] & -hands[2, 0]  # E also holds N's lowest card
+    return hands
+
+
+def _seven_cards(hands: np.ndarray) -> np.ndarray:
+    hands[1, 3] &= hands[1, 3] - 1  # W drops a card
+    return hands
+
+
+@pytest.mark.parametrize("hands, message", [
+    (_bad(lambda h: h[:, :3]), r"an \(n, 4\) array of integer masks, not int64 of shape \(3, 3\)"),
+    (_bad(lambda h: h.astype(float)), "not float64"),
+    (_bad(lambda h: h[0]), r"shape \(4,\)"),
+    (_bad(lambda h: -h), "not a 32-bit card set"),
+    (_bad(lambda h: h << 8), "not a 32-bit card set"),
+    (_bad(_duplicate), "deal 2 of the batch: hands of 8 9 8 8 cards"),
+    (_bad(_seven_cards), "deal 1 of the batch: hands of 8 8 8 7 cards"),
+])
+def test_bad_batches_are_refused(hands: np.ndarray, message: str) -> None:
+    with pytest.raises(DealError, match=message):
+        dd_tables(hands, 0, "coinche")
+    with pytest.raises(DealError, match=message):
+        reaches_deals(hands, 0, 0, "coinche", 0, 80)
+
+
+@pytest.mark.parametrize("call, message", [
+    (lambda h: dd_tables(h, 4, "coinche"), "leader 4"),
+    (lambda h: dd_tables(h, 0, "coinche", trumps=[]), "at least one trump"),
+    (lambda h: dd_tables(h, 0, "coinche", trumps=[1, 5]), "trump 5"),
+    (lambda h: reaches_deals(h, 0, 0, "coinche", 2, 80), "side 2"),
+    (lambda h: reaches_deals(h, 0, 0, "coinche", 0, [80, 90]), r"one int per deal \(3\), not int64 of shape \(2,\)"),
+    (lambda h: reaches_deals(h, 0, 0, "coinche", 0, 80.5), "not float64"),
+    (lambda h: dd_tables(h, 0, "skat"), "unknown mode"),
+])
+def test_bad_arguments_are_refused(call, message: str) -> None:  # type: ignore[no-untyped-def]
+    with pytest.raises(ValueError, match=message):
+        call(hands_array(deals("args", 3)))
