@@ -40,18 +40,20 @@ Near-equivalent cards
     ``bench/RESULTS.md``, "Near-equivalent cards").
 
 Workspace
-    Every kernel takes one int64 array ``ws``: first the hands, the card
-    points, the rule flags, counters and the move lists, at the offsets named
-    by the upper-case constants below; then, from word ``TT`` on, the
-    transposition table (``ws[TT_ENTRIES]`` entries of two words: the key,
-    then the packed bounds, best card and depth). A single array argument
-    keeps the recursive calls cheap (one array instead of two: -7% time).
+    Every kernel takes one int64 workspace ``ws`` (an array at the entry
+    points, its data pointer below them, see :func:`_borrowed`): first the
+    hands, the card points, the rule flags, counters and the move lists, at
+    the offsets named by the upper-case constants below; then, from word
+    ``TT`` on, the transposition table (``ws[TT_ENTRIES]`` entries of two
+    words: the key, then the packed bounds, best card and depth). A single
+    workspace argument keeps the recursive calls cheap (one array instead
+    of two: -7% time).
 """
 
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
+from numba import njit, types
 from numba.cpython.unsafe.numbers import leading_zeros, trailing_zeros
 from numba.extending import intrinsic
 
@@ -124,27 +126,26 @@ _SUIT_BYTE = np.int64(0xFF)
 
 @intrinsic
 def _borrowed(typingctx, array):
-    """``array`` without its owner: same data, shape and strides, no reference count.
+    """The data pointer of ``array``: what every kernel below the entry points works on.
 
-    numba counts the references of an array handed from Python, and every
-    call passing it on adds and drops one with atomic instructions: 6-7% of
-    the search's time on a profile. The borrowed view carries no owner, so
-    those updates are skipped. Valid while the caller holds ``array``, that
-    is for the duration of the kernel call.
+    Indexing a pointer is a plain load or store. An array handed from
+    Python carries a reference count, which every call passing it on adds
+    to and drops with atomic instructions (6-7% of the search's time), and
+    indexing an array with a signed integer first checks for a negative
+    index (about 20% more; ``bench/RESULTS.md``, "Raw workspace pointer").
+    Valid while the caller holds ``array``, that is for the duration of the
+    kernel call; like numba's arrays without ``boundscheck``, it is not
+    bounds-checked.
     """
     def codegen(context, builder, signature, args):
-        source = context.make_array(signature.args[0])(context, builder, args[0])
-        view = context.make_array(signature.return_type)(context, builder)
-        context.populate_array(view, data=source.data, shape=source.shape,
-                               strides=source.strides, itemsize=source.itemsize, meminfo=None)
-        return view._getvalue()
+        return context.make_array(signature.args[0])(context, builder, args[0]).data
 
-    return array(array), codegen
+    return types.CPointer(array.dtype)(array), codegen
 
 
 @njit(cache=True, nogil=True)
 def search(ws, seat, n, led, wcard, wseat, tpts, tmask, left, cap, rem, alpha, beta):
-    """Entry point of :func:`_search` from Python (same arguments), on a borrowed ``ws``."""
+    """Entry point of :func:`_search` from Python (same arguments), on ``ws``'s pointer."""
     return _search(_borrowed(ws), seat, n, led, wcard, wseat, tpts, tmask, left, cap, rem,
                    alpha, beta)
 
@@ -177,7 +178,7 @@ def search_deals(ws, hands, leader, rem, alphas, betas, max_nodes, out):
 
 @njit(cache=True, nogil=True)
 def root_scores(ws, seat, n, led, wcard, wseat, tpts, tmask, left, cap, rem):
-    """Entry point of :func:`_root_scores` from Python (same arguments), on a borrowed ``ws``."""
+    """Entry point of :func:`_root_scores` from Python (same arguments), on ``ws``'s pointer."""
     return _root_scores(_borrowed(ws), seat, n, led, wcard, wseat, tpts, tmask, left, cap,
                         rem)
 
