@@ -1,9 +1,14 @@
 """Speed of the bid advisor: one contract, the coinche table, and colver on the same samples.
 
-Run ``python -m bench.bid [--samples N]``: prints wall and CPU seconds of
-``estimate_contract`` (100H) and ``bid_table`` in process on 2 worker
-processes (kernels warm), the table's CPU milliseconds per sample on one core,
-and colver's ``solve_all_suits`` on the same samples, one core.
+Run ``python -m bench.bid [--samples N] [--repeat K]``: prints wall and CPU
+seconds of ``estimate_contract`` (100H) serially and on 2 worker processes,
+and of ``bid_table`` on 2 worker processes, in process with the kernels warm;
+then the end-to-end ``belote bid`` commands (one contract, the table); then
+the table's CPU milliseconds per sample on one core against colver's
+``solve_all_suits`` on the same samples, one core. The one-contract timings
+and the one-contract command run ``K`` times (default 7), in turns, and are
+given as median, fastest and slowest: on a shared machine single runs vary
+by 20-30%.
 
 ``--nodes N`` prints instead where an exact value's cost goes on N samples of
 the 100H question (search nodes, which do not depend on the machine): one
@@ -17,7 +22,11 @@ from __future__ import annotations
 
 import argparse
 import resource
+import statistics
+import subprocess
+import sys
 import time
+from pathlib import Path
 
 from belote.solver.advice.bid import bid_table, estimate_contract
 from belote.solver.dd import warm_up
@@ -41,6 +50,20 @@ def timed(label: str, func) -> object:
     out = func()
     print(f"{label}: {time.perf_counter() - wall:.2f} s wall, {cpu() - used:.2f} s CPU")
     return out
+
+
+def spread(label: str, times: list[float]) -> None:
+    """One line: the median, fastest and slowest of ``times`` (seconds)."""
+    print(f"{label}: median {statistics.median(times):.2f} s wall over {len(times)} runs "
+          f"(fastest {min(times):.2f}, slowest {max(times):.2f})")
+
+
+def command_time(args: list[str]) -> float:
+    """Wall seconds of one run of ``belote ARGS`` (the script beside this Python)."""
+    exe = str(Path(sys.executable).with_name("belote"))
+    start = time.perf_counter()
+    subprocess.run([exe, *args], check=True, capture_output=True)
+    return time.perf_counter() - start
 
 
 def exact_cost(count: int) -> None:
@@ -91,6 +114,8 @@ def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--samples", type=int, default=1000)
     parser.add_argument("--peer-samples", type=int, default=100)
+    parser.add_argument("--repeat", type=int, default=7,
+                        help="runs of each one-contract timing (median, fastest, slowest)")
     parser.add_argument("--nodes", type=int, metavar="N",
                         help="print where an exact value's search nodes go, on N samples")
     args = parser.parse_args()
@@ -100,13 +125,25 @@ def main() -> None:
     warm_up()
     c = Constraints().with_text(hand=[HAND])
     contract = parse_contract("100H", COINCHE, declarer=2)
-    for executor in ("serial", "process"):
-        timed(f"estimate_contract 100H, {args.samples} samples, {executor}",
-              lambda: estimate_contract(c, contract, 3, samples=args.samples, seed=1,
-                                        executor=executor, workers=2))
+    command = ["bid", "--hand", HAND[2:], "--seat", "S", "--dealer", "W",
+               "--samples", str(args.samples)]
+    estimate_contract(c, contract, 3, samples=20, seed=5)  # sampler set up, not timed
+    runs: dict[str, list[float]] = {"serial": [], "process": [], "command": []}
+    for _ in range(args.repeat):
+        for executor in ("serial", "process"):
+            start = time.perf_counter()
+            estimate_contract(c, contract, 3, samples=args.samples, seed=1, executor=executor,
+                              workers=2)
+            runs[executor].append(time.perf_counter() - start)
+        runs["command"].append(command_time([*command, "--contract", "100H"]))
+    spread(f"estimate_contract 100H, {args.samples} samples, serial", runs["serial"])
+    spread(f"estimate_contract 100H, {args.samples} samples, 2 worker processes",
+           runs["process"])
+    spread(f"belote {' '.join(command)} --contract 100H", runs["command"])
     timed(f"bid_table, {args.samples} samples, process x2",
           lambda: bid_table(c, 2, 3, samples=args.samples, seed=1, executor="process",
                             workers=2))
+    print(f"belote {' '.join(command)}: {command_time(command):.2f} s wall")
     n = args.peer_samples
     used = cpu()
     bid_table(c, 2, 3, samples=n, seed=1)

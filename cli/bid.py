@@ -18,7 +18,7 @@ from .options import constraint_error, constraint_options, SEAT
 
 DEFAULT_SAMPLES = 500
 """Samples solved by default: a P(make) interval of at most +/-4.4 points, in about
-6 s of CPU for one contract or 30 s for the coinche table (bench/bid.py)."""
+1 s of CPU for one contract or 10 s for the coinche table (``python -m bench.bid``)."""
 
 MAX_SAMPLES = 10_000_000
 """The largest --samples: with --precision, at most 18 looks (100, 200, ... 10,000,000)."""
