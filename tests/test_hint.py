@@ -15,7 +15,7 @@ from click.testing import CliRunner
 import belote.cli.hint
 from belote.cli.main import cli
 from belote.solver import CLASSIC, COINCHE, Deal
-from belote.solver.advice.hint import (DEFAULT_SAMPLES, HintError, enumerate_layouts, hint,
+from belote.solver.advice.hint import (DEFAULT_SAMPLES, CardAdvice, Hint, HintError, enumerate_layouts, hint,
                                        replay, visible_constraints)
 from belote.solver.dd import solve_position
 from belote.solver.errors import IllegalPlayError
@@ -23,7 +23,7 @@ from belote.solver.formats import pbn
 from belote.solver.rules.play import Position
 from belote.solver.rules.scoring import min_points_to_make
 from belote.solver.sampling.sampler import DealSampler
-from belote.solver.sampling.stats import mean, paired_difference, proportion
+from belote.solver.sampling.stats import Estimate, mean, paired_difference, proportion
 from belote.solver.types.board import Board
 from belote.solver.types.cards import KING, QUEEN, CardSet, make_card
 from belote.solver.types.contract import parse_contract
@@ -262,6 +262,16 @@ def test_rank_by_make() -> None:
     goal = [e.p_make.value if taking else 1 - e.p_make.value for e in advice.cards]
     assert goal == sorted(goal, reverse=True)
     assert advice.difference.method == "newcombe paired"
+
+
+def test_repr_rebuilds_the_hint() -> None:
+    pos, contract = random_position(3, left=18)
+    advice = hint(pos, pos.to_move, contract, samples=30, seed=1, by="make")
+    text = repr(advice)
+    assert text.startswith(f"Hint(seat='{'NESW'[pos.to_move]}', by='make'")
+    assert "card='" in text and "p_make=Estimate(" in text
+    names = {"Hint": Hint, "CardAdvice": CardAdvice, "Estimate": Estimate}
+    assert eval(text, names) == advice
 
 
 # --- the command ----------------------------------------------------------------------------

@@ -57,9 +57,9 @@ from ..rules.scoring import min_points_to_make
 from ..sampling.constraints import Constraints
 from ..sampling.sampler import DealSampler
 from ..sampling.stats import Estimate, mean, paired_difference, paired_proportions, proportion
-from ..types.cards import ALL_CARDS, SUIT_MASKS, SUITS, Card, CardSet, Mask, card_name
+from ..types.cards import ALL_CARDS, SUIT_MASKS, SUITS, Card, CardSet, Mask, as_card, card_name
 from ..types.contract import Contract
-from ..types.deal import SEATS, SIDE_NAMES, Deal, Seat, Side, seat_name, side_of
+from ..types.deal import SEATS, SIDE_NAMES, Deal, Seat, Side, as_seat, seat_name, side_of
 
 __all__ = ["CardAdvice", "DEFAULT_SAMPLES", "Hint", "HintError", "RANKINGS",
            "enumerate_layouts", "hint", "replay", "visible_constraints"]
@@ -203,13 +203,29 @@ class CardAdvice:
 
     ``expected_points`` is the mean whole-deal trick points of the player's
     side after it; ``p_make`` the share of layouts where the contract makes
-    after it (``None`` when the contract has no declarer).
+    after it (``None`` when the contract has no declarer). Cards may be
+    given by name; they are stored as ints, and the repr names them.
+
+    >>> a = CardAdvice("AS", ("KS",), Estimate(95.0, 90.0, 100.0, 40, 0.95, "t"), None)
+    >>> a.card, a
+    (7, CardAdvice(card='AS', equivalents=('KS',), expected_points=Estimate(value=95.0, low=90.0, high=100.0, n=40, level=0.95, method='t'), p_make=None))
+    >>> eval(repr(a)) == a
+    True
     """
 
     card: Card
     equivalents: tuple[Card, ...]
     expected_points: Estimate
     p_make: Estimate | None
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "card", as_card(self.card))
+        object.__setattr__(self, "equivalents", tuple(as_card(c) for c in self.equivalents))
+
+    def __repr__(self) -> str:
+        names = tuple(card_name(c) for c in self.equivalents)
+        return (f"CardAdvice(card={card_name(self.card)!r}, equivalents={names!r}, "
+                f"expected_points={self.expected_points!r}, p_make={self.p_make!r})")
 
     def to_dict(self) -> dict[str, Any]:
         """``card``, ``equivalents`` by name, the two estimates as ``{value, low, high}``."""
@@ -231,7 +247,9 @@ class Hint:
     what the seat sees (all of them when ``exact``; else drawn from stream
     ``seed``). ``difference`` is the best card's advantage over the runner-up
     on the same layouts, in points (``by="points"``) or in the chance of the
-    side's goal (``by="make"``); ``None`` with a single entry.
+    side's goal (``by="make"``); ``None`` with a single entry. The seat may be
+    given by name; it is stored as an int, and the repr names it (and the
+    cards, through :class:`CardAdvice`), so that it rebuilds the hint.
     """
 
     seat: Seat
@@ -242,6 +260,14 @@ class Hint:
     seed: int
     cards: tuple[CardAdvice, ...]
     difference: Estimate | None
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "seat", as_seat(self.seat))
+
+    def __repr__(self) -> str:
+        return (f"Hint(seat={seat_name(self.seat)!r}, by={self.by!r}, samples={self.samples!r}, "
+                f"layouts={self.layouts!r}, exact={self.exact!r}, seed={self.seed!r}, "
+                f"cards={self.cards!r}, difference={self.difference!r})")
 
     @property
     def best(self) -> Card:

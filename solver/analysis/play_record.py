@@ -39,18 +39,13 @@ from ..errors import BeloteError, IllegalPlayError
 from ..formats.pbn import Board
 from ..rules.play import Position
 from ..rules.profiles import RuleProfile, get_profile
-from ..types.cards import Card, card_name, parse_card
+from ..types.cards import Card, as_card, card_name
 from ..types.contract import Contract
-from ..types.deal import (EW, NS, SEATS, SIDES, Seat, Side, SidePair, parse_seat, seat_name,
+from ..types.deal import (EW, NS, SEATS, SIDES, Seat, Side, SidePair, as_seat, seat_name,
                           side_name)
 
 __all__ = ["CardAnalysis", "OutcomeChange", "PlayAnalysis", "analyse_play", "analyse_record",
            "outcome", "recorded_cards"]
-
-
-def _card(card: Card | str) -> Card:
-    """A card int, from an int or a card name."""
-    return parse_card(card) if isinstance(card, str) else card
 
 
 @dataclass(frozen=True)
@@ -80,11 +75,11 @@ class CardAnalysis:
 
     def __post_init__(self) -> None:
         set_ = object.__setattr__
-        set_(self, "seat", parse_seat(self.seat) if isinstance(self.seat, str) else self.seat)
-        set_(self, "card", _card(self.card))
+        set_(self, "seat", as_seat(self.seat))
+        set_(self, "card", as_card(self.card))
         set_(self, "before", SidePair(*self.before))
         set_(self, "after", SidePair(*self.after))
-        set_(self, "best", tuple(tuple(_card(c) for c in cls) for cls in self.best))
+        set_(self, "best", tuple(tuple(as_card(c) for c in cls) for cls in self.best))
         if not 1 <= self.trick <= 8 or self.seat not in SEATS:
             raise BeloteError(f"trick {self.trick}, seat {self.seat}: expected 1..8 and 0..3")
         if self.loss < 0:
@@ -309,7 +304,7 @@ def analyse_play(position: Position, cards: Iterable[Card | str], *,
     context = context or SearchContext()
     out: list[CardAnalysis] = []
     for card in cards:
-        card = _card(card)
+        card = as_card(card)
         if pos.is_over:
             raise IllegalPlayError(f"{card_name(card)}: the deal is already over")
         analysis = analyse_position(pos, context=context)

@@ -34,7 +34,7 @@ from typing import Any
 from ..errors import ContractError, DealError, IllegalPlayError, PBNDecodeError
 from ..rules.play import Position
 from ..rules.profiles import COINCHE, RuleProfile, get_profile
-from .cards import Card, card_name, parse_card
+from .cards import Card, as_card, card_name
 from .contract import Contract, check_contract, parse_contract, reread_contract
 from .deal import Deal, Seat, next_seat
 
@@ -104,7 +104,7 @@ class Board:
                                     f"board's {declarer}")
         if isinstance(cards, str):
             cards = cards.split()
-        played = tuple(parse_card(c) if isinstance(c, str) else c for c in cards)
+        played = tuple(as_card(c) for c in cards)
         deal.validate(cards_each=8)
         for name, value in (("dealer", dealer), ("declarer", declarer),
                             ("play_leader", play_leader)):

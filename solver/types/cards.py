@@ -130,6 +130,15 @@ def parse_card(text: str) -> Card:
     raise CardError(f"unknown card {text!r}")
 
 
+def as_card(card: Card | str) -> Card:
+    """A card int from a card int or any spelling :func:`parse_card` reads.
+
+    >>> as_card("JH"), as_card(12)
+    (12, 12)
+    """
+    return parse_card(card) if isinstance(card, str) else card
+
+
 def popcount(mask: Mask) -> int:
     """Number of cards in ``mask``."""
     return mask.bit_count()
@@ -165,7 +174,7 @@ def to_mask(cards: Iterable[Card | str] | str | "CardSet" | Mask) -> Mask:
         cards = cards.replace(",", " ").split()
     mask = 0
     for c in cards:
-        card = parse_card(c) if isinstance(c, str) else c
+        card = as_card(c)
         if not isinstance(card, int) or not 0 <= card < 32:
             raise CardError(f"unknown card {c!r}")
         mask |= 1 << card

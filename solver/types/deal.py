@@ -43,6 +43,15 @@ def parse_seat(text: str) -> Seat:
     raise CardError(f"unknown seat {text!r} (expected one of N E S W)")
 
 
+def as_seat(seat: Seat | str) -> Seat:
+    """A seat int from a seat int or any spelling :func:`parse_seat` reads.
+
+    >>> as_seat("S"), as_seat(2)
+    (2, 2)
+    """
+    return parse_seat(seat) if isinstance(seat, str) else seat
+
+
 def parse_side(text: str) -> Side:
     """Parse ``NS`` or ``EW`` (also ``SN``, ``WE``, any case).
 
