@@ -1,8 +1,9 @@
 """Speed of the bid advisor: one contract, the coinche table, and colver on the same samples.
 
-Run ``python -m bench.bid [--samples N] [--repeat K]``: prints wall and CPU
+Run ``python -m bench.bid [--samples N] [--repeat K]``: prints the wall
 seconds of ``estimate_contract`` (100H) serially and on 2 worker processes,
-and of ``bid_table`` on 2 worker processes, in process with the kernels warm;
+and the wall and CPU seconds of ``bid_table`` on 2 worker processes, in
+process with the kernels warm;
 then the end-to-end ``belote bid`` commands (one contract, the table); then
 the table's CPU milliseconds per sample on one core against colver's
 ``solve_all_suits`` on the same samples, one core. The one-contract timings

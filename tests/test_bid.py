@@ -12,6 +12,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import itertools
 import json
 import subprocess
@@ -47,10 +48,9 @@ def small_constraints() -> Constraints:
                                    known=[f"E:{SMALL['E']}"])
 
 
-def deal_outcome(deal: Deal, contract: Contract, leader: int, profile=COINCHE):
-    """Taker's value, and the deal score of ``contract``, by a plain solve."""
-    position = Position(deal, contract.trump, leader, profile)
-    side = contract.side
+def trick_points(deal: Deal, trump: int, side: int, leader: int, profile=COINCHE):
+    """The taking side's value, both sides' trick points and the belote side, by a plain solve."""
+    position = Position(deal, trump, leader, profile)
     v = solve_position(position, side)
     if v == profile.capot_trick_points:
         points = {side: v, 1 - side: 0}
@@ -58,7 +58,14 @@ def deal_outcome(deal: Deal, contract: Contract, leader: int, profile=COINCHE):
         points = {side: 0, 1 - side: profile.capot_trick_points}
     else:
         points = {side: v, 1 - side: profile.total_trick_points - v}
-    score = score_deal(profile, contract, (points[0], points[1]), position.belote_side())
+    return v, (points[0], points[1]), position.belote_side()
+
+
+def deal_outcome(deal: Deal, contract: Contract, leader: int, profile=COINCHE):
+    """Taker's value, and the deal score of ``contract``, by a plain solve."""
+    side = contract.side
+    v, points, belote = trick_points(deal, contract.trump, side, leader, profile)
+    score = score_deal(profile, contract, points, belote)
     return v, score, score.scores[side] - score.scores[1 - side]
 
 
@@ -73,6 +80,45 @@ def test_table_shortcuts_equal_plain_computation():
         assert a.mean_points is None and b.mean_points is not None
     assert (fast.recommended, fast.runner_up, fast.difference) == (
         plain.recommended, plain.runner_up, plain.difference)
+
+
+WEAK = "N:7S 8S 9S 7H 8H 7D 8D 7C"
+"""A hand that fails every bid and is often swept: the failed and defence-capot outcomes."""
+CUSTOM = dataclasses.replace(COINCHE, name="custom", last_trick_bonus=20, capot_trick_points=300,
+                             partner_winning_frees=False)
+
+
+@pytest.mark.parametrize("profile", [COINCHE, CUSTOM], ids=lambda p: p.name)
+def test_table_equals_plain_loop_when_failing_and_swept(profile):
+    c = Constraints(profile=profile).with_text(hand=[WEAK])
+    advice = bid_table(c, 0, WEST, samples=16, seed=4)
+    deals = DealSampler(c).draw(4, 0, 16)
+    solved = {t: [trick_points(d, t, 0, 0, profile) for d in deals] for t in range(4)}
+    swept = [sum(points[1] == profile.capot_trick_points for _, points, _ in solved[t])
+             for t in range(4)]
+    assert swept[1] >= 3 and swept[3] >= 3  # the outcomes this test is for occur
+    for row in advice.rows:
+        nets: dict[int, list[int]] = {1: [], 2: [], 4: []}
+        made = 0
+        for v, points, belote in solved[row.contract.trump]:
+            for m, values in nets.items():
+                score = score_deal(profile, _multiplied(row.contract, m), points, belote)
+                values.append(score.scores[0] - score.scores[1])
+                made += m == 1 and score.made
+        assert row.p_make == proportion(made, 16)
+        assert row.p_capot == proportion(sum(v == profile.capot_trick_points
+                                             for v, _, _ in solved[row.contract.trump]), 16)
+        for m, values in nets.items():
+            assert row.expected_score[m].value == pytest.approx(mean(values).value, abs=1e-9)
+    one = estimate_contract(c, Contract(3, 0, 80), WEST, samples=16, seed=4)
+    values = [v for v, _, _ in solved[3]]
+    assert one.mean_points.value == pytest.approx(np.mean(values), abs=1e-9)
+    assert one.deciles == quantiles(values)
+    assert one.p_capot == proportion(sum(v == profile.capot_trick_points for v in values), 16)
+
+
+def _multiplied(contract: Contract, m: int) -> Contract:
+    return Contract(contract.trump, contract.declarer, contract.bid, m, contract.capot)
 
 
 def test_contract_equals_plain_loop():

@@ -9,6 +9,7 @@ once. Bad batches are refused naming the first bad deal.
 
 from __future__ import annotations
 
+import dataclasses
 import random
 import threading
 
@@ -17,7 +18,7 @@ import pytest
 
 from belote.solver import Deal, Position
 from belote.solver.dd import (SearchContext, SearchLimitError, dd_table, dd_tables, hands_array,
-                              reaches, reaches_deals, solve_position)
+                              reaches, reaches_deals, solve_deals, solve_position)
 from belote.solver.errors import DealError
 from belote.solver.rules.profiles import get_profile
 from belote.solver.types.cards import SUITS
@@ -66,6 +67,48 @@ def test_reaches_deals_equal_reaches(mode: str) -> None:
             assert not reaches_deals(hands, trump, 1, mode, side, v + 1).any()
 
 
+VARIANTS = [
+    dataclasses.replace(get_profile("coinche"), name="v1", last_trick_bonus=20,
+                        capot_trick_points=300, partner_winning_frees=False),
+    dataclasses.replace(get_profile("classic"), name="v2", last_trick_bonus=0,
+                        plain_points=(0, 0, 1, 10, 2, 3, 4, 11), must_overtrump_ruff=False,
+                        undertrump_when_cannot_overtrump=False),
+]
+"""Rule profiles of other points, bonuses and duties: the pack's points and the capot
+bonus the batch passes to the kernel come from the profile."""
+
+
+@pytest.mark.parametrize("profile", VARIANTS, ids=lambda p: p.name)
+def test_values_under_other_rules(profile) -> None:  # type: ignore[no-untyped-def]
+    batch = deals(f"rules:{profile.name}", 4)
+    hands = hands_array(batch)
+    tables = dd_tables(hands, 1, profile, trumps=[0, 2], context=SearchContext(tt_bits=10))
+    for i, deal in enumerate(batch):
+        table = dd_table(deal, 1, profile, trumps=[0, 2])
+        assert [tuple(tables[i, j]) for j in range(2)] == [
+            (table[t, 0], table[t, 1]) for t in (0, 2)]
+    for side in (0, 1):
+        v = tables[:, 1, side]
+        assert (solve_deals(hands, 2, 1, profile, side) == v).all()
+        assert (solve_deals(hands, 2, 1, profile, side, floor=v) == v).all()
+        assert (solve_deals(hands, 2, 1, profile, side, floor=v + 1) == -1).all()
+        assert reaches_deals(hands, 2, 1, profile, side, v).all()
+
+
+@pytest.mark.parametrize("mode", MODES)
+def test_solve_deals_with_floors(mode: str) -> None:
+    batch = deals(f"floor:{mode}")
+    hands = hands_array(batch)
+    profile = get_profile(mode)
+    values = np.array([solve_position(Position(d, 3, 2, profile), 1) for d in batch])
+    assert (solve_deals(hands, 3, 2, mode, 1) == values).all()
+    floors = np.where(np.arange(len(batch)) % 2 == 0, values, values + 1)
+    wanted = np.where(floors <= values, values, -1)
+    assert (solve_deals(hands, 3, 2, mode, 1, floor=floors) == wanted).all()
+    assert (solve_deals(hands, 3, 2, mode, 1, floor=0) == values).all()
+    assert (solve_deals(hands, 3, 2, mode, 1, floor=-20) == values).all()
+
+
 def test_one_deal_searches_between_batches_keep_their_values() -> None:
     batch = deals("interleave", 6)
     hands = hands_array(batch)
@@ -78,44 +121,60 @@ def test_one_deal_searches_between_batches_keep_their_values() -> None:
     assert (dd_tables(hands, 0, profile, trumps=[1], context=context) == tables).all()
 
 
-def test_threads_solve_batches_at_once() -> None:
-    hands = hands_array(deals("threads", 8))
+def test_threads_share_one_context() -> None:
+    batch = deals("threads", 8)
+    hands = hands_array(batch)
     wanted = dd_tables(hands, 2, "coinche", trumps=[0, 3])
+    shared = SearchContext(tt_bits=6)
     got: list[np.ndarray] = []
+    singles: list[int] = []
 
-    def run() -> None:
-        got.append(dd_tables(hands, 2, "coinche", trumps=[0, 3]))
+    def tables() -> None:
+        for _ in range(3):
+            got.append(dd_tables(hands, 2, "coinche", trumps=[0, 3], context=shared))
 
-    threads = [threading.Thread(target=run) for _ in range(2)]
+    def one_deal() -> None:
+        for _ in range(6):
+            singles.append(solve_position(Position(batch[1], 3, 2, get_profile("coinche")), 0,
+                                          context=shared))
+
+    threads = [threading.Thread(target=f) for f in (tables, tables, one_deal)]
     for t in threads:
         t.start()
     for t in threads:
         t.join()
-    assert len(got) == 2 and all((g == wanted).all() for g in got)
+    assert len(got) == 6 and all((g == wanted).all() for g in got)
+    assert singles == [wanted[1, 1, 0]] * 6
 
 
 def test_generations_wrap_around() -> None:
     hands = hands_array(deals("wrap", 5))
     wanted = dd_tables(hands, 0, "coinche", trumps=[2])
-    context = SearchContext(tt_bits=8)
-    context.generation = SearchContext.MAX_GENERATION - 2
+    context = SearchContext()
+    dd_tables(hands_array(deals("other", 5)), 0, "coinche", trumps=[2], context=context)
+    context.generation = SearchContext.MAX_GENERATION - 2  # the next batch wraps to 1..5
     assert (dd_tables(hands, 0, "coinche", trumps=[2], context=context) == wanted).all()
     assert context.generation == 5
 
 
 def test_node_limit_names_the_deal() -> None:
-    hands = hands_array(deals("limit", 3))
+    hands = hands_array(deals("limit", 4))
+    wanted = dd_tables(hands, 0, "coinche", trumps=[1])
     context = SearchContext(max_nodes=50)
     with pytest.raises(SearchLimitError, match="deal 0 of the batch"):
         dd_tables(hands, 0, "coinche", trumps=[1], context=context)
-    wanted = dd_tables(hands, 0, "coinche", trumps=[1])
-    assert (dd_tables(hands, 0, "coinche", trumps=[1], context=SearchContext()) == wanted).all()
+    with pytest.raises(SearchLimitError, match="deal 2 of the batch"):
+        reaches_deals(hands, 1, 0, "coinche", 0, [0, -1, 81, 81], context=context)
+    context.max_nodes = None
+    assert (dd_tables(hands, 0, "coinche", trumps=[1], context=context) == wanted).all()
 
 
-def test_empty_batch() -> None:
-    empty = np.zeros((0, 4), dtype=np.uint32)
+@pytest.mark.parametrize("empty", [np.zeros((0, 4), dtype=np.uint32), [], hands_array([])])
+def test_empty_batch(empty) -> None:  # type: ignore[no-untyped-def]
     assert dd_tables(empty, 0, "coinche").shape == (0, 4, 2)
     assert reaches_deals(empty, 0, 0, "coinche", 0, 80).shape == (0,)
+    assert reaches_deals(empty, 0, 0, "coinche", 0, []).shape == (0,)
+    assert solve_deals(empty, 0, 0, "coinche", 1, floor=80).shape == (0,)
 
 
 def test_unsigned_masks_are_read_alike() -> None:
@@ -134,6 +193,13 @@ def _duplicate(hands: np.ndarray) -> np.ndarray:
     return hands
 
 
+def _overlap(hands: np.ndarray) -> np.ndarray:
+    north_low = hands[0, 0] & -hands[0, 0]
+    east_low = hands[0, 1] & -hands[0, 1]
+    hands[0, 1] ^= east_low | north_low  # E gives up a card and takes one of N's
+    return hands
+
+
 def _seven_cards(hands: np.ndarray) -> np.ndarray:
     hands[1, 3] &= hands[1, 3] - 1  # W drops a card
     return hands
@@ -145,8 +211,9 @@ def _seven_cards(hands: np.ndarray) -> np.ndarray:
     (_bad(lambda h: h[0]), r"shape \(4,\)"),
     (_bad(lambda h: -h), "not a 32-bit card set"),
     (_bad(lambda h: h << 8), "not a 32-bit card set"),
-    (_bad(_duplicate), "deal 2 of the batch: hands of 8 9 8 8 cards"),
+    (_bad(_duplicate), r"deal 2 of the batch: hands of 8 9 8 8 cards \(N E S W\), not 8 each"),
     (_bad(_seven_cards), "deal 1 of the batch: hands of 8 8 8 7 cards"),
+    (_bad(_overlap), r"deal 0 of the batch: the hands overlap \(a card is held twice"),
 ])
 def test_bad_batches_are_refused(hands: np.ndarray, message: str) -> None:
     with pytest.raises(DealError, match=message):
@@ -162,6 +229,9 @@ def test_bad_batches_are_refused(hands: np.ndarray, message: str) -> None:
     (lambda h: reaches_deals(h, 0, 0, "coinche", 2, 80), "side 2"),
     (lambda h: reaches_deals(h, 0, 0, "coinche", 0, [80, 90]), r"one int per deal \(3\), not int64 of shape \(2,\)"),
     (lambda h: reaches_deals(h, 0, 0, "coinche", 0, 80.5), "not float64"),
+    (lambda h: reaches_deals(h, 0, 0, "coinche", 0, np.uint64(2**63)), "within -1000..1000"),
+    (lambda h: solve_deals(h, 0, 0, "coinche", 0, floor=[1, 2]), "floor: expected an int"),
+    (lambda h: hands_array([Deal.random(1), "N:AS"]), "deal 1: expected a Deal"),
     (lambda h: dd_tables(h, 0, "skat"), "unknown mode"),
 ])
 def test_bad_arguments_are_refused(call, message: str) -> None:  # type: ignore[no-untyped-def]

@@ -88,9 +88,8 @@ CHUNK = 8
 
 FAILED = -1
 """Outcome key: the taking side stays below the lowest need (value not solved)."""
-DEFENCE_CAPOT = 253
+DEFENCE_CAPOT = -2
 """Outcome key: the defence takes every trick (the taker's value is 0)."""
-_KEYS = 255  # keys -1..253, stored shifted by one
 
 
 def coinche_contracts(profile: RuleProfile, declarer: Seat,
@@ -218,36 +217,31 @@ def _solve_range(question: _Question, trumps: tuple[Suit, ...], span: tuple[int,
 
     Returns an ``(n, len(trumps), 2)`` array: the outcome key (the taker's
     exact value 0..252, :data:`FAILED` or :data:`DEFENCE_CAPOT`) and the
-    belote side (0, 1, or 2 for nobody) of each trump. The samples are
-    solved as one batch per trump (:mod:`belote.solver.dd.deals`).
+    belote side (0, 1, or 2 for nobody) of each trump. Per trump, one
+    batch search (:func:`~belote.solver.dd.deals.solve_deals`) gives each
+    sample's exact value, or, outside ``exact``, says it stays below the
+    lowest need; the samples with no points get one more, for the
+    defence's capot.
     """
-    from ..dd import dd_tables, reaches_deals
+    from ..dd import reaches_deals, solve_deals
 
     seed, start, n = span
     hands = _sampler(question.constraints).draw_masks(seed, start, n).astype(np.int64)
     out = np.zeros((n, len(trumps), 2), dtype=np.int64)
     side, profile, leader = question.side, question.profile, question.leader
-    capot = profile.capot_trick_points
     for j, trump in enumerate(trumps):
         kq = belote_mask(trump)
         held = (hands & kq) == kq
         belote = np.where(held.any(axis=1), held.argmax(axis=1) & 1, 2)
         out[:, j, 1] = belote
-        if question.exact:
-            solved = np.ones(n, dtype=bool)
-        else:
-            need = np.asarray(question.needs[trump], dtype=np.int64)[belote]
-            solved = reaches_deals(hands, trump, leader, profile, side, need)
-        keys = np.full(n, FAILED, dtype=np.int64)
-        if solved.any():
-            values = dd_tables(hands[solved], leader, profile, trumps=(trump,))[:, 0]
-            taken, theirs = values[:, side], values[:, 1 - side]
-            keys[solved] = np.where(taken > 0, taken,
-                                    np.where(theirs == capot, DEFENCE_CAPOT, 0))
-        failed = ~solved
-        if failed.any():
-            swept = reaches_deals(hands[failed], trump, leader, profile, 1 - side, capot)
-            keys[failed] = np.where(swept, DEFENCE_CAPOT, FAILED)
+        floor = None if question.exact else np.asarray(question.needs[trump])[belote]
+        values = solve_deals(hands, trump, leader, profile, side, floor=floor)
+        keys = np.where(values < 0, FAILED, values)
+        nothing = np.flatnonzero(keys <= 0)  # failed, or no points: did the defence sweep?
+        if nothing.size:
+            swept = reaches_deals(hands[nothing], trump, leader, profile, 1 - side,
+                                  profile.capot_trick_points)
+            keys[nothing[swept]] = DEFENCE_CAPOT
         out[:, j, 0] = keys
     return out
 
@@ -324,14 +318,14 @@ class _Tally:
     judged for both, and the sums a paired difference needs.
     """
 
-    def __init__(self, rows: int, trumps: int, multipliers: int) -> None:
+    def __init__(self, rows: int, trumps: int, multipliers: int, values: int) -> None:
         self.n = np.zeros(rows, dtype=np.int64)
         self.made = np.zeros(rows, dtype=np.int64)
         self.litige = np.zeros(rows, dtype=np.int64)
         self.capot = np.zeros(rows, dtype=np.int64)
         self.sums = np.zeros((rows, multipliers))
         self.squares = np.zeros((rows, multipliers))
-        self.hist = np.zeros((trumps, 253), dtype=np.int64)
+        self.hist = np.zeros((trumps, values), dtype=np.int64)
         self.pair_n = np.zeros((rows + 1, rows + 1))
         self.pair_sum = np.zeros((rows + 1, rows + 1))
         self.pair_squares = np.zeros((rows + 1, rows + 1))
@@ -348,7 +342,8 @@ class _Engine:
         self.multipliers = tuple(multipliers)
         self.variants = [[_at(c, m) for m in self.multipliers] for c in self.contracts]
         self.trump_index = {t: i for i, t in enumerate(question.trumps)}
-        self.tally = _Tally(len(self.contracts), len(question.trumps), len(self.multipliers))
+        self.tally = _Tally(len(self.contracts), len(question.trumps), len(self.multipliers),
+                            question.profile.capot_trick_points + 1)
         self._scored: dict[tuple[int, int], np.ndarray] = {}
 
     def _outcome_scores(self, row: int, code: int) -> np.ndarray:
@@ -392,8 +387,8 @@ class _Engine:
         if q.exact:
             for trump, j in col.items():
                 values = outcomes[:, j, 0]
-                values = np.where(values == DEFENCE_CAPOT, 0, values)
-                t.hist[self.trump_index[trump]] += np.bincount(values, minlength=253)
+                t.hist[self.trump_index[trump]] += np.bincount(
+                    np.maximum(values, 0), minlength=t.hist.shape[1])
         live = scores * active
         both = np.outer(active, active) * m
         t.pair_n += both
@@ -448,7 +443,7 @@ class _Engine:
             mean_points = deciles = None
             if self.q.exact:
                 hist = t.hist[self.trump_index[contract.trump]]
-                values = np.arange(253)
+                values = np.arange(len(hist))
                 mean_points = _mean(n, float(hist @ values), float(hist @ values ** 2), level,
                                     name("t"))
                 deciles = _hist_quantiles(hist, DECILES)

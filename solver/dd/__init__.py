@@ -6,7 +6,7 @@ deals) and :mod:`.verdict` (made or not, and the deal score); this package
 re-exports the first two, so ``from belote.solver.dd import dd_table`` works.
 """
 
-from .deals import dd_tables, hands_array, reaches_deals
+from .deals import dd_tables, hands_array, reaches_deals, solve_deals
 from .solve import (CardValue, DDTable, PositionAnalysis, SearchContext, SearchLimitError,
                     analyse_position,
                     dd_table, default_context, equivalence_classes, kernel_layout, reaches,
@@ -16,5 +16,6 @@ __all__ = [
     "CardValue", "DDTable", "PositionAnalysis", "SearchContext", "SearchLimitError",
     "analyse_position",
     "dd_table", "dd_tables", "default_context", "equivalence_classes", "hands_array",
-    "kernel_layout", "reaches", "reaches_deals", "reaches_targets", "solve_position", "warm_up",
+    "kernel_layout", "reaches", "reaches_deals", "reaches_targets", "solve_deals",
+    "solve_position", "warm_up",
 ]

@@ -135,8 +135,12 @@ def _borrowed(typingctx, array):
     index (about 20% more; ``bench/RESULTS.md``, "Raw workspace pointer").
     Valid while the caller holds ``array``, that is for the duration of the
     kernel call; like numba's arrays without ``boundscheck``, it is not
-    bounds-checked.
+    bounds-checked. Only a C-contiguous array is taken (its words are then
+    consecutive): anything else fails to compile.
     """
+    if not (isinstance(array, types.Array) and array.ndim == 1 and array.layout == "C"):
+        return None
+
     def codegen(context, builder, signature, args):
         return context.make_array(signature.args[0])(context, builder, args[0]).data
 

@@ -1,14 +1,15 @@
-"""Many full deals at once: the batch twins of :func:`~.solve.dd_table` and :func:`~.solve.reaches`.
+"""Many full deals at once: batch twins of ``dd_table``, ``solve_position`` and ``reaches``.
 
 A batch is an ``(n, 4)`` integer array of face masks: the hands N E S W of
 ``n`` deals of eight cards each, as
 :meth:`~belote.solver.sampling.sampler.DealSampler.draw_masks` gives them.
 Every deal is played from its opening lead by ``leader``. One kernel call
 (:func:`._kernels.search_deals`) searches the whole batch, with no Python
-object per deal: on the bid advisor's samples that is about 6% of the time
-of solving them one :class:`~belote.solver.rules.play.Position` at a time
-(``bench/RESULTS.md``). Each deal gets its own generation of the context's
-transposition table, so the values are those of the one-deal functions.
+object per deal: building a :class:`~belote.solver.rules.play.Position` and
+calling the kernel for each sample took 0.11-0.14 s of a 1.83 s run of the
+bid advisor's one-contract question (``bench/RESULTS.md``). Each deal gets
+its own generation of the context's transposition table, so the values are
+those of the one-deal functions.
 
 >>> from belote.solver import COINCHE, Deal
 >>> from belote.solver.dd import dd_table
@@ -21,6 +22,10 @@ transposition table, so the values are those of the one-deal functions.
 ((3, 1, 2), True)
 >>> reaches_deals(hands, HEARTS, 0, COINCHE, 0, tables[:, 0, 0]).all()
 np.True_
+>>> values = solve_deals(hands, HEARTS, 0, COINCHE, 0)
+>>> (values == tables[:, 0, 0]).all(), solve_deals(hands, HEARTS, 0, COINCHE, 0,
+...                                                 floor=values + 1).tolist()
+(np.True_, [-1, -1, -1])
 """
 
 from __future__ import annotations
@@ -36,10 +41,14 @@ from ..types.deal import Deal, Seat, Side
 from .solve import (_NO_NODE_LIMIT, SearchContext, SearchLimitError, _check_seat, _check_side,
                     _check_trump, _fields, _load_kernels, default_context, kernel_layout)
 
-__all__ = ["dd_tables", "hands_array", "reaches_deals"]
+__all__ = ["dd_tables", "hands_array", "reaches_deals", "solve_deals"]
 
 _FULL_PACK = (1 << 32) - 1
 _BYTE_POPCOUNT = np.array([bin(b).count("1") for b in range(256)], dtype=np.int64)
+_WIDE = 1000
+"""A window bound no score reaches (scores lie within -1000..1000)."""
+_BATCH = 1 << 16
+"""Deals searched per kernel call at most (each takes a table generation)."""
 
 
 def hands_array(deals: Iterable[Deal]) -> np.ndarray:
@@ -49,61 +58,78 @@ def hands_array(deals: Iterable[Deal]) -> np.ndarray:
     >>> hands_array([Deal.from_pbn("N:AKQJT987... .AKQJT987.. ..AKQJT987. ...AKQJT987")])
     array([[       255,      65280,   16711680, 4278190080]])
     """
-    rows = [[hand.mask for hand in deal.hands] for deal in deals]  # type: ignore[union-attr]
+    rows = []
+    for i, deal in enumerate(deals):
+        if not isinstance(deal, Deal) or any(hand is None for hand in deal.hands):
+            raise DealError(f"deal {i}: expected a Deal with four known hands, not {deal!r}")
+        rows.append([hand.mask for hand in deal.hands])  # type: ignore[union-attr]
     return np.array(rows, dtype=np.int64).reshape(-1, 4)
 
 
 def _checked(hands: object) -> np.ndarray:
     """``hands`` as C-contiguous int64 face masks, or :class:`DealError` naming the first bad deal.
 
-    Refused: anything but an ``(n, 4)`` array of integers in ``0 .. 2**32 - 1``,
-    and any deal whose hands are not four disjoint hands of eight cards.
+    Refused: anything but an ``(n, 4)`` array of integers in ``0 .. 2**32 - 1``
+    (an empty sequence is an empty batch), and any deal whose hands are not
+    four disjoint hands of eight cards.
     """
     array = np.asarray(hands)
+    if array.size == 0:
+        return np.zeros((0, 4), dtype=np.int64)
     if array.ndim != 2 or array.shape[1] != 4 or not np.issubdtype(array.dtype, np.integer):
         raise DealError(f"hands: expected an (n, 4) array of integer masks, not "
                         f"{array.dtype} of shape {array.shape}")
-    if array.size and (array.min() < 0 or array.max() > _FULL_PACK):
+    if array.min() < 0 or array.max() > _FULL_PACK:
         raise DealError("hands: a mask is not a 32-bit card set (0 .. 2**32 - 1)")
     masks = np.ascontiguousarray(array, dtype=np.int64)
     sizes = sum(_BYTE_POPCOUNT[(masks >> shift) & 255] for shift in (0, 8, 16, 24))
     union = masks[:, 0] | masks[:, 1] | masks[:, 2] | masks[:, 3]
-    bad = np.flatnonzero((sizes != 8).any(axis=1) | (union != _FULL_PACK))
-    if bad.size:
-        i = int(bad[0])
+    short = np.flatnonzero((sizes != 8).any(axis=1))
+    overlap = np.flatnonzero(union != _FULL_PACK)
+    if short.size and (not overlap.size or short[0] <= overlap[0]):
+        i = int(short[0])
         raise DealError(f"deal {i} of the batch: hands of {' '.join(map(str, sizes[i]))} "
-                        "cards (N E S W) that do not make the 32-card pack, 8 each")
+                        "cards (N E S W), not 8 each")
+    if overlap.size:
+        raise DealError(f"deal {int(overlap[0])} of the batch: the hands overlap "
+                        "(a card is held twice, another by nobody)")
     return masks
 
 
 def _searched(hands: np.ndarray, trump: Suit, leader: Seat, profile: RuleProfile, side: Side,
-              alphas: np.ndarray, betas: np.ndarray, context: SearchContext) -> np.ndarray:
-    """Fail-soft whole-deal scores ``r`` of ``side`` (see :mod:`._kernels`) of checked ``hands``."""
+              alphas: np.ndarray, betas: np.ndarray, context: SearchContext,
+              rows: np.ndarray | None = None) -> np.ndarray:
+    """Fail-soft whole-deal scores ``r`` of ``side`` (see :mod:`._kernels`) of checked ``hands``.
+
+    ``rows`` are the deals' numbers in the caller's batch (for the message of
+    a search stopped by the context's node limit); by default ``0 .. n - 1``.
+    """
     k = _load_kernels()
     layout = kernel_layout(profile, trump)
     table = layout.mask_table
     kernel_hands = (table[0][hands & 255] | table[1][(hands >> 8) & 255]
                     | table[2][(hands >> 16) & 255] | table[3][(hands >> 24) & 255])
-    n = len(hands)
-    out = np.zeros(n, dtype=np.int64)
+    out = np.zeros(len(hands), dtype=np.int64)
+    limit = np.int64(context.max_nodes or _NO_NODE_LIMIT)
     with context.lock:
-        first = context.begin_many(n)
-        ws = context.memory
-        fields = _fields(profile, trump, side, context.entries)
-        ws[:len(fields)] = fields
-        ws[k.GENERATION] = first
-        context.owner = None
-        nodes, hits = ws[k.NODES:k.TT_HITS + 1].tolist()
-        stopped = int(k.search_deals(ws, kernel_hands, np.int64(leader),
-                                     np.int64(layout.points.sum()), alphas, betas,
-                                     np.int64(context.max_nodes or _NO_NODE_LIMIT), out))
-        after, after_hits = ws[k.NODES:k.TT_HITS + 1].tolist()
-        context.nodes += after - nodes
-        context.tt_hits += after_hits - hits
-        if stopped >= 0:
-            context.retire()
-            raise SearchLimitError(f"deal {stopped} of the batch: the search was stopped after "
-                                   f"{context.max_nodes:,} nodes (its node limit)")
+        for start in range(0, len(hands), _BATCH):
+            part = slice(start, start + _BATCH)
+            ws = context.memory
+            ws[:k.WS_SIZE] = _fields(profile, trump, side, context.entries)
+            ws[k.GENERATION] = context.begin_many(len(out[part]))
+            context.owner = None
+            nodes, hits = ws[k.NODES:k.TT_HITS + 1].tolist()
+            stopped = int(k.search_deals(ws, kernel_hands[part], np.int64(leader),
+                                         np.int64(layout.points.sum()), alphas[part],
+                                         betas[part], limit, out[part]))
+            after, after_hits = ws[k.NODES:k.TT_HITS + 1].tolist()
+            context.nodes += after - nodes
+            context.tt_hits += after_hits - hits
+            if stopped >= 0:
+                context.retire()
+                deal = start + stopped if rows is None else int(rows[start + stopped])
+                raise SearchLimitError(f"deal {deal} of the batch: the search was stopped "
+                                       f"after {context.max_nodes:,} nodes (its node limit)")
     return out
 
 
@@ -114,6 +140,20 @@ def _arguments(hands: object, trump: Suit, leader: Seat, profile: RuleProfile | 
     _check_seat(leader, "leader")
     _check_side(side)
     return _checked(hands), profile
+
+
+def _per_deal(values: object, n: int, what: str) -> np.ndarray:
+    """``values`` (one int, or one per deal) as ``n`` int64s, or :class:`DealError`."""
+    array = np.asarray(values)
+    if array.ndim == 1 and array.size == 0 == n:
+        return np.zeros(0, dtype=np.int64)
+    if array.ndim > 1 or (array.ndim == 1 and len(array) != n) or not (
+            np.issubdtype(array.dtype, np.integer)):
+        raise DealError(f"{what}: expected an int or one int per deal ({n}), "
+                        f"not {array.dtype} of shape {array.shape}")
+    if array.size and (array.min() < -_WIDE or array.max() > _WIDE):
+        raise DealError(f"{what}: expected points within -{_WIDE}..{_WIDE}")
+    return np.ascontiguousarray(np.broadcast_to(array.astype(np.int64), (n,)))
 
 
 def dd_tables(hands: object, leader: Seat, profile: RuleProfile | str, *,
@@ -133,13 +173,35 @@ def dd_tables(hands: object, leader: Seat, profile: RuleProfile | str, *,
     masks, rules = _arguments(hands, trumps[0], leader, profile, 0)
     context = context or default_context()
     out = np.zeros((len(masks), len(trumps), 2), dtype=np.int64)
-    wide = np.full(len(masks), 1000, dtype=np.int64)
+    wide = np.full(len(masks), _WIDE, dtype=np.int64)
     total = rules.total_trick_points
     for j, trump in enumerate(trumps):
         r = _searched(masks, trump, leader, rules, 0, -wide, wide, context)
         out[:, j, 0] = np.maximum(r, 0)
         out[:, j, 1] = np.maximum(total - r, 0)
     return out
+
+
+def solve_deals(hands: object, trump: Suit, leader: Seat, profile: RuleProfile | str,
+                side: Side, *, floor: int | Sequence[int] | np.ndarray | None = None,
+                context: SearchContext | None = None) -> np.ndarray:
+    """The exact value of ``side`` in each deal of ``hands``: the batch twin of ``solve_position``.
+
+    With ``floor`` (one, or one per deal) a deal where ``side`` cannot reach
+    its floor gets ``-1`` instead of its value: one search per deal answers
+    "does it reach the floor, and then exactly how much?" at less cost than
+    an exact value. The bid advisor asks this for the lowest need of a
+    trump's contracts.
+    """
+    masks, rules = _arguments(hands, trump, leader, profile, side)
+    n = len(masks)
+    low = (np.zeros(n, dtype=np.int64) if floor is None
+           else np.maximum(_per_deal(floor, n, "floor"), 0))
+    context = context or default_context()
+    alphas = np.where(low > 0, low - 1, -_WIDE)
+    r = _searched(masks, trump, leader, rules, side, alphas, np.full(n, _WIDE, dtype=np.int64),
+                  context)
+    return np.where((low == 0) | (r >= low), np.maximum(r, 0), -1)
 
 
 def reaches_deals(hands: object, trump: Suit, leader: Seat, profile: RuleProfile | str,
@@ -152,17 +214,12 @@ def reaches_deals(hands: object, trump: Suit, leader: Seat, profile: RuleProfile
     is always reached).
     """
     masks, rules = _arguments(hands, trump, leader, profile, side)
-    need = np.asarray(targets)
-    if need.ndim > 1 or (need.ndim == 1 and len(need) != len(masks)) or not (
-            np.issubdtype(need.dtype, np.integer)):
-        raise DealError(f"targets: expected an int or one int per deal ({len(masks)}), "
-                        f"not {need.dtype} of shape {need.shape}")
-    need = np.broadcast_to(need.astype(np.int64), (len(masks),))
+    need = _per_deal(targets, len(masks), "targets")
     context = context or default_context()
     out = need <= 0
     todo = np.flatnonzero(~out)
     if todo.size:
         goal = np.ascontiguousarray(need[todo])
         out[todo] = _searched(masks[todo], trump, leader, rules, side, goal - 1, goal,
-                              context) >= goal
+                              context, rows=todo) >= goal
     return out

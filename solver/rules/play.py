@@ -109,6 +109,8 @@ def belote_mask(trump: Suit) -> Mask:
     >>> CardSet(belote_mask(1))
     CardSet('QH KH')
     """
+    if type(trump) is not int or not 0 <= trump <= 3:
+        raise DealError(f"trump {trump!r} is not a suit 0..3 (S H D C)")
     return _KING_QUEEN[trump]
 
 
