@@ -177,6 +177,18 @@ def test_empty_batch(empty) -> None:  # type: ignore[no-untyped-def]
     assert solve_deals(empty, 0, 0, "coinche", 1, floor=80).shape == (0,)
 
 
+def test_numpy_integers_and_far_targets() -> None:
+    hands = hands_array(deals("numpy", 3))
+    wanted = dd_tables(hands, 1, "coinche", trumps=[2])
+    assert (dd_tables(hands, np.int64(1), "coinche", trumps=np.array([2])) == wanted).all()
+    v = wanted[:, 0, 1]
+    assert (solve_deals(hands, np.int8(2), np.uint8(1), "coinche", np.int64(1)) == v).all()
+    assert not reaches_deals(hands, 2, 1, "coinche", 1, np.uint64(2**63)).any()
+    assert not reaches_deals(hands, 2, 1, "coinche", 1, 5000).any()
+    assert reaches_deals(hands, 2, 1, "coinche", 1, -5000).all()
+    assert (solve_deals(hands, 2, 1, "coinche", 1, floor=5000) == -1).all()
+
+
 def test_unsigned_masks_are_read_alike() -> None:
     hands = hands_array(deals("uint", 4))
     assert (dd_tables(hands.astype(np.uint32), 3, "classic", trumps=[3])
@@ -209,11 +221,14 @@ def _seven_cards(hands: np.ndarray) -> np.ndarray:
     (_bad(lambda h: h[:, :3]), r"an \(n, 4\) array of integer masks, not int64 of shape \(3, 3\)"),
     (_bad(lambda h: h.astype(float)), "not float64"),
     (_bad(lambda h: h[0]), r"shape \(4,\)"),
-    (_bad(lambda h: -h), "not a 32-bit card set"),
-    (_bad(lambda h: h << 8), "not a 32-bit card set"),
+    (_bad(lambda h: -h), "deal 0 of the batch: a mask is not a 32-bit card set"),
+    (_bad(lambda h: h << 8), "deal 0 of the batch: a mask is not a 32-bit card set"),
+    ([[1, 2, 3, 4], [1, 2, 3]], r"an \(n, 4\) array of integer masks \(hands_array"),
+    ([[2**70, 1, 2, 3]], "not object of shape"),
+    (np.zeros((0, 5)), r"not float64 of shape \(0, 5\)"),
     (_bad(_duplicate), r"deal 2 of the batch: hands of 8 9 8 8 cards \(N E S W\), not 8 each"),
     (_bad(_seven_cards), "deal 1 of the batch: hands of 8 8 8 7 cards"),
-    (_bad(_overlap), r"deal 0 of the batch: the hands overlap \(a card is held twice"),
+    (_bad(_overlap), r"deal 0 of the batch: \w\w is held twice \(NE\) and \w\w by nobody"),
 ])
 def test_bad_batches_are_refused(hands: np.ndarray, message: str) -> None:
     with pytest.raises(DealError, match=message):
@@ -229,9 +244,11 @@ def test_bad_batches_are_refused(hands: np.ndarray, message: str) -> None:
     (lambda h: reaches_deals(h, 0, 0, "coinche", 2, 80), "side 2"),
     (lambda h: reaches_deals(h, 0, 0, "coinche", 0, [80, 90]), r"one int per deal \(3\), not int64 of shape \(2,\)"),
     (lambda h: reaches_deals(h, 0, 0, "coinche", 0, 80.5), "not float64"),
-    (lambda h: reaches_deals(h, 0, 0, "coinche", 0, np.uint64(2**63)), "within -1000..1000"),
+    (lambda h: dd_tables(h, 0, "coinche", trumps=1), "trumps 1: expected a sequence"),
+    (lambda h: dd_tables(h, np.int64(5), "coinche"), "leader 5"),
     (lambda h: solve_deals(h, 0, 0, "coinche", 0, floor=[1, 2]), "floor: expected an int"),
     (lambda h: hands_array([Deal.random(1), "N:AS"]), "deal 1: expected a Deal"),
+    (lambda h: hands_array(None), "expected an iterable of Deal objects"),
     (lambda h: dd_tables(h, 0, "skat"), "unknown mode"),
 ])
 def test_bad_arguments_are_refused(call, message: str) -> None:  # type: ignore[no-untyped-def]

@@ -350,3 +350,13 @@ def test_sample_takes_a_python_random() -> None:
     deal = sampler.sample(random.Random(5))
     assert deal == sampler.sample(random.Random(5)) and deal.hands[2] == CardSet(
         "JH 9H AH TH KS AS AD 7C")
+
+
+@pytest.mark.parametrize("seed, start, n, message", [
+    (0, -5, 3, "start=-5"), (-1, 0, 3, "seed=-1"), (0, 0, -3, "n=-3"), (0, 1.5, 3, "start=1.5"),
+    (True, 0, 3, "seed=True"),
+])
+def test_draw_masks_refuses_bad_ranges(seed, start, n, message):
+    sampler = DealSampler(Constraints())
+    with pytest.raises(BeloteError, match=message):
+        sampler.draw_masks(seed, start, n)

@@ -36,10 +36,11 @@ import numpy as np
 
 from ..errors import DealError
 from ..rules.profiles import RuleProfile, get_profile
-from ..types.cards import SUITS, Suit
-from ..types.deal import Deal, Seat, Side
+from ..types.cards import SUITS, Suit, card_name
+from ..types.deal import Deal, Seat, Side, seat_name
 from .solve import (_NO_NODE_LIMIT, SearchContext, SearchLimitError, _check_seat, _check_side,
-                    _check_trump, _fields, _load_kernels, default_context, kernel_layout)
+                    _check_trump, _check_trumps, _fields, _load_kernels, default_context,
+                    kernel_layout)
 
 __all__ = ["dd_tables", "hands_array", "reaches_deals", "solve_deals"]
 
@@ -58,6 +59,8 @@ def hands_array(deals: Iterable[Deal]) -> np.ndarray:
     >>> hands_array([Deal.from_pbn("N:AKQJT987... .AKQJT987.. ..AKQJT987. ...AKQJT987")])
     array([[       255,      65280,   16711680, 4278190080]])
     """
+    if isinstance(deals, Deal) or not isinstance(deals, Iterable):
+        raise DealError(f"expected an iterable of Deal objects, not {deals!r}")
     rows = []
     for i, deal in enumerate(deals):
         if not isinstance(deal, Deal) or any(hand is None for hand in deal.hands):
@@ -73,14 +76,20 @@ def _checked(hands: object) -> np.ndarray:
     (an empty sequence is an empty batch), and any deal whose hands are not
     four disjoint hands of eight cards.
     """
-    array = np.asarray(hands)
-    if array.size == 0:
+    hint = "hands_array(deals) builds one from Deal objects"
+    try:
+        array = np.asarray(hands)
+    except (TypeError, ValueError):
+        raise DealError(f"hands: expected an (n, 4) array of integer masks ({hint})") from None
+    if array.size == 0 and (array.ndim == 1 or (array.ndim == 2 and array.shape[1] == 4)):
         return np.zeros((0, 4), dtype=np.int64)
     if array.ndim != 2 or array.shape[1] != 4 or not np.issubdtype(array.dtype, np.integer):
         raise DealError(f"hands: expected an (n, 4) array of integer masks, not "
-                        f"{array.dtype} of shape {array.shape}")
-    if array.min() < 0 or array.max() > _FULL_PACK:
-        raise DealError("hands: a mask is not a 32-bit card set (0 .. 2**32 - 1)")
+                        f"{array.dtype} of shape {array.shape} ({hint})")
+    outside = np.flatnonzero(((array < 0) | (array > _FULL_PACK)).any(axis=1))
+    if outside.size:
+        raise DealError(f"deal {int(outside[0])} of the batch: a mask is not a 32-bit card set "
+                        "(0 .. 2**32 - 1)")
     masks = np.ascontiguousarray(array, dtype=np.int64)
     sizes = sum(_BYTE_POPCOUNT[(masks >> shift) & 255] for shift in (0, 8, 16, 24))
     union = masks[:, 0] | masks[:, 1] | masks[:, 2] | masks[:, 3]
@@ -91,8 +100,14 @@ def _checked(hands: object) -> np.ndarray:
         raise DealError(f"deal {i} of the batch: hands of {' '.join(map(str, sizes[i]))} "
                         "cards (N E S W), not 8 each")
     if overlap.size:
-        raise DealError(f"deal {int(overlap[0])} of the batch: the hands overlap "
-                        "(a card is held twice, another by nobody)")
+        i = int(overlap[0])
+        row = [int(m) for m in masks[i]]
+        twice = next(card for card in range(32)
+                     if sum(hand >> card & 1 for hand in row) > 1)
+        holders = "".join(seat_name(seat) for seat in range(4) if row[seat] >> twice & 1)
+        missing = next(card for card in range(32) if not int(union[i]) >> card & 1)
+        raise DealError(f"deal {i} of the batch: {card_name(twice)} is held twice ({holders}) "
+                        f"and {card_name(missing)} by nobody")
     return masks
 
 
@@ -133,27 +148,34 @@ def _searched(hands: np.ndarray, trump: Suit, leader: Seat, profile: RuleProfile
     return out
 
 
-def _arguments(hands: object, trump: Suit, leader: Seat, profile: RuleProfile | str,
-               side: Side) -> tuple[np.ndarray, RuleProfile]:
-    profile = get_profile(profile)
-    _check_trump(trump)
-    _check_seat(leader, "leader")
-    _check_side(side)
-    return _checked(hands), profile
+def _arguments(hands: object, trump: object, leader: object, profile: RuleProfile | str,
+               side: object) -> tuple[np.ndarray, int, int, RuleProfile, int]:
+    """The checked batch, trump, leader, profile and side (numpy integers taken as ints)."""
+    rules = get_profile(profile)
+    return (_checked(hands), _check_trump(trump), _check_seat(leader, "leader"), rules,
+            _check_side(side))
 
 
 def _per_deal(values: object, n: int, what: str) -> np.ndarray:
-    """``values`` (one int, or one per deal) as ``n`` int64s, or :class:`DealError`."""
-    array = np.asarray(values)
+    """``values`` (one int, or one per deal) as ``n`` int64s, or :class:`DealError`.
+
+    Points beyond any score (outside -1000..1000) are taken as -1000 or 1000:
+    the answers are the same.
+    """
+    try:
+        array = np.asarray(values)
+    except (TypeError, ValueError):
+        array = np.asarray(None)
     if array.ndim == 1 and array.size == 0 == n:
         return np.zeros(0, dtype=np.int64)
     if array.ndim > 1 or (array.ndim == 1 and len(array) != n) or not (
             np.issubdtype(array.dtype, np.integer)):
         raise DealError(f"{what}: expected an int or one int per deal ({n}), "
                         f"not {array.dtype} of shape {array.shape}")
-    if array.size and (array.min() < -_WIDE or array.max() > _WIDE):
-        raise DealError(f"{what}: expected points within -{_WIDE}..{_WIDE}")
-    return np.ascontiguousarray(np.broadcast_to(array.astype(np.int64), (n,)))
+    if np.issubdtype(array.dtype, np.unsignedinteger):
+        array = np.minimum(array, _WIDE)
+    array = np.clip(array.astype(np.int64), -_WIDE, _WIDE)
+    return np.ascontiguousarray(np.broadcast_to(array, (n,)))
 
 
 def dd_tables(hands: object, leader: Seat, profile: RuleProfile | str, *,
@@ -161,16 +183,19 @@ def dd_tables(hands: object, leader: Seat, profile: RuleProfile | str, *,
               ) -> np.ndarray:
     """Exact values of each deal of ``hands`` for each trump: an ``(n, len(trumps), 2)`` array.
 
-    ``out[i, j]`` is (NS, EW) of deal ``i`` with trump ``trumps[j]``, as
-    :func:`~.solve.dd_table` gives them (trick points, 252 for taking every
-    trick; belote apart). One search per deal and trump gives both sides.
+    ``hands`` is an ``(n, 4)`` array of the face masks N E S W of full deals
+    (module docstring); each deal is played from the opening lead by
+    ``leader``. ``out[i, j]`` is (NS, EW) of deal ``i`` with trump
+    ``trumps[j]``, as :func:`~.solve.dd_table` gives them (trick points, the
+    profile's capot score for taking every trick; belote apart). One search
+    per deal and trump gives both sides. ``context`` (default: this thread's,
+    :func:`~.solve.default_context`) holds the transposition table; its
+    ``max_nodes`` limits each deal's search.
     """
-    trumps = tuple(trumps)
+    trumps = _check_trumps(trumps)
     if not trumps:
         raise DealError("a table needs at least one trump")
-    for trump in trumps:
-        _check_trump(trump)
-    masks, rules = _arguments(hands, trumps[0], leader, profile, 0)
+    masks, _, leader, rules, _ = _arguments(hands, trumps[0], leader, profile, 0)
     context = context or default_context()
     out = np.zeros((len(masks), len(trumps), 2), dtype=np.int64)
     wide = np.full(len(masks), _WIDE, dtype=np.int64)
@@ -187,13 +212,15 @@ def solve_deals(hands: object, trump: Suit, leader: Seat, profile: RuleProfile |
                 context: SearchContext | None = None) -> np.ndarray:
     """The exact value of ``side`` in each deal of ``hands``: the batch twin of ``solve_position``.
 
-    With ``floor`` (one, or one per deal) a deal where ``side`` cannot reach
-    its floor gets ``-1`` instead of its value: one search per deal answers
-    "does it reach the floor, and then exactly how much?" at less cost than
-    an exact value. The bid advisor asks this for the lowest need of a
-    trump's contracts.
+    ``hands``, ``leader`` and ``context`` are as for :func:`dd_tables`; the
+    values are trick points from the opening lead (belote apart). With
+    ``floor`` (one, or one per deal; 0 or less is no floor) a deal where
+    ``side`` cannot reach its floor gets ``-1`` instead of its value: one
+    search per deal answers "does it reach the floor, and then exactly how
+    much?" at less cost than an exact value. The bid advisor asks this for
+    the lowest need of a trump's contracts.
     """
-    masks, rules = _arguments(hands, trump, leader, profile, side)
+    masks, trump, leader, rules, side = _arguments(hands, trump, leader, profile, side)
     n = len(masks)
     low = (np.zeros(n, dtype=np.int64) if floor is None
            else np.maximum(_per_deal(floor, n, "floor"), 0))
@@ -211,9 +238,10 @@ def reaches_deals(hands: object, trump: Suit, leader: Seat, profile: RuleProfile
 
     The batch twin of :func:`~.solve.reaches`: a boolean array, one
     threshold search per deal with a target above 0 (a target of 0 or less
-    is always reached).
+    is always reached). Trick points from the opening lead, belote apart;
+    ``hands``, ``leader`` and ``context`` are as for :func:`dd_tables`.
     """
-    masks, rules = _arguments(hands, trump, leader, profile, side)
+    masks, trump, leader, rules, side = _arguments(hands, trump, leader, profile, side)
     need = _per_deal(targets, len(masks), "targets")
     context = context or default_context()
     out = need <= 0

@@ -430,22 +430,48 @@ class _Search:
         return self.future(position, need - 1, need) >= need
 
 
-def _check_side(side: object) -> None:
-    """Raise :class:`DealError` unless ``side`` is ``NS`` (0) or ``EW`` (1)."""
-    if type(side) is not int or not 0 <= side <= 1:
-        raise DealError(f"side {side!r} is not 0 (NS) or 1 (EW)")
+def _index(value: object, high: int) -> int | None:
+    """``value`` as an int if it is an integer (numpy's too, not a bool) in ``0 .. high``."""
+    if isinstance(value, (bool, np.bool_)) or not isinstance(value, (int, np.integer)):
+        return None
+    number = int(value)
+    return number if 0 <= number <= high else None
 
 
-def _check_trump(trump: object) -> None:
-    """Raise :class:`DealError` unless ``trump`` is a suit 0..3."""
-    if type(trump) is not int or not 0 <= trump <= 3:
-        raise DealError(f"trump {trump!r} is not a suit 0..3 (S H D C)")
+def _shown(value: object) -> str:
+    """``value`` for an error message (a numpy integer as its number)."""
+    return str(int(value)) if isinstance(value, np.integer) else repr(value)
 
 
-def _check_seat(seat: object, what: str = "seat") -> None:
-    """Raise :class:`DealError` unless ``seat`` is 0..3."""
-    if type(seat) is not int or not 0 <= seat <= 3:
-        raise DealError(f"{what} {seat!r} is not a seat 0..3 (N E S W)")
+def _check_side(side: object) -> int:
+    """``side`` as an int, or :class:`DealError` unless it is ``NS`` (0) or ``EW`` (1)."""
+    number = _index(side, 1)
+    if number is None:
+        raise DealError(f"side {_shown(side)} is not 0 (NS) or 1 (EW)")
+    return number
+
+
+def _check_trump(trump: object) -> int:
+    """``trump`` as an int, or :class:`DealError` unless it is a suit 0..3."""
+    number = _index(trump, 3)
+    if number is None:
+        raise DealError(f"trump {_shown(trump)} is not a suit 0..3 (S H D C)")
+    return number
+
+
+def _check_seat(seat: object, what: str = "seat") -> int:
+    """``seat`` as an int, or :class:`DealError` unless it is a seat 0..3."""
+    number = _index(seat, 3)
+    if number is None:
+        raise DealError(f"{what} {_shown(seat)} is not a seat 0..3 (N E S W)")
+    return number
+
+
+def _check_trumps(trumps: object) -> tuple[int, ...]:
+    """``trumps`` (an iterable of suits) as a tuple of ints, or :class:`DealError`."""
+    if isinstance(trumps, (str, bytes)) or not isinstance(trumps, Iterable):
+        raise DealError(f"trumps {trumps!r}: expected a sequence of suits 0..3 (S H D C)")
+    return tuple(_check_trump(t) for t in trumps)
 
 
 def _check(position: Position, side: object = NS) -> None:
@@ -695,12 +721,11 @@ def dd_table(deal: Deal, leader: Seat, profile: RuleProfile | str, *,
     """Values of a full deal from the opening lead for each trump and side."""
     profile = get_profile(profile)
     deal.validate(cards_each=8)
-    _check_seat(leader, "leader")
-    trumps, sides = tuple(trumps), tuple(sides)
-    for trump in trumps:
-        _check_trump(trump)
-    for side in sides:
-        _check_side(side)
+    leader = _check_seat(leader, "leader")
+    trumps = _check_trumps(trumps)
+    if isinstance(sides, (str, bytes)) or not isinstance(sides, Iterable):
+        raise DealError(f"sides {sides!r}: expected a sequence of sides 0 (NS), 1 (EW)")
+    sides = tuple(_check_side(side) for side in sides)
     if not trumps or not sides:
         raise DealError("a table needs at least one trump and one side")
     context = context or default_context()

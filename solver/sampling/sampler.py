@@ -39,6 +39,7 @@ from collections.abc import Iterator
 
 import numpy as np
 
+from ..errors import BeloteError
 from ..types.cards import SUIT_MASKS, SUIT_NAMES, SUITS, CardSet, PBN_RANK_ORDER, RANK_NAMES
 from ..types.deal import NORTH, SEATS, Deal, Seat, seat_name
 from .constraints import ANY_POINTS, NO_LIMIT, Constraints, ConstraintError
@@ -191,7 +192,12 @@ class DealSampler:
         return _deal(self._generate(rng, 1)[0])
 
     def iter_masks(self, seed: int, start: int, n: int) -> Iterator[np.ndarray]:
-        """Deals ``start .. start + n - 1`` of stream ``seed``, one array per block touched."""
+        """Deals ``start .. start + n - 1`` of stream ``seed``, one array per block touched.
+
+        ``seed``, ``start`` and ``n`` are non-negative ints (numpy's too);
+        anything else raises :class:`~belote.solver.errors.BeloteError`.
+        """
+        seed, start, n = (_count(seed, "seed"), _count(start, "start"), _count(n, "n"))
         stop = start + n
         for block in range(start // BLOCK, -(-stop // BLOCK)):
             hands = self._block(seed, block)
@@ -231,6 +237,13 @@ class DealSampler:
 
     def __repr__(self) -> str:
         return f"DealSampler({self.constraints!r})"
+
+
+def _count(value: object, what: str) -> int:
+    """``value`` as a non-negative int, or :class:`BeloteError` naming ``what``."""
+    if isinstance(value, (bool, np.bool_)) or not isinstance(value, (int, np.integer)) or value < 0:
+        raise BeloteError(f"{what}={value!r}: expected a non-negative int")
+    return int(value)
 
 
 def _deal(row: np.ndarray) -> Deal:
