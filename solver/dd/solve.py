@@ -59,7 +59,7 @@ def _load_kernels():
         cache = getattr(kernels.search, "_cache", None)
         index = getattr(getattr(cache, "_cache_file", None), "_index_path", None)
         if index is not None and not Path(index).exists():
-            print("belote: compiling the solver kernels (first run only, about 10 s)...",
+            print("belote: compiling the solver kernels (first run only, about 12 s)...",
                   file=sys.stderr, flush=True)
         _kernels = kernels
     return _kernels
