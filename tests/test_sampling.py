@@ -195,6 +195,9 @@ def test_deal_pbn_matches_deal():
      ("no deal satisfies the constraints: no way to deal the 7 unseen H (N H points 20-62, "
       "S holds AH)")),
     (dict(hand=["S:AS KS"]), "S's hand KS AS has 2 cards, not 8"),
+    (dict(hand=["S:JH 9H AH TH KS AS AD 7C"], shape=["N:S=0", "E:S=0", "W:S=0"]),
+     ("no deal satisfies the constraints: no way to deal the 6 unseen S (N S=0, E S=0, "
+      "S's hand is complete, S holds KS AS, W S=0)")),
 ])
 def test_impossible_constraints_say_why(kwargs, message):
     with pytest.raises(ConstraintError) as e:

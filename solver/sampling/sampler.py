@@ -57,9 +57,14 @@ _DIGITS = (np.arange(_STATES, dtype=np.int64)[:, None] // _PLACE) % _BASE
 
 
 class _SuitTable:
-    """The valid assignments of one suit's unseen cards, grouped by cards per seat."""
+    """The valid assignments of one suit's unseen cards, grouped by cards per seat.
 
-    def __init__(self, constraints: Constraints, suit: int, free: int) -> None:
+    An assignment giving a seat more cards than it still needs (``need``) is
+    left out: no deal completes it.
+    """
+
+    def __init__(self, constraints: Constraints, suit: int, free: int,
+                 need: list[int]) -> None:
         cards = [c for c in range(suit * 8, suit * 8 + 8) if free >> c & 1]
         m = len(cards)
         codes = np.arange(4 ** m, dtype=np.int64)
@@ -76,6 +81,7 @@ class _SuitTable:
             ok &= ~(here & excluded).any(axis=1)
             known = constraints.known[seat].mask & SUIT_MASKS[suit]
             count = here.sum(axis=1)
+            ok &= count <= need[seat]
             low, high = constraints.lengths[seat][suit]
             length = count + known.bit_count()
             ok &= (length >= low) & (length <= high)
@@ -121,11 +127,11 @@ class DealSampler:
             raise ConstraintError(
                 f"no deal satisfies the constraints: the hands need {sum(need)} more cards "
                 f"but {free.bit_count()} are unseen")
-        self._tables = [_SuitTable(constraints, suit, free) for suit in SUITS]
+        self._tables = [_SuitTable(constraints, suit, free, need) for suit in SUITS]
         for suit, table in enumerate(self._tables):
             if len(table.keys) == 0:
                 raise ConstraintError("no deal satisfies the constraints: "
-                                      + _suit_reason(constraints, suit, table.unseen))
+                                      + _suit_reason(constraints, suit, table.unseen, need))
         self._need = np.array(need, dtype=np.int64)
         self._blocks: dict[tuple[int, int], np.ndarray] = {}
         self._levels()
@@ -250,11 +256,13 @@ def _deal(row: np.ndarray) -> Deal:
     return Deal([CardSet(int(m)) for m in row])
 
 
-def _suit_reason(constraints: Constraints, suit: int, unseen: int) -> str:
+def _suit_reason(constraints: Constraints, suit: int, unseen: int, need: list[int]) -> str:
     """Why no assignment of ``suit``'s unseen cards meets that suit's constraints."""
     said = []
     for seat in SEATS:
         name = seat_name(seat)
+        if need[seat] == 0:
+            said.append(f"{name}'s hand is complete")
         length = constraints.lengths[seat][suit]
         if length != NO_LIMIT:
             said.append(f"{name} {SUIT_NAMES[suit]}{_text(*length)}")
