@@ -707,14 +707,27 @@ def _last_trick(ws, seat, cap, rem):
 
 
 @njit(cache=True)
+def _fold(take_max, best, value, alpha, beta):
+    """Fold a child's ``value`` into a node's ``best`` and window ``(alpha, beta)``.
+
+    Returns the new best, alpha and beta, and whether the node is cut off.
+    """
+    if take_max:
+        best = max(best, value)
+        alpha = max(alpha, best)
+        return best, alpha, beta, best >= beta
+    best = min(best, value)
+    beta = min(beta, best)
+    return best, alpha, beta, best <= alpha
+
+
+@njit(cache=True)
 def _two_tricks(ws, seat, cap, rem, alpha, beta):
     """X's score from a trick start with two cards in each hand, fail-soft in ``(alpha, beta)``.
 
     Alpha-beta over the at most 16 ways the first of the two tricks can go,
     each hand's higher kernel card first (the stronger one within a suit; 2%
-    faster than lower first); the last trick then plays itself. The four
-    levels' window updates are written out: a shared helper returning the
-    new best, window and cut-off measured 4-5% slower on the bid samples.
+    faster than lower first); the last trick then plays itself.
     """
     x = ws[SIDE]
     s1 = (seat + 1) & 3
@@ -801,36 +814,15 @@ def _two_tricks(ws, seat, cap, rem, alpha, beta):
                         best3 = max(best3, v)
                         if best3 >= b2:
                             break
-                if max0:
-                    best2 = max(best2, best3)
-                    a2 = max(a2, best2)
-                    if best2 >= b2:
-                        break
-                else:
-                    best2 = min(best2, best3)
-                    b2 = min(b2, best2)
-                    if best2 <= a2:
-                        break
-            if max0:
-                best1 = min(best1, best2)
-                b1 = min(b1, best1)
-                if best1 <= a1:
+                best2, a2, b2, cut = _fold(max0, best2, best3, a2, b2)
+                if cut:
                     break
-            else:
-                best1 = max(best1, best2)
-                a1 = max(a1, best1)
-                if best1 >= b1:
-                    break
-        if max0:
-            best0 = max(best0, best1)
-            a0 = max(a0, best0)
-            if best0 >= b0:
+            best1, a1, b1, cut = _fold(not max0, best1, best2, a1, b1)
+            if cut:
                 break
-        else:
-            best0 = min(best0, best1)
-            b0 = min(b0, best0)
-            if best0 <= a0:
-                break
+        best0, a0, b0, cut = _fold(max0, best0, best1, a0, b0)
+        if cut:
+            break
     return best0
 
 
