@@ -66,7 +66,7 @@ import numpy as np
 
 from ..errors import BeloteError
 from ..parallel import parallel_map
-from ..rules.play import belote_mask
+from ..rules.play import belote_sides
 from ..rules.profiles import CLASSIC, RuleProfile
 from ..rules.scoring import min_points_to_make, score_deal
 from ..sampling.constraints import Constraints, classic_bidding
@@ -230,9 +230,8 @@ def _solve_range(question: _Question, trumps: tuple[Suit, ...], span: tuple[int,
     out = np.zeros((n, len(trumps), 2), dtype=np.int64)
     side, profile, leader = question.side, question.profile, question.leader
     for j, trump in enumerate(trumps):
-        kq = belote_mask(trump)
-        held = (hands & kq) == kq
-        belote = np.where(held.any(axis=1), held.argmax(axis=1) & 1, 2)
+        belote = belote_sides(hands, trump)
+        belote[belote < 0] = 2  # nobody
         out[:, j, 1] = belote
         floor = None if question.exact else np.asarray(question.needs[trump])[belote]
         values = solve_deals(hands, trump, leader, profile, side, floor=floor)

@@ -467,11 +467,17 @@ def _check_seat(seat: object, what: str = "seat") -> int:
     return number
 
 
+def _check_each(values: object, check: Callable[[object], int], what: str,
+                kind: str) -> tuple[int, ...]:
+    """``values`` (an iterable, each checked by ``check``) as a tuple of ints, or :class:`DealError`."""
+    if isinstance(values, (str, bytes)) or not isinstance(values, Iterable):
+        raise DealError(f"{what} {values!r}: expected a sequence of {kind}")
+    return tuple(check(value) for value in values)
+
+
 def _check_trumps(trumps: object) -> tuple[int, ...]:
     """``trumps`` (an iterable of suits) as a tuple of ints, or :class:`DealError`."""
-    if isinstance(trumps, (str, bytes)) or not isinstance(trumps, Iterable):
-        raise DealError(f"trumps {trumps!r}: expected a sequence of suits 0..3 (S H D C)")
-    return tuple(_check_trump(t) for t in trumps)
+    return _check_each(trumps, _check_trump, "trumps", "suits 0..3 (S H D C)")
 
 
 def _check(position: Position, side: object = NS) -> None:
@@ -723,9 +729,7 @@ def dd_table(deal: Deal, leader: Seat, profile: RuleProfile | str, *,
     deal.validate(cards_each=8)
     leader = _check_seat(leader, "leader")
     trumps = _check_trumps(trumps)
-    if isinstance(sides, (str, bytes)) or not isinstance(sides, Iterable):
-        raise DealError(f"sides {sides!r}: expected a sequence of sides 0 (NS), 1 (EW)")
-    sides = tuple(_check_side(side) for side in sides)
+    sides = _check_each(sides, _check_side, "sides", "sides 0 (NS), 1 (EW)")
     if not trumps or not sides:
         raise DealError("a table needs at least one trump and one side")
     context = context or default_context()

@@ -15,12 +15,16 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from ..types.cards import (KING, QUEEN, SUIT_MASKS, SUITS, Card, CardSet, Mask, Suit, card_name,
                            card_suit, make_card, parse_card)
 from ..types.deal import Deal, Seat, Side, SidePair, seat_name, side_of
 from ..errors import DealError, IllegalPlayError
 from .profiles import PROFILES, RuleProfile, get_profile
+
+if TYPE_CHECKING:
+    import numpy as np
 
 
 def trick_winner_index(cards: Sequence[Card], trump: Suit, profile: RuleProfile) -> int:
@@ -112,6 +116,20 @@ def belote_mask(trump: Suit) -> Mask:
     if type(trump) is not int or not 0 <= trump <= 3:
         raise DealError(f"trump {trump!r} is not a suit 0..3 (S H D C)")
     return _KING_QUEEN[trump]
+
+
+def belote_sides(hands: np.ndarray, trump: Suit) -> np.ndarray:
+    """:meth:`Position.belote_side` of each row of an ``(n, 4)`` array of hand masks (-1: nobody).
+
+    >>> import numpy as np
+    >>> belote_sides(np.array([[0, 0, 0x6000, 0], [0x2000, 0x4000, 0, 0]]), 1).tolist()
+    [0, -1]
+    """
+    kq = belote_mask(trump)
+    held = (hands & kq) == kq
+    sides = held.argmax(axis=1) & 1
+    sides[~held.any(axis=1)] = -1
+    return sides
 
 
 class Position:
