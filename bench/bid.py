@@ -24,10 +24,7 @@ from __future__ import annotations
 import argparse
 import resource
 import statistics
-import subprocess
-import sys
 import time
-from pathlib import Path
 
 from belote.solver.advice.bid import bid_table, estimate_contract
 from belote.solver.dd import warm_up
@@ -35,6 +32,8 @@ from belote.solver.rules.profiles import COINCHE
 from belote.solver.sampling.constraints import Constraints
 from belote.solver.sampling.sampler import DealSampler
 from belote.solver.types.contract import parse_contract
+
+from .cli_workloads import belote_command, wall_seconds
 
 HAND = "S:JH 9H AH TH KS AS AD 7C"
 
@@ -60,11 +59,11 @@ def spread(label: str, times: list[float]) -> None:
 
 
 def command_time(args: list[str]) -> float:
-    """Wall seconds of one run of ``belote ARGS`` (the script beside this Python)."""
-    exe = str(Path(sys.executable).with_name("belote"))
-    start = time.perf_counter()
-    subprocess.run([exe, *args], check=True, capture_output=True)
-    return time.perf_counter() - start
+    """Wall seconds of one run of ``belote ARGS`` (the script of this Python environment)."""
+    exe = belote_command()
+    if exe is None:
+        raise SystemExit("no belote command in this environment")
+    return wall_seconds([exe, *args])
 
 
 def exact_cost(count: int) -> None:

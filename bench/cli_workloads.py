@@ -27,7 +27,7 @@ def belote_command() -> str | None:
     return str(beside) if beside.exists() else shutil.which("belote")
 
 
-def _wall(args: list[str]) -> float:
+def wall_seconds(args: list[str]) -> float:
     """Seconds taken by one run of ``args``; raise if it fails."""
     return _run(args)[0]
 
@@ -56,7 +56,7 @@ def help_time(exe: str | None, runs: int = 5) -> dict[str, Any]:
     """``belote --help``: median wall time of ``runs`` runs."""
     if exe is None:
         return _skipped("no belote command")
-    times = [_wall([exe, "--help"]) for _ in range(runs)]
+    times = [wall_seconds([exe, "--help"]) for _ in range(runs)]
     return {"command": "belote --help", "runs": runs, "median_s": statistics.median(times)}
 
 
@@ -73,7 +73,7 @@ def solve_one_time(exe: str | None, item: Item, runs: int = 9) -> dict[str, Any]
     args = [exe, "solve", "--deal", item.deal.to_pbn(), "--dealer", "NESW"[item.dealer]]
     if _has_option(exe, "solve", "--jobs"):
         args += ["--jobs", "1"]
-    _wall(args)
+    wall_seconds(args)
     walls, cpus = zip(*(_run(args) for _ in range(runs)))
     return {"command": " ".join(args[1:3] + ["'<deal>'"] + args[4:]), "runs": runs,
             "median_s": statistics.median(walls), "min_s": min(walls), "max_s": max(walls),
@@ -92,7 +92,7 @@ def jobs_speedup(exe: str | None, items: list[Item], workdir: Path) -> dict[str,
     path = workdir / f"boards{len(items)}.pbn"
     pbn.dump([pbn.Board(it.deal, board=str(i + 1), dealer=it.dealer, rules="coinche")
               for i, it in enumerate(items)], path)
-    _wall([exe, "solve", str(path), "--jobs", "1", "--board", "1"])
+    wall_seconds([exe, "solve", str(path), "--jobs", "1", "--board", "1"])
     one, one_cpu = _run([exe, "solve", str(path), "--jobs", "1"])
     two, two_cpu = _run([exe, "solve", str(path), "--jobs", "2"])
     return {"command": f"belote solve <{len(items)} boards> --jobs N", "boards": len(items),
