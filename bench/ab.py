@@ -21,9 +21,9 @@ import tempfile
 import time
 from pathlib import Path
 
-from belote.solver import COINCHE, Deal
-from belote.solver.dd import solve as dd
-from belote.solver.types.deal import NS
+from belote import COINCHE, Deal
+from belote.dd import solve as dd
+from belote.types.deal import NS
 
 from .sets import DEAL_SEED_BASE
 

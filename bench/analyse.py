@@ -2,8 +2,8 @@
 
 Each record is analysed two ways, and both must give the same values:
 
-* ``shared``: :func:`belote.solver.analysis.play_record.analyse_play`, one
-  :class:`~belote.solver.dd.SearchContext` for the whole record (made inside
+* ``shared``: :func:`belote.analysis.play_record.analyse_play`, one
+  :class:`~belote.dd.SearchContext` for the whole record (made inside
   the timed call) and one ``analyse_position`` per card;
 * ``fresh``: each of the 32 positions solved from scratch, one
   ``analyse_position`` with a new ``SearchContext`` per card (the values
@@ -35,11 +35,11 @@ from pathlib import Path
 
 os.environ.setdefault("NUMBA_NUM_THREADS", "1")
 
-from belote.solver import CLASSIC, COINCHE, Deal, Position  # noqa: E402
-from belote.solver.analysis.play_record import analyse_play, recorded_cards  # noqa: E402
-from belote.solver.dd import SearchContext, analyse_position, warm_up  # noqa: E402
-from belote.solver.formats import pbn  # noqa: E402
-from belote.solver.types.deal import EW, NS  # noqa: E402
+from belote import CLASSIC, COINCHE, Deal, Position  # noqa: E402
+from belote.analysis.play_record import analyse_play, recorded_cards  # noqa: E402
+from belote.dd import SearchContext, analyse_position, warm_up  # noqa: E402
+from belote.formats import pbn  # noqa: E402
+from belote.types.deal import EW, NS  # noqa: E402
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "datasets" / "examples"
 

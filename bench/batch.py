@@ -34,10 +34,10 @@ import tempfile
 import time
 from pathlib import Path
 
-from belote.solver.analysis.board import TableRequest, analyse_job, plan_board
-from belote.solver.database.batch import BatchOptions, iter_records, run_batch
-from belote.solver.dd import warm_up
-from belote.solver.types.deal import Deal, seat_name
+from belote.analysis.board import TableRequest, analyse_job, plan_board
+from belote.database.batch import BatchOptions, iter_records, run_batch
+from belote.dd import warm_up
+from belote.types.deal import Deal, seat_name
 
 
 def write_deals(path: Path, count: int) -> None:

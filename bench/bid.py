@@ -26,12 +26,12 @@ import resource
 import statistics
 import time
 
-from belote.solver.advice.bid import bid_table, estimate_contract
-from belote.solver.dd import warm_up
-from belote.solver.rules.profiles import COINCHE
-from belote.solver.sampling.constraints import Constraints
-from belote.solver.sampling.sampler import DealSampler
-from belote.solver.types.contract import parse_contract
+from belote.advice.bid import bid_table, estimate_contract
+from belote.dd import warm_up
+from belote.rules.profiles import COINCHE
+from belote.sampling.constraints import Constraints
+from belote.sampling.sampler import DealSampler
+from belote.types.contract import parse_contract
 
 from .cli_workloads import belote_command, wall_seconds
 
@@ -68,9 +68,9 @@ def command_time(args: list[str]) -> float:
 
 def exact_cost(count: int) -> None:
     """Mean search nodes per sample of each way to answer 100H (module docstring)."""
-    from belote.solver.dd import default_context, reaches, solve_position
-    from belote.solver.rules.play import Position
-    from belote.solver.rules.scoring import min_points_to_make
+    from belote.dd import default_context, reaches, solve_position
+    from belote.rules.play import Position
+    from belote.rules.scoring import min_points_to_make
 
     c = Constraints().with_text(hand=[HAND])
     contract = parse_contract("100H", COINCHE, declarer=2)
@@ -104,7 +104,7 @@ def exact_cost(count: int) -> None:
 
 def _window(position, value: int, context) -> int:
     """One search of ``position`` for N-S in the window ``(value - 1, value + 1)``."""
-    from belote.solver.dd.solve import _Search
+    from belote.dd.solve import _Search
 
     search = _Search(position, 0, context)
     return search.future(position, value - 1, value + 1)

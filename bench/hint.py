@@ -2,7 +2,7 @@
 
 For seeded random deals (coinche, contract 80 in a seeded trump by the
 dealer, so the player on the dealer's left leads), times
-:func:`belote.solver.advice.hint.hint` at three points of the play, for the
+:func:`belote.advice.hint.hint` at three points of the play, for the
 player to move: the opening lead (no card played, the costliest: 24 unseen
 cards, every layout a full deal), the second card of trick 1, and the lead
 to trick 3. Each hint solves ``--samples`` layouts, once in this thread (CPU
@@ -20,11 +20,11 @@ import os
 import random
 import time
 
-from belote.solver import COINCHE, Deal
-from belote.solver.advice.hint import DEFAULT_SAMPLES, hint
-from belote.solver.dd import warm_up
-from belote.solver.rules.play import Position
-from belote.solver.types.contract import parse_contract
+from belote import COINCHE, Deal
+from belote.advice.hint import DEFAULT_SAMPLES, hint
+from belote.dd import warm_up
+from belote.rules.play import Position
+from belote.types.contract import parse_contract
 
 POINTS = {"opening lead": 0, "trick 1, second card": 1, "trick 3, lead": 8}
 """Cards played (at random, legally) before the hint."""

@@ -44,7 +44,7 @@ def describe() -> dict[str, Any]:
     import numba
     import numpy
 
-    import belote.solver
+    import belote
     return {
         "date": datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%d %H:%M UTC"),
         "cpu": cpu_model(),
@@ -54,7 +54,7 @@ def describe() -> dict[str, Any]:
         "numba": numba.__version__,
         "numpy": numpy.__version__,
         "colver": colver.__version__,
-        "belote": belote.solver.__version__,
+        "belote": belote.__version__,
         "revision": git_revision(),
         "numba_num_threads": os.environ.get("NUMBA_NUM_THREADS"),
     }

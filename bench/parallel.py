@@ -27,12 +27,12 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from belote.solver.analysis.board import TableRequest, analyse_boards
-from belote.solver.dd import SearchContext, default_context, reaches, reaches_targets, solve_position
-from belote.solver.dd import solve as dd
-from belote.solver.formats import pbn
-from belote.solver.parallel import parallel_map
-from belote.solver.types.deal import NS
+from belote.analysis.board import TableRequest, analyse_boards
+from belote.dd import SearchContext, default_context, reaches, reaches_targets, solve_position
+from belote.dd import solve as dd
+from belote.formats import pbn
+from belote.parallel import parallel_map
+from belote.types.deal import NS
 
 from .sets import full_deals, mid_games
 

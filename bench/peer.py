@@ -11,8 +11,8 @@ from collections.abc import Iterable
 
 import colver
 
-from belote.solver import Deal, parse_card
-from belote.solver.types.cards import Card
+from belote import Deal, parse_card
+from belote.types.cards import Card
 
 VERSION: str = colver.__version__
 

@@ -18,7 +18,7 @@ import sys
 import tempfile
 from pathlib import Path
 
-from belote.solver.dd import SearchContext
+from belote.dd import SearchContext
 
 from . import cli_workloads, machine, sets, workloads
 from .report import markdown, summarise

@@ -10,8 +10,8 @@ from __future__ import annotations
 import argparse
 import time
 
-from belote.solver.sampling.constraints import Constraints
-from belote.solver.sampling.sampler import DealSampler
+from belote.sampling.constraints import Constraints
+from belote.sampling.sampler import DealSampler
 
 SOUTH = "S:JH 9H AH TH 7S 8S KD AC"
 CASES = {

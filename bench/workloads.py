@@ -10,10 +10,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from belote.solver.types.cards import SUITS
-from belote.solver.dd import SearchContext, analyse_position, dd_table, reaches, solve_position
-from belote.solver.types.deal import NS
-from belote.solver.rules.profiles import COINCHE
+from belote.types.cards import SUITS
+from belote.dd import SearchContext, analyse_position, dd_table, reaches, solve_position
+from belote.types.deal import NS
+from belote.rules.profiles import COINCHE
 
 from . import peer
 from .sets import Item

@@ -1,7 +1,7 @@
 """``belote analyse``: what each card of a play record cost, double-dummy.
 
 The command reads the boards, checks every play record before solving
-anything, then prints one :class:`~belote.solver.analysis.play_record.PlayAnalysis`
+anything, then prints one :class:`~belote.analysis.play_record.PlayAnalysis`
 per board: a JSON line (its ``to_dict``) or a compact table. The solver
 (and numba) is imported inside the command only.
 
@@ -50,9 +50,9 @@ def analyse(file, boards, mode, as_json):
     """
     import gc
 
-    from belote.solver.analysis.play_record import analyse_record, recorded_cards
-    from belote.solver.dd import SearchContext, warm_up
-    from belote.solver.errors import BeloteError
+    from belote.analysis.play_record import analyse_record, recorded_cards
+    from belote.dd import SearchContext, warm_up
+    from belote.errors import BeloteError
 
     from .format import json_line
     from .common import DataError, read_boards

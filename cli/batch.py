@@ -1,6 +1,6 @@
 """``belote batch``: solve every board of a large file into a Parquet table.
 
-The pipeline is :func:`belote.solver.database.batch.run_batch`; this module
+The pipeline is :func:`belote.database.batch.run_batch`; this module
 parses the options, shows the progress bar, runs it on local processes or a
 Dask cluster and turns its outcome into an exit status (see
 :data:`EXIT_BAD_RECORDS`).
@@ -17,8 +17,8 @@ from pathlib import Path
 
 import click
 
-from belote.solver.errors import BeloteError
-from belote.solver.rules.profiles import PROFILES
+from belote.errors import BeloteError
+from belote.rules.profiles import PROFILES
 
 from .options import SEAT, all_leaders_option, jobs_option, trump_option
 
@@ -93,7 +93,7 @@ def batch(input_path, output, modes, trumps, leader, all_leaders, jobs, schedule
       belote batch deals.csv -o deals.parquet --mode classic --mode coinche --all-leaders
       belote batch games.pbn -o games.parquet --jobs 2
     """
-    from belote.solver.database.batch import DEFAULT_SHARD_SIZE, BatchOptions, count_records, run_batch
+    from belote.database.batch import DEFAULT_SHARD_SIZE, BatchOptions, count_records, run_batch
 
     from .common import DataError
     from .running import progress_bar, stoppable

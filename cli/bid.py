@@ -11,8 +11,8 @@ import math
 
 import click
 
-from belote.solver.errors import BeloteError
-from belote.solver.rules.profiles import PROFILES
+from belote.errors import BeloteError
+from belote.rules.profiles import PROFILES
 
 from .options import constraint_error, constraint_options, SEAT
 
@@ -34,7 +34,7 @@ DD_NOTE = ("Double-dummy: both sides play as if every card were visible. In colv
 
 def _cards(text: str, what: str) -> str:
     """``text`` checked card by card (unknown and repeated cards are refused)."""
-    from belote.solver.types.cards import card_name, parse_card
+    from belote.types.cards import card_name, parse_card
 
     seen: list[int] = []
     for token in text.replace(",", " ").split():
@@ -57,8 +57,8 @@ def _finite(ctx: click.Context, param: click.Parameter, value: float | None) -> 
 
 def _own_known(seat: int, hand: str, known: tuple[str, ...], turned: str | None) -> None:
     """Refuse --known cards of your own seat that are not in --hand (or the classic turned card)."""
-    from belote.solver.sampling.constraints import parse_known
-    from belote.solver.types.cards import CardSet, parse_card
+    from belote.sampling.constraints import parse_known
+    from belote.types.cards import CardSet, parse_card
 
     classic = turned is not None
     mine = sum(1 << parse_card(c) for c in (hand + " " + (turned or "")).split())
@@ -214,11 +214,11 @@ def bid(hand, seat, dealer, mode, contract_text, turned, known, shape, points, s
       belote bid --hand "JH 9H AH TH KS AS AD 7C" --seat S --dealer W --precision 0.05
       belote bid --mode classic --hand "JH 9H AS KS 7C" --turned AH --seat S --dealer W
     """
-    from belote.solver.advice import bid as advisor
-    from belote.solver.rules.profiles import get_profile
-    from belote.solver.sampling.constraints import Constraints
-    from belote.solver.types.cards import parse_card
-    from belote.solver.types.contract import parse_contract
+    from belote.advice import bid as advisor
+    from belote.rules.profiles import get_profile
+    from belote.sampling.constraints import Constraints
+    from belote.types.cards import parse_card
+    from belote.types.contract import parse_contract
 
     from .common import start_solver
     from .running import progress_bar, stoppable

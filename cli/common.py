@@ -15,7 +15,7 @@ Exit statuses (the README lists them too):
 ==== =====================================================================
 
 Every message is one line on stderr, bounded and with control characters
-escaped (:func:`belote.solver.errors.printable`); errors in files name the
+escaped (:func:`belote.errors.printable`); errors in files name the
 file, the board and the line.
 
 >>> print(one_line("tab\\there"))
@@ -35,7 +35,7 @@ from typing import Any
 
 import click
 
-from belote.solver.errors import MAX_MESSAGE, BeloteError, printable
+from belote.errors import MAX_MESSAGE, BeloteError, printable
 
 EXIT_OK, EXIT_SYSTEM, EXIT_USAGE, EXIT_SOME_BAD = 0, 1, 2, 3
 EXIT_INTERNAL, EXIT_INTERRUPTED, EXIT_CLOSED_STDOUT, EXIT_TERMINATED = 70, 130, 141, 143
@@ -169,7 +169,7 @@ def start_solver() -> None:
     """
     import gc
 
-    from belote.solver.dd import warm_up
+    from belote.dd import warm_up
 
     warm_up()
     gc.freeze()
@@ -211,8 +211,8 @@ def read_boards(path: Path, mode: str | None, numbers: tuple[str, ...] = ()) -> 
     is a :class:`DataError`; ``numbers`` that match no board are a usage
     error.
     """
-    from belote.solver.errors import PBNDecodeError
-    from belote.solver.formats import pbn
+    from belote.errors import PBNDecodeError
+    from belote.formats import pbn
 
     name = "<stdin>" if str(path) == "-" else display_path(path)
     stream = open_input(path)

@@ -10,9 +10,9 @@ from pathlib import Path
 
 import click
 
-from belote.solver.errors import BeloteError
-from belote.solver.rules.profiles import PROFILES
-from belote.solver.types.deal import SEATS, parse_seat
+from belote.errors import BeloteError
+from belote.rules.profiles import PROFILES
+from belote.types.deal import SEATS, parse_seat
 
 from .options import constraint_error, constraint_options, SUIT, LibraryType
 
@@ -68,9 +68,9 @@ def deal(count, seed, hands, known, shape, points, trump, mode, dealer, output):
     """
     import numpy as np
 
-    from belote.solver.formats import rows
-    from belote.solver.sampling.constraints import Constraints
-    from belote.solver.sampling.sampler import BLOCK, DealSampler, deal_pbn
+    from belote.formats import rows
+    from belote.sampling.constraints import Constraints
+    from belote.sampling.sampler import BLOCK, DealSampler, deal_pbn
 
     from .running import progress_bar
 

@@ -2,7 +2,7 @@
 
 The command reads the boards, checks that each play record stops before the
 end with ``--seat`` to play, then gives one
-:class:`~belote.solver.advice.hint.Hint` per board: a JSON line or a table.
+:class:`~belote.advice.hint.Hint` per board: a JSON line or a table.
 The solver (and numba) is imported inside the command only.
 
 >>> print(_row({"card": "TC", "equivalents": ["TC", "9C"],
@@ -67,8 +67,8 @@ def hint(file, seat, samples, seed, by, jobs, boards, mode, as_json):
       belote hint datasets/examples/positions.pbn --board 1 --seat S
       belote hint datasets/examples/positions.pbn --board 3 --seat E --json
     """
-    from belote.solver.advice.hint import hint as advise
-    from belote.solver.errors import BeloteError
+    from belote.advice.hint import hint as advise
+    from belote.errors import BeloteError
 
     from .format import json_line
     from .common import DataError, notice, read_boards, start_solver
@@ -102,8 +102,8 @@ def hint(file, seat, samples, seed, by, jobs, boards, mode, as_json):
 
 def _plan(board, seat, mode):
     """The board's position after its record and its contract; errors name the board."""
-    from belote.solver.errors import PBNDecodeError
-    from belote.solver.types.deal import seat_name
+    from belote.errors import PBNDecodeError
+    from belote.types.deal import seat_name
 
     src = board.source
     play_line = src.tag_lines.get("Play") or src.line
@@ -164,7 +164,7 @@ def human(result: dict[str, Any], position) -> str:
 
 
 def _name(card: int) -> str:
-    from belote.solver.types.cards import card_name
+    from belote.types.cards import card_name
 
     return card_name(card)
 

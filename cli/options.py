@@ -15,10 +15,10 @@ from collections.abc import Callable
 
 import click
 
-from belote.solver.types.cards import parse_suit
-from belote.solver.types.deal import parse_seat, parse_side
-from belote.solver.errors import BeloteError
-from belote.solver.rules.profiles import PROFILES
+from belote.types.cards import parse_suit
+from belote.types.deal import parse_seat, parse_side
+from belote.errors import BeloteError
+from belote.rules.profiles import PROFILES
 
 
 class LibraryType(click.ParamType):
@@ -99,7 +99,7 @@ def constraint_error(error: BeloteError) -> click.UsageError:
 def constraint_options(points_help: str) -> Callable:
     """``--known``, ``--shape`` and ``--points``: what is known of the unseen hands.
 
-    The text is read by :mod:`belote.solver.sampling.constraints`;
+    The text is read by :mod:`belote.sampling.constraints`;
     ``points_help`` says which suit counts trump points for the command.
     """
     def decorate(command: Callable) -> Callable:

@@ -23,7 +23,7 @@ import click
 
 from .common import input_file_type
 
-from belote.solver.errors import BeloteError, PBNDecodeError
+from belote.errors import BeloteError, PBNDecodeError
 
 from .options import json_option
 
@@ -55,7 +55,7 @@ def human_lines(result: dict[str, Any]) -> str:
 
 def _par_board(board) -> dict[str, Any]:
     """The result dict of one board (raises :class:`BeloteError` when par is undefined)."""
-    from belote.solver.auction import par_of
+    from belote.auction import par_of
 
     def error(message: str) -> PBNDecodeError:
         return PBNDecodeError(message, file=board.file, board=board.board,

@@ -1,5 +1,5 @@
 """``belote report``: tables (and charts) of a ``belote batch`` output; the
-aggregations are :mod:`belote.solver.database.report`'s."""
+aggregations are :mod:`belote.database.report`'s."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ from pathlib import Path
 
 import click
 
-from belote.solver.errors import BeloteError
+from belote.errors import BeloteError
 
 
 @click.command()
@@ -47,13 +47,13 @@ def report(path, by, csv_dir, as_json, plot_dir, html_file):
     """
     import polars as pl
 
-    from belote.solver.database.html import table_title
-    from belote.solver.database.report import REPORTS, left_out, report_tables
+    from belote.database.html import table_title
+    from belote.database.report import REPORTS, left_out, report_tables
 
     from .common import DataError, notice
 
     if (plot_dir or html_file):
-        from belote.solver.database.charts import missing_matplotlib_message
+        from belote.database.charts import missing_matplotlib_message
 
         message = missing_matplotlib_message()
         if message:
@@ -87,7 +87,7 @@ def report(path, by, csv_dir, as_json, plot_dir, html_file):
         return
     import tempfile
 
-    from belote.solver.database.charts import write_charts
+    from belote.database.charts import write_charts
 
     with tempfile.TemporaryDirectory(prefix="belote-charts-") as scratch:
         drawn = write_charts(frame, plot_dir or scratch)
@@ -96,7 +96,7 @@ def report(path, by, csv_dir, as_json, plot_dir, html_file):
         if plot_dir is not None:
             notice(f"{len(drawn.written)} chart{'s' * (len(drawn.written) != 1)} in {plot_dir}")
         if html_file is not None:
-            from belote.solver.database.html import render_page
+            from belote.database.html import render_page
 
             deals = frame["record"].n_unique()
             note = (f"{path.name}: {deals} deals, {frame.height} rows, modes "

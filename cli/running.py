@@ -3,7 +3,7 @@
 :func:`progress_bar` shows a tqdm bar on stderr when it is a terminal.
 :func:`stoppable` turns the ways a run can be cut short into exit statuses,
 after the work in flight is stopped (its generator closed, so the runner of
-:mod:`belote.solver.parallel` cancels queued work and ends its workers):
+:mod:`belote.parallel` cancels queued work and ends its workers):
 
 - Ctrl-C (``SIGINT``): "interrupted", exit status 130;
 - ``SIGTERM``: exit status 143 (128 + 15), quietly;

@@ -19,7 +19,7 @@ import click
 
 from .common import input_file_type
 
-from belote.solver.errors import BeloteError
+from belote.errors import BeloteError
 
 
 def _line(board: str, contract: str, result: str, cells: list[str]) -> str:
@@ -73,7 +73,7 @@ def score(file: Path, as_json: bool) -> None:
     Example:
       belote score datasets/examples/session.pbn
     """
-    from belote.solver.rules.match import session_sheet
+    from belote.rules.match import session_sheet
 
     from .format import json_line
     from .common import DataError, display_path, read_boards

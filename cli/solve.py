@@ -2,7 +2,7 @@
 
 The command parses its options, plans every board (so every problem with the
 input is reported before any solving), and prints the library's analyses
-(:func:`belote.solver.analysis.board.analyse_boards`) in board order as
+(:func:`belote.analysis.board.analyse_boards`) in board order as
 they come.
 """
 
@@ -12,9 +12,9 @@ from contextlib import closing
 
 import click
 
-from belote.solver.errors import BeloteError
-from belote.solver.types.cards import SUITS
-from belote.solver.types.deal import SIDES
+from belote.errors import BeloteError
+from belote.types.cards import SUITS
+from belote.types.deal import SIDES
 
 from .common import DataError, input_file_type, notice, read_boards, start_solver
 from .options import (SEAT, all_leaders_option, jobs_option, json_option, leader_option,
@@ -67,8 +67,8 @@ def solve(file, deal_text, dealer, contract_text, declarer, boards, mode, trumps
       belote solve datasets/examples/deals.pbn --board 2 --trump S --all-leaders
       belote solve --deal "N:AJ.QJ.AJT.Q 987.T987.K. KQT.A.Q9.A8 .K.87.KJT97" --trump H
     """
-    from belote.solver.analysis.board import TableRequest, analyse_boards, plan_board
-    from belote.solver.dd import SearchLimitError
+    from belote.analysis.board import TableRequest, analyse_boards, plan_board
+    from belote.dd import SearchLimitError
 
     from . import format as fmt
     from .running import progress_bar, stoppable
@@ -101,7 +101,7 @@ def solve(file, deal_text, dealer, contract_text, declarer, boards, mode, trumps
     if jobs is None and len(jobs_list) < POOL_MIN_BOARDS or jobs == 1 or len(jobs_list) == 1:
         executor = "serial"
         if jobs is not None:
-            from belote.solver.parallel import worker_count
+            from belote.parallel import worker_count
 
             lowered = worker_count(jobs, len(jobs_list))[1]
             if lowered:
@@ -126,9 +126,9 @@ level with one process on files of 2 to 4 boards and 0.3 s faster on 8."""
 
 def _deal_board(text: str, dealer, contract: str | None, declarer, mode: str | None):
     """A board made of the --deal, --dealer, --contract and --declarer options."""
-    from belote.solver.errors import ContractError
-    from belote.solver.types.board import Board, BoardSource
-    from belote.solver.types.deal import Deal, parse_seat
+    from belote.errors import ContractError
+    from belote.types.board import Board, BoardSource
+    from belote.types.deal import Deal, parse_seat
 
     if contract is None and declarer is not None:
         raise click.UsageError("--declarer needs --contract")

@@ -10,7 +10,7 @@ import csv
 import random
 import sys
 
-from belote.solver.types.deal import Deal, seat_name
+from belote.types.deal import Deal, seat_name
 
 
 def board_deal(n: int) -> tuple[str, str, str]:

@@ -1,4 +1,4 @@
-"""belote.solver: cards, rules, scoring, PBN and an exact double-dummy solver.
+"""belote: cards, rules, scoring, PBN and an exact double-dummy solver.
 
 Importing this package is cheap: the numba kernels are compiled (or loaded from
 the cache) on the first solve, not on import.

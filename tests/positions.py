@@ -3,7 +3,7 @@
 A :class:`PositionSpec` describes a position in play the way the reference
 solver wants it (current hands, trump, mode, who led the current trick, the
 cards already in it, what the completed tricks were worth) and converts it
-to the package's :class:`~belote.solver.rules.play.Position` for the fast solver.
+to the package's :class:`~belote.rules.play.Position` for the fast solver.
 
 The generator is independent of the fast solver: it deals the remaining cards
 at random, makes up a consistent history for the completed tricks, and plays
@@ -22,10 +22,10 @@ import dataclasses
 import random
 from dataclasses import dataclass
 
-from belote.solver.types.cards import CardSet, iter_cards
-from belote.solver.types.deal import Deal
-from belote.solver.rules.play import Position
-from belote.solver.rules.profiles import RuleProfile, get_profile
+from belote.types.cards import CardSet, iter_cards
+from belote.types.deal import Deal
+from belote.rules.play import Position
+from belote.rules.profiles import RuleProfile, get_profile
 
 from reference import card_points, reference_legal, reference_value
 

@@ -6,10 +6,10 @@ the fast solver. Only card parsing and printing are borrowed from the
 package; rank orders, card points, legal play, trick winners and the
 whole-deal value are written out again here.
 
-Cards are the package's card ints (see :func:`belote.solver.types.cards.parse_card`),
+Cards are the package's card ints (see :func:`belote.types.cards.parse_card`),
 seats ``N E S W`` = 0..3 in playing order, sides ``NS`` = 0 and ``EW`` = 1.
 
->>> from belote.solver.types.cards import HEARTS, parse_card
+>>> from belote.types.cards import HEARTS, parse_card
 >>> c = lambda names: [parse_card(n) for n in names.split()]
 >>> sorted(card_name(x) for x in reference_legal(c("7H JH 8D"), c("KS 9H"), HEARTS, "classic"))
 ['JH']
@@ -23,7 +23,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-from belote.solver.types.cards import card_name
+from belote.types.cards import card_name
 
 SUIT_LETTERS = "SHDC"
 

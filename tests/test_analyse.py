@@ -1,4 +1,4 @@
-"""``belote analyse`` and :mod:`belote.solver.analysis.play_record`.
+"""``belote analyse`` and :mod:`belote.analysis.play_record`.
 
 The values of every card are checked against the plain minimax of
 :mod:`reference` on short records (random endings of 2-3 tricks, played to
@@ -17,17 +17,17 @@ import pytest
 from click.testing import CliRunner
 
 import belote.cli.analyse
-import belote.solver.analysis.play_record as play_record
+import belote.analysis.play_record as play_record
 from belote.cli.main import cli
-from belote.solver import CLASSIC, COINCHE, CardSet, Deal, Position, card_name
-from belote.solver.analysis.play_record import (CardAnalysis, PlayAnalysis, analyse_record,
+from belote import CLASSIC, COINCHE, CardSet, Deal, Position, card_name
+from belote.analysis.play_record import (CardAnalysis, PlayAnalysis, analyse_record,
                                                 analyse_play, outcome, recorded_cards)
-from belote.solver.dd import SearchContext, solve_position
-from belote.solver.dd.verdict import judge_contract
-from belote.solver.errors import BeloteError, IllegalPlayError, PBNDecodeError
-from belote.solver.formats import pbn
-from belote.solver.types.contract import parse_contract
-from belote.solver.types.deal import EW, NS, SidePair
+from belote.dd import SearchContext, solve_position
+from belote.dd.verdict import judge_contract
+from belote.errors import BeloteError, IllegalPlayError, PBNDecodeError
+from belote.formats import pbn
+from belote.types.contract import parse_contract
+from belote.types.deal import EW, NS, SidePair
 
 from conftest import sample_size
 from reference import reference_card_values, reference_value

@@ -1,4 +1,4 @@
-"""belote bid and belote.solver.advice.bid: estimates against independent computations.
+"""belote bid and belote.advice.bid: estimates against independent computations.
 
 * the table's shortcuts (threshold searches, exact values only when needed) give
   exactly the numbers of the plain computation (every trump solved exactly);
@@ -23,18 +23,18 @@ import pytest
 from click.testing import CliRunner
 
 from belote.cli.main import cli
-from belote.solver.advice.bid import (LEVEL, bid_table, classic_advice, classic_constraints,
+from belote.advice.bid import (LEVEL, bid_table, classic_advice, classic_constraints,
                                       decided, estimate_contract)
-from belote.solver.dd import reaches, solve_position
-from belote.solver.rules.play import Position
-from belote.solver.rules.profiles import CLASSIC, COINCHE
-from belote.solver.rules.scoring import score_deal
-from belote.solver.sampling.constraints import Constraints
-from belote.solver.sampling.sampler import DealSampler
-from belote.solver.sampling.stats import LookSchedule, mean, proportion, quantiles, wilson_bounds, z_value
-from belote.solver.types.cards import CardSet, iter_cards, to_mask
-from belote.solver.types.contract import Contract, parse_contract
-from belote.solver.types.deal import Deal
+from belote.dd import reaches, solve_position
+from belote.rules.play import Position
+from belote.rules.profiles import CLASSIC, COINCHE
+from belote.rules.scoring import score_deal
+from belote.sampling.constraints import Constraints
+from belote.sampling.sampler import DealSampler
+from belote.sampling.stats import LookSchedule, mean, proportion, quantiles, wilson_bounds, z_value
+from belote.types.cards import CardSet, iter_cards, to_mask
+from belote.types.contract import Contract, parse_contract
+from belote.types.deal import Deal
 
 HAND = "JH 9H AH TH KS AS AD 7C"
 SOUTH, WEST = 2, 3
@@ -256,7 +256,7 @@ def test_process_run_shuts_its_pool_down(monkeypatch):
     (workers joined) rather than aborted: an aborted pool's manager thread, still running,
     made the next pool (the next look of ``--precision``, the next call) spawn its workers
     instead of forking them, slower, and fatal in a script without a main guard."""
-    from belote.solver.parallel import runner
+    from belote.parallel import runner
 
     ends = []
     stop = runner._stop_pool

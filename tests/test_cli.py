@@ -20,10 +20,10 @@ import belote.cli.format
 import belote.cli.running
 import belote.cli.options
 from belote.cli.main import cli
-from belote.solver.formats import pbn
-from belote.solver.types.cards import HEARTS, parse_card
-from belote.solver.types.deal import EW, NS
-from belote.solver.rules.play import Position
+from belote.formats import pbn
+from belote.types.cards import HEARTS, parse_card
+from belote.types.deal import EW, NS
+from belote.rules.play import Position
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "datasets" / "examples"
 DEALS = EXAMPLES / "deals.pbn"
@@ -161,7 +161,7 @@ def test_deals_contracts(deals_json: list[dict]) -> None:
 
 def test_deal_values_by_threshold_search(deals_json: list[dict]) -> None:
     """Board 1 hearts, cross-checked with null-window searches instead of full solves."""
-    from belote.solver.dd import reaches
+    from belote.dd import reaches
 
     board = pbn.load(DEALS)[0]
     start = Position(board.full_deal(), HEARTS, board.first_leader(), board.profile())
@@ -308,7 +308,7 @@ def test_positions_json(positions_json: list[dict]) -> None:
 
 def test_position_values_by_solving_each_card(positions_json: list[dict]) -> None:
     """Each card's values equal a fresh solve of the position after it."""
-    from belote.solver.dd import solve_position
+    from belote.dd import solve_position
 
     for board, result in zip(pbn.load(POSITIONS), positions_json, strict=True):
         position = board.position()
@@ -409,8 +409,8 @@ def test_jobs_2_prints_what_jobs_1_prints(classic_json: list[dict]) -> None:
 
 WORKER_PROBE = """\
 import os, sys
-from belote.solver.dd import solve as dd
-from belote.solver.parallel import parallel_map
+from belote.dd import solve as dd
+from belote.parallel import parallel_map
 
 def probe(_):
     return os.getpid(), dd._kernels is not None

@@ -32,10 +32,10 @@ import random
 import pytest
 from conftest import sample_size
 
-from belote.solver import COINCHE, Deal, Position, card_name, parse_card
-from belote.solver.types.cards import SUITS, SUIT_NAMES
-from belote.solver.dd import analyse_position, dd_table
-from belote.solver.types.deal import EW, NORTH, NS, SOUTH, seat_name
+from belote import COINCHE, Deal, Position, card_name, parse_card
+from belote.types.cards import SUITS, SUIT_NAMES
+from belote.dd import analyse_position, dd_table
+from belote.types.deal import EW, NORTH, NS, SOUTH, seat_name
 
 try:
     import colver

@@ -4,11 +4,11 @@ from dataclasses import replace
 
 import pytest
 
-from belote.solver.types.cards import CLUBS, DIAMONDS, HEARTS, SPADES
-from belote.solver.types.contract import Contract, check_contract, parse_contract
-from belote.solver.types.deal import EAST, EW, NORTH, NS, SOUTH, WEST
-from belote.solver.errors import ContractError
-from belote.solver.rules.profiles import CLASSIC, COINCHE
+from belote.types.cards import CLUBS, DIAMONDS, HEARTS, SPADES
+from belote.types.contract import Contract, check_contract, parse_contract
+from belote.types.deal import EAST, EW, NORTH, NS, SOUTH, WEST
+from belote.errors import ContractError
+from belote.rules.profiles import CLASSIC, COINCHE
 
 
 @pytest.mark.parametrize(

@@ -16,10 +16,10 @@ import pytest
 from click.testing import CliRunner
 
 from belote.cli.main import cli
-from belote.solver.database.batch import (BatchOptions, BatchStateError, read_metadata,
+from belote.database.batch import (BatchOptions, BatchStateError, read_metadata,
                                           run_batch)
-from belote.solver.rules.profiles import CLASSIC
-from belote.solver.types.deal import Deal, seat_name
+from belote.rules.profiles import CLASSIC
+from belote.types.deal import Deal, seat_name
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLES = ROOT / "datasets" / "examples"
@@ -263,8 +263,8 @@ def test_play_records_are_tabled_from_their_starting_deal(tmp_path, name, record
     leader; records played to the end add their actual result."""
     import polars as pl
 
-    from belote.solver.dd import dd_table
-    from belote.solver.formats.pbn import load
+    from belote.dd import dd_table
+    from belote.formats.pbn import load
 
     out = tmp_path / "out.parquet"
     result = CliRunner().invoke(cli, ["batch", str(EXAMPLES / name), "-o", str(out),
@@ -470,7 +470,7 @@ def test_both_modes_on_coinche_contracts(tmp_path):
 
 
 def test_a_row_with_extra_fields_keeps_its_board_number(tmp_path):
-    from belote.solver.formats.rows import iter_rows
+    from belote.formats.rows import iter_rows
     path = tmp_path / "extra.csv"
     path.write_text("board,dealer,deal\n"
                     "7,N,N:AKQJT987... .AKQJT987.. ..AKQJT987. ...AKQJT987,extra\n")

@@ -11,11 +11,11 @@ import pytest
 
 from conftest import sample_size
 
-from belote.solver.database.batch import read_metadata, schema
-from belote.solver.dd import dd_table
-from belote.solver.rules.profiles import get_profile
-from belote.solver.types.cards import SUIT_NAMES
-from belote.solver.types.deal import SEAT_NAMES, SIDE_NAMES, Deal
+from belote.database.batch import read_metadata, schema
+from belote.dd import dd_table
+from belote.rules.profiles import get_profile
+from belote.types.cards import SUIT_NAMES
+from belote.types.deal import SEAT_NAMES, SIDE_NAMES, Deal
 
 DATASETS = Path(__file__).resolve().parent.parent / "datasets"
 DATA = DATASETS / "random10k.parquet"

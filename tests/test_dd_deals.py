@@ -1,4 +1,4 @@
-"""The batch twins (:mod:`belote.solver.dd.deals`) give exactly what the one-deal functions give.
+"""The batch twins (:mod:`belote.dd.deals`) give exactly what the one-deal functions give.
 
 ``dd_table`` and ``reaches`` are checked against the plain minimax and colver
 elsewhere; here every batch result must equal theirs, deal by deal, with a
@@ -16,12 +16,12 @@ import threading
 import numpy as np
 import pytest
 
-from belote.solver import Deal, Position
-from belote.solver.dd import (SearchContext, SearchLimitError, dd_table, dd_tables, hands_array,
+from belote import Deal, Position
+from belote.dd import (SearchContext, SearchLimitError, dd_table, dd_tables, hands_array,
                               reaches, reaches_deals, solve_deals, solve_position)
-from belote.solver.errors import DealError
-from belote.solver.rules.profiles import get_profile
-from belote.solver.types.cards import SUITS
+from belote.errors import DealError
+from belote.rules.profiles import get_profile
+from belote.types.cards import SUITS
 
 from conftest import sample_size
 

@@ -1,7 +1,7 @@
 """The fast solver is exact: every result equals the independent reference.
 
 :mod:`reference` is a plain minimax written apart from the engine. Here the
-fast solver (:mod:`belote.solver.dd`) must agree with it, exactly, on random
+fast solver (:mod:`belote.dd`) must agree with it, exactly, on random
 endings of both modes:
 
 * values of both sides (:func:`solve_position`) on endings of 2 to 4 tricks,
@@ -31,9 +31,9 @@ import random
 import pytest
 from conftest import sample_size
 
-from belote.solver import Deal, Position
-from belote.solver.dd import SearchContext, analyse_position, reaches, solve_position
-from belote.solver.rules.profiles import get_profile
+from belote import Deal, Position
+from belote.dd import SearchContext, analyse_position, reaches, solve_position
+from belote.rules.profiles import get_profile
 
 from positions import MODES, PositionSpec, random_history, random_position
 from reference import CAPOT_POINTS, reference_card_values, reference_legal

@@ -6,15 +6,15 @@ import pkgutil
 
 import pytest
 
-import belote.solver
+import belote
 
-MODULES = sorted(m.name for m in pkgutil.walk_packages(belote.solver.__path__, "belote.solver.")
+MODULES = sorted(m.name for m in pkgutil.walk_packages(belote.__path__, "belote.")
                  if not m.ispkg and not m.name.rsplit(".", 1)[1].startswith("_"))
 """Every public module of the library (private kernels apart)."""
 
 
 def test_modules_are_found():
-    assert "belote.solver.dd.solve" in MODULES and "belote.solver.types.cards" in MODULES
+    assert "belote.dd.solve" in MODULES and "belote.types.cards" in MODULES
 
 
 @pytest.mark.parametrize("name", MODULES)

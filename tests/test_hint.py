@@ -14,19 +14,19 @@ from click.testing import CliRunner
 
 import belote.cli.hint
 from belote.cli.main import cli
-from belote.solver import CLASSIC, COINCHE, Deal
-from belote.solver.advice.hint import (DEFAULT_SAMPLES, CardAdvice, Hint, HintError, enumerate_layouts, hint,
+from belote import CLASSIC, COINCHE, Deal
+from belote.advice.hint import (DEFAULT_SAMPLES, CardAdvice, Hint, HintError, enumerate_layouts, hint,
                                        replay, visible_constraints)
-from belote.solver.dd import solve_position
-from belote.solver.errors import IllegalPlayError
-from belote.solver.formats import pbn
-from belote.solver.rules.play import Position
-from belote.solver.rules.scoring import min_points_to_make
-from belote.solver.sampling.sampler import DealSampler
-from belote.solver.sampling.stats import Estimate, mean, paired_difference, proportion
-from belote.solver.types.board import Board
-from belote.solver.types.cards import KING, QUEEN, CardSet, make_card
-from belote.solver.types.contract import parse_contract
+from belote.dd import solve_position
+from belote.errors import IllegalPlayError
+from belote.formats import pbn
+from belote.rules.play import Position
+from belote.rules.scoring import min_points_to_make
+from belote.sampling.sampler import DealSampler
+from belote.sampling.stats import Estimate, mean, paired_difference, proportion
+from belote.types.board import Board
+from belote.types.cards import KING, QUEEN, CardSet, make_card
+from belote.types.contract import parse_contract
 
 from reference import reference_card_values
 

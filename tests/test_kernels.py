@@ -5,9 +5,9 @@ import sys
 
 from numba.core.registry import CPUDispatcher
 
-from belote.solver import CLASSIC, COINCHE, Deal
-from belote.solver.dd import dd_tables, hands_array, reaches_deals, solve as dd
-from belote.solver.rules.play import Position
+from belote import CLASSIC, COINCHE, Deal
+from belote.dd import dd_tables, hands_array, reaches_deals, solve as dd
+from belote.rules.play import Position
 
 
 def _dispatchers():
@@ -39,7 +39,7 @@ def test_every_kernel_is_cached():
 
 
 def test_package_import_does_not_import_numba():
-    code = ("import sys, belote.solver, belote.solver.dd, belote.solver.formats.pbn; "
+    code = ("import sys, belote, belote.dd, belote.formats.pbn; "
             "print('numba' in sys.modules)")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                          check=True).stdout.strip()

@@ -1,4 +1,4 @@
-"""The match sheet (``belote.solver.rules.match``) and ``belote score``.
+"""The match sheet (``belote.rules.match``) and ``belote score``.
 
 Each rule that spans deals gets a hand-built session of played deals
 (contract, trick points, Belote); the expected sheets are worked out from
@@ -14,11 +14,11 @@ import pytest
 from click.testing import CliRunner
 
 from belote.cli.main import cli
-from belote.solver.errors import BeloteError
-from belote.solver.rules.match import DealLine, MatchSheet, PlayedDeal, match_sheet
-from belote.solver.rules.profiles import CLASSIC, COINCHE
-from belote.solver.types.contract import Contract, parse_contract  # noqa: F401 (eval of reprs)
-from belote.solver.types.deal import EW, NS, SidePair
+from belote.errors import BeloteError
+from belote.rules.match import DealLine, MatchSheet, PlayedDeal, match_sheet
+from belote.rules.profiles import CLASSIC, COINCHE
+from belote.types.contract import Contract, parse_contract  # noqa: F401 (eval of reprs)
+from belote.types.deal import EW, NS, SidePair
 
 SESSION = Path(__file__).resolve().parent.parent / "datasets" / "examples" / "session.pbn"
 

@@ -1,4 +1,4 @@
-"""Par of coinche deals (``belote.solver.auction.par``) and ``belote par``.
+"""Par of coinche deals (``belote.auction.par``) and ``belote par``.
 
 The hand-built deals' par is worked out in the comments from their
 double-dummy tables (asserted first, so the reasoning's premises are
@@ -22,16 +22,16 @@ from click.testing import CliRunner
 from conftest import sample_size
 
 from belote.cli.main import cli
-from belote.solver import COINCHE, Deal
-from belote.solver.auction import ParContract, ParResult, bid_ladder, par_of
-from belote.solver.dd import dd_table
-from belote.solver.dd.verdict import judge_contract, verdict_from_points
-from belote.solver.errors import BeloteError, ContractError
-from belote.solver.rules.play import Position
-from belote.solver.rules.profiles import CLASSIC
-from belote.solver.types.cards import CLUBS, DIAMONDS, HEARTS, SPADES
-from belote.solver.types.contract import Contract
-from belote.solver.types.deal import EW, NORTH, NS, WEST, SidePair, next_seat
+from belote import COINCHE, Deal
+from belote.auction import ParContract, ParResult, bid_ladder, par_of
+from belote.dd import dd_table
+from belote.dd.verdict import judge_contract, verdict_from_points
+from belote.errors import BeloteError, ContractError
+from belote.rules.play import Position
+from belote.rules.profiles import CLASSIC
+from belote.types.cards import CLUBS, DIAMONDS, HEARTS, SPADES
+from belote.types.contract import Contract
+from belote.types.deal import EW, NORTH, NS, WEST, SidePair, next_seat
 
 DEALS = Path(__file__).resolve().parent.parent / "datasets" / "examples" / "deals.pbn"
 

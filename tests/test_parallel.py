@@ -21,14 +21,14 @@ import pytest
 from click.testing import CliRunner
 
 from belote.cli.main import cli
-from belote.solver import COINCHE, Deal
-from belote.solver.analysis.board import analyse_boards
-from belote.solver.dd import SearchContext, dd_table, reaches_targets, solve_position
-from belote.solver.errors import BeloteError
-from belote.solver.formats import pbn
-from belote.solver.parallel import parallel_map, runner, worker_count
-from belote.solver.rules.play import Position
-from belote.solver.types.deal import EW, NS
+from belote import COINCHE, Deal
+from belote.analysis.board import analyse_boards
+from belote.dd import SearchContext, dd_table, reaches_targets, solve_position
+from belote.errors import BeloteError
+from belote.formats import pbn
+from belote.parallel import parallel_map, runner, worker_count
+from belote.rules.play import Position
+from belote.types.deal import EW, NS
 
 from conftest import sample_size
 
@@ -95,8 +95,8 @@ FORKED_RUN = """\
 import json, sys
 sys.path.insert(0, sys.argv[1])
 from test_parallel import seeded_boards
-from belote.solver.analysis.board import analyse_boards
-from belote.solver.parallel import runner
+from belote.analysis.board import analyse_boards
+from belote.parallel import runner
 assert runner.fork_is_safe()
 print(json.dumps([a.to_dict() for a in analyse_boards(seeded_boards(int(sys.argv[2])),
                                                      executor="process", workers=2)]))

@@ -7,13 +7,13 @@ from pathlib import Path
 
 import pytest
 
-import belote.solver.formats.pbn as pbn
-from belote.solver.types.cards import CLUBS, DIAMONDS, HEARTS, SPADES, CardSet, parse_card
-from belote.solver.types.deal import EAST, NORTH, SOUTH, WEST, Deal
-from belote.solver.errors import (ContractError, DealError, IllegalPlayError,
+import belote.formats.pbn as pbn
+from belote.types.cards import CLUBS, DIAMONDS, HEARTS, SPADES, CardSet, parse_card
+from belote.types.deal import EAST, NORTH, SOUTH, WEST, Deal
+from belote.errors import (ContractError, DealError, IllegalPlayError,
                                  PBNDecodeError)
-from belote.solver.formats.pbn import Board, dump, dumps, load, loads
-from belote.solver.rules.profiles import CLASSIC, COINCHE
+from belote.formats.pbn import Board, dump, dumps, load, loads
+from belote.rules.profiles import CLASSIC, COINCHE
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "datasets" / "examples"
 

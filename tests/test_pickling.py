@@ -8,9 +8,9 @@ from pathlib import Path
 
 import pytest
 
-from belote.solver.formats import pbn
-from belote.solver.types.cards import ALL_CARDS, CardSet
-from belote.solver.types.deal import Deal
+from belote.formats import pbn
+from belote.types.cards import ALL_CARDS, CardSet
+from belote.types.deal import Deal
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "datasets" / "examples"
 PROTOCOLS = range(pickle.HIGHEST_PROTOCOL + 1)
@@ -81,7 +81,7 @@ def test_doctests() -> None:
     """The modules' own examples, pickling included."""
     import doctest
 
-    from belote.solver.types import cards, deal
+    from belote.types import cards, deal
 
     for module in (cards, deal):
         result = doctest.testmod(module)
@@ -91,7 +91,7 @@ def test_doctests() -> None:
 def test_position_repr_rebuilds_it() -> None:
     import dataclasses
 
-    from belote.solver import COINCHE, Position, RuleProfile
+    from belote import COINCHE, Position, RuleProfile
 
     namespace = {"Position": Position, "Deal": Deal, "RuleProfile": RuleProfile}
     start = Position(Deal.random(5), 2, 3, COINCHE)

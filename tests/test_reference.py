@@ -8,7 +8,7 @@ from types import ModuleType
 
 import pytest
 
-from belote.solver.types.cards import HEARTS, card_name, parse_card
+from belote.types.cards import HEARTS, card_name, parse_card
 
 import positions
 import reference

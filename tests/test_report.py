@@ -11,13 +11,13 @@ import pytest
 from click.testing import CliRunner
 
 from belote.cli.main import cli
-from belote.solver.database import report
-from belote.solver.rules.profiles import get_profile
-from belote.solver.rules.scoring import contract_made
-from belote.solver.sampling.stats import (ClusterSums, clustered_proportion, mean, proportion,
+from belote.database import report
+from belote.rules.profiles import get_profile
+from belote.rules.scoring import contract_made
+from belote.sampling.stats import (ClusterSums, clustered_proportion, mean, proportion,
                                           t_quantile, wilson_bounds, z_value)
-from belote.solver.types.contract import Contract
-from belote.solver.types.deal import SEAT_NAMES, Deal
+from belote.types.contract import Contract
+from belote.types.deal import SEAT_NAMES, Deal
 
 EXAMPLE = Path(__file__).resolve().parent.parent / "datasets" / "examples" / "both-modes.parquet"
 

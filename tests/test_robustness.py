@@ -28,14 +28,14 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from belote.cli.main import cli
-from belote.solver import COINCHE, CLASSIC, Deal
-from belote.solver.errors import BeloteError, printable
-from belote.solver.formats import pbn
-from belote.solver.rules.play import Position
-from belote.solver.sampling.constraints import parse_known, parse_points, parse_shape
-from belote.solver.types.board import Board
-from belote.solver.types.cards import CardSet, parse_card
-from belote.solver.types.contract import parse_contract
+from belote import COINCHE, CLASSIC, Deal
+from belote.errors import BeloteError, printable
+from belote.formats import pbn
+from belote.rules.play import Position
+from belote.sampling.constraints import parse_known, parse_points, parse_shape
+from belote.types.board import Board
+from belote.types.cards import CardSet, parse_card
+from belote.types.contract import parse_contract
 
 from conftest import sample_size
 
@@ -193,7 +193,7 @@ def test_an_absurd_bid_is_one_line() -> None:
 
 
 def test_an_internal_error_is_one_line_and_debug_shows_it(monkeypatch) -> None:
-    import belote.solver.analysis.board as board_module
+    import belote.analysis.board as board_module
 
     def broken(*args, **kwargs):
         raise RuntimeError("boom")
@@ -215,7 +215,7 @@ def test_the_node_limit_ends_a_search_with_a_message() -> None:
 
 
 def test_the_node_limit_leaves_the_table_sound() -> None:
-    from belote.solver.dd import SearchContext, SearchLimitError, solve_position
+    from belote.dd import SearchContext, SearchLimitError, solve_position
 
     position = Position(Deal.random(21), 2, 1, COINCHE)
     context = SearchContext(max_nodes=500)
@@ -294,7 +294,7 @@ PBN_PIECES = st.sampled_from([
 ])
 
 
-@pytest.mark.filterwarnings("ignore::belote.solver.errors.PBNWarning")
+@pytest.mark.filterwarnings("ignore::belote.errors.PBNWarning")
 @EXAMPLES_RUN
 @given(st.lists(st.one_of(PBN_PIECES, st.text(max_size=10)), max_size=14))
 def test_pbn_reader(pieces: list[str]) -> None:
@@ -314,7 +314,7 @@ def test_row_readers(rows: list[list[str]]) -> None:
     import csv
     import io
 
-    from belote.solver.formats.rows import iter_rows
+    from belote.formats.rows import iter_rows
 
     header = ["board", "deal", "contract", "declarer", "mode", "dealer"]
     text = io.StringIO()

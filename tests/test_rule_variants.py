@@ -21,10 +21,10 @@ import random
 import pytest
 from conftest import sample_size
 
-from belote.solver import Deal, Position
-from belote.solver.dd import analyse_position, reaches, solve_position
-from belote.solver.rules.profiles import COINCHE
-from belote.solver.types.cards import CardSet
+from belote import Deal, Position
+from belote.dd import analyse_position, reaches, solve_position
+from belote.rules.profiles import COINCHE
+from belote.types.cards import CardSet
 
 FLAGS = ("overtrump_on_trump_lead", "partner_winning_frees", "must_trump_when_void",
          "must_overtrump_ruff", "undertrump_when_cannot_overtrump")

@@ -12,12 +12,12 @@ import numpy as np
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from belote.solver import CLASSIC, COINCHE, CardSet, Deal
-from belote.solver.errors import BeloteError
-from belote.solver.rules.play import Position
-from belote.solver.sampling.constraints import (Constraints, ConstraintError, classic_bidding,
+from belote import CLASSIC, COINCHE, CardSet, Deal
+from belote.errors import BeloteError
+from belote.rules.play import Position
+from belote.sampling.constraints import (Constraints, ConstraintError, classic_bidding,
                                                 parse_known, parse_points, parse_shape)
-from belote.solver.sampling.sampler import BLOCK, DealSampler, deal_pbn
+from belote.sampling.sampler import BLOCK, DealSampler, deal_pbn
 
 ALL = 0xFFFFFFFF
 

@@ -4,11 +4,11 @@ from dataclasses import replace
 
 import pytest
 
-from belote.solver.types.contract import Contract, parse_contract
-from belote.solver.types.deal import EAST, EW, NORTH, NS, SOUTH, WEST, SidePair
-from belote.solver.errors import BeloteError, ContractError
-from belote.solver.rules.profiles import CLASSIC, COINCHE
-from belote.solver.rules.scoring import (DealScore, contract_made, min_points_to_make, round_score,
+from belote.types.contract import Contract, parse_contract
+from belote.types.deal import EAST, EW, NORTH, NS, SOUTH, WEST, SidePair
+from belote.errors import BeloteError, ContractError
+from belote.rules.profiles import CLASSIC, COINCHE
+from belote.rules.scoring import (DealScore, contract_made, min_points_to_make, round_score,
                                    score_deal)
 
 

@@ -7,8 +7,8 @@ import math
 import numpy as np
 import pytest
 
-from belote.solver.errors import BeloteError
-from belote.solver.sampling.stats import (Estimate, LookSchedule, mean, paired_difference,
+from belote.errors import BeloteError
+from belote.sampling.stats import (Estimate, LookSchedule, mean, paired_difference,
                                           paired_proportions, proportion, quantiles, t_cdf,
                                           t_quantile, wilson_bounds, z_value)
 

@@ -11,16 +11,16 @@ from pathlib import Path
 
 import pytest
 
-from belote.solver.formats import pbn
-from belote.solver.dd import verdict
-from belote.solver.types.cards import DIAMONDS, HEARTS, SPADES, CardSet
-from belote.solver.types.contract import parse_contract
-from belote.solver.dd import SearchContext
-from belote.solver.types.deal import EAST, NORTH, WEST, Deal
-from belote.solver.errors import BeloteError, ContractError
-from belote.solver.rules.play import Position
-from belote.solver.rules.profiles import CLASSIC, COINCHE
-from belote.solver.dd.verdict import judge_contract, verdict_from_points
+from belote.formats import pbn
+from belote.dd import verdict
+from belote.types.cards import DIAMONDS, HEARTS, SPADES, CardSet
+from belote.types.contract import parse_contract
+from belote.dd import SearchContext
+from belote.types.deal import EAST, NORTH, WEST, Deal
+from belote.errors import BeloteError, ContractError
+from belote.rules.play import Position
+from belote.rules.profiles import CLASSIC, COINCHE
+from belote.dd.verdict import judge_contract, verdict_from_points
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "datasets" / "examples"
 CLASSIC_1_DEAL = "N:AJ.QJ.AJT.Q 987.T987.K. KQT.A.Q9.A8 .K.87.KJT97"

@@ -37,8 +37,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from belote.solver.types.cards import card_name, parse_card, parse_suit
-from belote.solver.types.deal import Deal, parse_seat
+from belote.types.cards import card_name, parse_card, parse_suit
+from belote.types.deal import Deal, parse_seat
 
 from positions import MODES, PositionSpec
 

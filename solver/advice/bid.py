@@ -1,10 +1,10 @@
 """Monte-Carlo bid advice: how a contract fares over the deals a bidder cannot rule out.
 
 The bidder sees their own hand (and whatever the constraints add). Deals
-consistent with that are drawn uniformly (:class:`~belote.solver.sampling.sampler.DealSampler`,
+consistent with that are drawn uniformly (:class:`~belote.sampling.sampler.DealSampler`,
 deal ``i`` depending only on the seed and ``i``), every sampled deal is
 played double-dummy from the opening lead of the dealer's left, and the
-results are scored by :mod:`belote.solver.rules.scoring`:
+results are scored by :mod:`belote.rules.scoring`:
 
 * P(make) with its Wilson interval, P(capot) (the taking side takes every
   trick), in classic P(litige);
@@ -31,7 +31,7 @@ failed and coinched scores do not), and a failed trump needs one more
 threshold search (can the defence take every trick?).
 
 **Stopping early.** With ``precision`` the data are looked at on a fixed
-schedule (:class:`~belote.solver.sampling.stats.LookSchedule`); a trump stops
+schedule (:class:`~belote.sampling.stats.LookSchedule`); a trump stops
 being solved at the first look where every one of its P(make) intervals is
 within +/- ``precision``, and the run stops when every trump has. Each look's
 intervals are computed at level ``1 - 5% / K`` for the ``K`` looks the
@@ -41,9 +41,9 @@ intervals misses, at most 5%. So every reported interval keeps its 95%, as
 without ``precision`` (each on its own; the schedule, hence ``K``, is fixed
 by ``samples``, the cap, before anything is looked at).
 
->>> from belote.solver.rules.profiles import COINCHE
->>> from belote.solver.sampling.constraints import Constraints
->>> from belote.solver.types.contract import parse_contract
+>>> from belote.rules.profiles import COINCHE
+>>> from belote.sampling.constraints import Constraints
+>>> from belote.types.contract import parse_contract
 >>> hands = ["S:JH 9H AH TH KS AS AD 7C", "N:QH 8H AC TC KC 7D 8D 9D",
 ...          "E:7H 7S 8S 9S QS JS TS"]
 >>> c = Constraints().with_text(hand=hands[:2], known=hands[2:])
@@ -96,7 +96,7 @@ def coinche_contracts(profile: RuleProfile, declarer: Seat,
                       trumps: Sequence[Suit] = SUITS) -> tuple[Contract, ...]:
     """Every contract ``declarer`` can bid at x1: each trump, each bid, then capot.
 
-    >>> from belote.solver.rules.profiles import COINCHE
+    >>> from belote.rules.profiles import COINCHE
     >>> rows = coinche_contracts(COINCHE, 2)
     >>> len(rows), rows[0].to_pbn(), rows[9].to_pbn(), rows[10].to_pbn()
     (40, '80S', 'CapotS', '80H')
@@ -218,7 +218,7 @@ def _solve_range(question: _Question, trumps: tuple[Suit, ...], span: tuple[int,
     Returns an ``(n, len(trumps), 2)`` array: the outcome key (the taker's
     exact value 0..252, :data:`FAILED` or :data:`DEFENCE_CAPOT`) and the
     belote side (0, 1, or 2 for nobody) of each trump. Per trump, one
-    batch search (:func:`~belote.solver.dd.deals.solve_deals`) gives each
+    batch search (:func:`~belote.dd.deals.solve_deals`) gives each
     sample's exact value, or, outside ``exact``, says it stays below the
     lowest need; the samples with no points get one more, for the
     defence's capot.
@@ -287,7 +287,7 @@ def _mean(n: int, total: float, squares: float, level: float, method: str) -> Es
 
 
 def _hist_quantiles(hist: np.ndarray, probs: Sequence[float]) -> tuple[int, ...]:
-    """:func:`~belote.solver.sampling.stats.quantiles` of the values counted by ``hist``."""
+    """:func:`~belote.sampling.stats.quantiles` of the values counted by ``hist``."""
     cumulative = np.cumsum(hist)
     n = int(cumulative[-1])
     return tuple(int(np.searchsorted(cumulative, max(math.ceil(p * n - 1e-9), 1)))
@@ -520,7 +520,7 @@ def _engine(constraints: Constraints, profile: RuleProfile, declarer: Seat, deal
 def count_layouts(constraints: Constraints) -> int:
     """The number of deals consistent with ``constraints`` (raises when there is none).
 
-    >>> from belote.solver.sampling.constraints import Constraints
+    >>> from belote.sampling.constraints import Constraints
     >>> count_layouts(Constraints().with_text(hand=["S:JH 9H AH TH KS AS AD 7C"]))
     9465511770
     """
@@ -537,7 +537,7 @@ def estimate_contract(constraints: Constraints, contract: Contract, dealer: Seat
     side's points are given; scores are given at each multiplier the profile
     allows. ``constraints.profile`` is the rule profile. Raises
     :class:`BeloteError` for bad arguments and
-    :class:`~belote.solver.sampling.constraints.ConstraintError` when no deal
+    :class:`~belote.sampling.constraints.ConstraintError` when no deal
     fits.
     """
     profile = constraints.profile
@@ -626,7 +626,7 @@ def iter_outcomes(constraints: Constraints, declarer: Seat, dealer: Seat, trumps
 
     Each item is a ``(len(trumps), 2)`` array: key and belote side per trump.
 
-    >>> from belote.solver.sampling.constraints import Constraints
+    >>> from belote.sampling.constraints import Constraints
     >>> c = Constraints().with_text(hand=["S:JH 9H AH TH KS AS AD 7C"])
     >>> next(iter_outcomes(c, 2, 3, [1], seed=1, samples=1)).shape
     (1, 2)

@@ -4,17 +4,17 @@ The player to move knows their own hand, the cards played so far and what
 each played card showed (a suit not followed, a trump not used), and the
 contract. :func:`hint` takes every layout of the unseen cards consistent with
 that (:meth:`Constraints.from_position
-<belote.solver.sampling.constraints.Constraints.from_position>`), draws them
+<belote.sampling.constraints.Constraints.from_position>`), draws them
 uniformly with the exact sampler (or lists them all when there are no more of
 them than the samples asked for), rebuilds each layout as the real position
 with the same history (:func:`replay`: same tricks, same points, same trick in
 progress), values every legal card on it double-dummy (one
-:func:`~belote.solver.dd.analyse_position` per layout), and ranks the cards:
+:func:`~belote.dd.analyse_position` per layout), and ranks the cards:
 
 * by the expected whole-deal trick points of the player's side (tricks
   already taken count; belote apart), with a Student t interval;
 * by the chance the contract makes (taker's value at least
-  :func:`~belote.solver.rules.scoring.min_points_to_make`, with the belote
+  :func:`~belote.rules.scoring.min_points_to_make`, with the belote
   of the layout), with a Wilson interval.
 
 Whether the best card is clearly best is judged on the same layouts: the
@@ -29,7 +29,7 @@ sides, an optimistic model of what the defence and the declarer know.
 Interchangeable cards (same suit, no live card between them, same points)
 have the same value on every layout: they are one entry, its ``equivalents``.
 
->>> from belote.solver import Deal, COINCHE
+>>> from belote import Deal, COINCHE
 >>> ending = Position(Deal.from_pbn("N:A7... T8... K9... QJ..."), trump=1, leader=0,
 ...                   profile=COINCHE, points=(80, 42), tricks_won=(4, 2))
 >>> advice = hint(ending, seat=0, samples=200)
@@ -85,11 +85,11 @@ def replay(position: Position, hands: Sequence[Mask]) -> Position:
 
     The deal at the start is each seat's ``hands`` plus the cards it played,
     and the recorded cards are played again in order from the same leader
-    (checked: :class:`~belote.solver.errors.IllegalPlayError` if a card could
+    (checked: :class:`~belote.errors.IllegalPlayError` if a card could
     not have been played from that deal). Tricks, points and the trick in
     progress come out as in ``position``.
 
-    >>> from belote.solver import Deal, COINCHE
+    >>> from belote import Deal, COINCHE
     >>> pos = Position(Deal.from_pbn("N:AKQJ.AKQJ.. .T987.T987. T987...AKQJ ..AKQJ.T987"),
     ...                trump=1, leader=1, profile=COINCHE)
     >>> for card in ("7H", "7S", "7C", "AH", "JH"):
@@ -120,11 +120,11 @@ def visible_constraints(position: Position, seat: Seat) -> Constraints:
     """What ``seat`` knows of the unseen cards at ``position``.
 
     :meth:`Constraints.from_position
-    <belote.solver.sampling.constraints.Constraints.from_position>`, with the
+    <belote.sampling.constraints.Constraints.from_position>`, with the
     cards of no hand at the start of ``position`` also out of play (an ending
     built without its earlier tricks).
 
-    >>> from belote.solver import Deal, COINCHE
+    >>> from belote import Deal, COINCHE
     >>> ending = Position(Deal.from_pbn("N:A... K... Q... J..."), trump=1, leader=0,
     ...                   profile=COINCHE, points=(100, 42), tricks_won=(4, 3))
     >>> visible_constraints(ending, 0).free_cards() == CardSet("KS QS JS").mask
@@ -142,9 +142,9 @@ def enumerate_layouts(constraints: Constraints) -> Iterator[tuple[Mask, Mask, Ma
     it and still has room), for the few-layout case; the suit length and
     point ranges are checked on each complete deal. Deals come in a fixed
     order, each once: as many as :meth:`DealSampler.count
-    <belote.solver.sampling.sampler.DealSampler.count>` says.
+    <belote.sampling.sampler.DealSampler.count>` says.
 
-    >>> from belote.solver import Deal, COINCHE
+    >>> from belote import Deal, COINCHE
     >>> ending = Position(Deal.from_pbn("N:A... K... Q... J..."), trump=1, leader=0,
     ...                   profile=COINCHE, points=(100, 42), tricks_won=(4, 3))
     >>> layouts = list(enumerate_layouts(visible_constraints(ending, 0)))
@@ -324,7 +324,7 @@ def hint(position: Position, seat: Seat, contract: Contract | None = None, *,
     they are all solved (``exact``), else ``samples`` of them are drawn from
     stream ``seed`` (the same layouts whatever runs them). ``executor``,
     ``workers``, ``progress`` and ``notice`` go to
-    :func:`~belote.solver.parallel.parallel_map`, one item per layout.
+    :func:`~belote.parallel.parallel_map`, one item per layout.
     Raises :class:`HintError` when ``seat`` is not to move or the deal is over.
     """
     if seat not in SEATS:

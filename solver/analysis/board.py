@@ -1,11 +1,11 @@
 """What ``belote solve`` computes for one board, as a library function.
 
-:func:`plan_board` checks a :class:`~belote.solver.formats.pbn.Board` and
+:func:`plan_board` checks a :class:`~belote.formats.pbn.Board` and
 turns it into a :class:`BoardJob` (picklable, cheap, no solving), so every
 problem with the input is reported before any solving starts;
 :func:`analyse_job` solves it into a :class:`BoardAnalysis`, and
 :func:`analyse_board` does both. :func:`analyse_boards` is the batch twin,
-over any executor of :func:`~belote.solver.parallel.parallel_map`.
+over any executor of :func:`~belote.parallel.parallel_map`.
 
 A full deal (no play record) gets a table: the double-dummy trick points of
 each requested side, for each requested trump and leader, the side holding
@@ -14,7 +14,7 @@ the board's own leader). A play record that goes to the end is tabled the
 same way and its actual result scored. A record that stops before the end is
 a position: both sides' values and every legal card's.
 
->>> from belote.solver.formats import pbn
+>>> from belote.formats import pbn
 >>> board = pbn.load("datasets/examples/deals.pbn")[0]
 >>> result = analyse_board(board, TableRequest(trumps=(1,)))
 >>> result.kind, result.table
@@ -57,7 +57,7 @@ class TableRequest:
     ``mode`` (a profile name) overrides the boards' own; ``leader`` ``None``
     means each board's own leader (the Play seat, else the dealer's left);
     ``all_leaders`` tables every leader; ``max_nodes`` limits each search
-    (:class:`~belote.solver.dd.SearchLimitError` past it).
+    (:class:`~belote.dd.SearchLimitError` past it).
     """
 
     mode: str | None = None
@@ -317,7 +317,7 @@ def analyse_job(job: BoardJob) -> BoardAnalysis:
     """Solve one planned board (loads the solver kernels on first use).
 
     A search stopped by the node limit raises
-    :class:`~belote.solver.dd.SearchLimitError` naming the board.
+    :class:`~belote.dd.SearchLimitError` naming the board.
     """
     from ..dd.solve import SearchLimitError, default_context
 
@@ -340,7 +340,7 @@ def analyse_boards(boards: Iterable[Board | BoardJob], request: TableRequest = T
                    *, executor: str | Executor = "process", workers: int | None = None,
                    progress: Callable[[int], Any] | None = None,
                    notice: Callable[[str], Any] | None = None) -> Iterator[BoardAnalysis]:
-    """The analyses of many boards, in input order (see :func:`~belote.solver.parallel.parallel_map`).
+    """The analyses of many boards, in input order (see :func:`~belote.parallel.parallel_map`).
 
     Boards are planned here, lazily, so a bad board raises before its turn
     comes; pass jobs already planned (:func:`plan_board`) to report every

@@ -3,21 +3,21 @@
 For every recorded card, in playing order, :func:`analyse_play` gives the
 whole-deal double-dummy value of the position for both sides just before
 the card and just after it (points of completed tricks count, as in
-:mod:`belote.solver.dd`). The player's side loses the difference, zero when
+:mod:`belote.dd`). The player's side loses the difference, zero when
 the card was one of the best; the best cards are listed in their classes of
 interchangeable cards. :class:`PlayAnalysis` adds the totals given away per
 seat and per side and, for a contract with a declarer, the double-dummy
 verdict after every card, hence the cards that turned a made contract into
 a failed one or the reverse.
 
-The cost is one :func:`~belote.solver.dd.analyse_position` per card, all
-sharing one :class:`~belote.solver.dd.SearchContext`: the call made before
+The cost is one :func:`~belote.dd.analyse_position` per card, all
+sharing one :class:`~belote.dd.SearchContext`: the call made before
 a card values every legal card, so it gives the value after the card
 played, which is also the value before the next one.
 
->>> from belote.solver import COINCHE, Deal, Position
->>> from belote.solver.types.deal import NORTH
->>> from belote.solver.types.cards import HEARTS
+>>> from belote import COINCHE, Deal, Position
+>>> from belote.types.deal import NORTH
+>>> from belote.types.cards import HEARTS
 >>> ending = Deal.from_pbn("N:.A.7. .Q..8 .J.T. 8...A")
 >>> start = Position(ending, HEARTS, NORTH, COINCHE, points=(80, 17), tricks_won=(3, 3))
 >>> cards = analyse_play(start, "7D QH TD 8S 8C JH AC AH".split())
@@ -158,8 +158,8 @@ class PlayAnalysis:
     K+Q, and ``cards`` the :class:`CardAnalysis` of every recorded card in
     playing order.
 
-    >>> from belote.solver import COINCHE, Deal, Position
-    >>> from belote.solver.types.contract import parse_contract
+    >>> from belote import COINCHE, Deal, Position
+    >>> from belote.types.contract import parse_contract
     >>> ending = Deal.from_pbn("N:.A.7. .Q..8 .J.T. 8...A")
     >>> start = Position(ending, 1, 0, COINCHE, points=(80, 17), tricks_won=(3, 3))
     >>> play = PlayAnalysis(None, None, "coinche", parse_contract("130H", COINCHE, 0), None,
@@ -224,7 +224,7 @@ class PlayAnalysis:
         """The contract's double-dummy verdict before the first card and after each card.
 
         ``len(cards) + 1`` verdicts, judged as
-        :func:`~belote.solver.dd.verdict.judge_contract` does from the taker's
+        :func:`~belote.dd.verdict.judge_contract` does from the taker's
         value, the defence taking every trick when its value is the capot's;
         empty when the contract cannot be judged (:attr:`judged`).
         """
@@ -289,12 +289,12 @@ def analyse_play(position: Position, cards: Iterable[Card | str], *,
                  context: SearchContext | None = None) -> tuple[CardAnalysis, ...]:
     """Analyse ``cards``, played in this order from ``position`` (left unchanged).
 
-    One :func:`~belote.solver.dd.analyse_position` per card, with one search
+    One :func:`~belote.dd.analyse_position` per card, with one search
     context for all (a new one unless ``context`` is given). Raises
-    :class:`~belote.solver.errors.IllegalPlayError` for a card that may not
+    :class:`~belote.errors.IllegalPlayError` for a card that may not
     be played; the cards before it are not reported.
 
-    >>> from belote.solver import COINCHE, Deal, Position
+    >>> from belote import COINCHE, Deal, Position
     >>> start = Position(Deal.from_pbn("N:A... 7... K... 8..."), 0, 0, COINCHE,
     ...                  points=(85, 52), tricks_won=(5, 2))
     >>> [c.after for c in analyse_play(start, ["AS", "7S", "KS", "8S"])][-1]
@@ -324,10 +324,10 @@ def recorded_cards(board: Board, profile: str | RuleProfile | None = None
     """The start of play of ``board`` and its recorded cards in playing order.
 
     The board holds them already checked, in playing order. Raises
-    :class:`~belote.solver.errors.PBNDecodeError` when the trump is unknown
+    :class:`~belote.errors.PBNDecodeError` when the trump is unknown
     (no contract) or when nothing is recorded.
 
-    >>> from belote.solver.formats.pbn import loads
+    >>> from belote.formats.pbn import loads
     >>> [board] = loads('''[Deal "N:AKQJ.AKQJ.. .T987.T987. T987...AKQJ ..AKQJ.T987"]
     ... [Declarer "E"]
     ... [Contract "100H"]
@@ -354,7 +354,7 @@ def analyse_record(board: Board, profile: str | RuleProfile | None = None, *,
                   context: SearchContext | None = None) -> PlayAnalysis:
     """Analyse the play record of ``board`` under ``profile`` (default: the board's mode).
 
-    Raises :class:`~belote.solver.errors.PBNDecodeError` as
+    Raises :class:`~belote.errors.PBNDecodeError` as
     :func:`recorded_cards` does.
     """
     prof = board.profile(profile)

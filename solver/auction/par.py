@@ -19,9 +19,9 @@ The game solved here, exactly:
   opening passes score 0-0.
 * A contract scores its double-dummy result: the first trick is led by the
   dealer's left whoever declares, the taking side takes its double-dummy
-  value for that trump (:func:`~belote.solver.dd.dd_table`), Belote–Rebelote
+  value for that trump (:func:`~belote.dd.dd_table`), Belote–Rebelote
   counts for the side holding trump K+Q, and
-  :func:`~belote.solver.dd.verdict.verdict_from_points` gives the score
+  :func:`~belote.dd.verdict.verdict_from_points` gives the score
   (when the taker's value is 0, one threshold search tells whether the
   defence takes all eight tricks).
 
@@ -42,8 +42,8 @@ Each seat holding one whole suit: whoever takes trump makes all eight
 tricks, so North, first to speak, bids capot at once (in spades or in
 diamonds, where NS hold Belote): 252 + 20 + 250 rounds to 520.
 
->>> from belote.solver import Deal
->>> from belote.solver.types.deal import WEST
+>>> from belote import Deal
+>>> from belote.types.deal import WEST
 >>> deal = Deal.from_pbn("N:AKQJT987... .AKQJT987.. ..AKQJT987. ...AKQJT987")
 >>> result = par_of(deal, dealer=WEST)
 >>> result.par, [(c.contract.to_pbn(), c.side_name) for c in result.contracts]
@@ -217,7 +217,7 @@ def par_of(deal: Deal, dealer: Seat, profile: RuleProfile | str = COINCHE, *,
     profile without a bidding auction (classic), an incomplete deal or a bid
     the profile does not allow.
 
-    >>> from belote.solver.types.deal import WEST
+    >>> from belote.types.deal import WEST
     >>> deal = Deal.from_pbn("N:AKQJT987... .AKQJT987.. ..AKQJT987. ...AKQJT987")
     >>> par_of(deal, WEST, bids=[80, 90], trumps=[1, 2]).contracts[0].to_dict()
     {'contract': '90D', 'side': 'NS', 'score': {'NS': 360, 'EW': 0}}

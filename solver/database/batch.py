@@ -1,8 +1,8 @@
 """The batch pipeline: many boards in, one Parquet table of double-dummy values out.
 
 :func:`run_batch` reads the boards of a PBN file or a deal file in rows
-(:mod:`~belote.solver.formats.rows`) one at a time, solves them on any
-executor of :func:`~belote.solver.parallel.parallel_map` (processes, threads,
+(:mod:`~belote.formats.rows`) one at a time, solves them on any
+executor of :func:`~belote.parallel.parallel_map` (processes, threads,
 a Dask cluster) and writes a *long* table: one row per board x mode x leader
 x trump x side (:data:`COLUMNS`).
 
@@ -490,7 +490,7 @@ def run_batch(input_path: str | os.PathLike[str], output: str | os.PathLike[str]
     """Solve every board of ``input_path`` into the Parquet file ``output`` (module docstring).
 
     ``executor`` and ``workers`` are those of
-    :func:`~belote.solver.parallel.parallel_map`; ``progress`` is called with
+    :func:`~belote.parallel.parallel_map`; ``progress`` is called with
     the number of records of each finished batch of work; ``command`` is
     recorded in the metadata. ``records`` replaces the reading of
     ``input_path`` (whose identity is still recorded).

@@ -3,7 +3,7 @@
 Every table has its sample size ``n``, the number of deals ``n_deals`` its
 rows come from, and a 95% interval: Wilson's for a proportion (``p_low``,
 ``p_high``), Student's t for a mean (``low``, ``high``), from
-:mod:`belote.solver.sampling.stats`. The rows of one deal (its trumps, sides
+:mod:`belote.sampling.stats`. The rows of one deal (its trumps, sides
 and leaders) are not independent, so both intervals are clustered by deal:
 Wilson's at the effective sample size that the design effect leaves, t with
 the cluster-robust variance and ``n_deals - 1`` degrees of freedom. They are
@@ -23,7 +23,7 @@ whose value the row holds). The taking side's features (:func:`features`):
 Values are read with the board's own leader (the dealer's left) unless
 :func:`lead_value`, which compares leaders. A bid is made double-dummy when
 the side's value reaches the points the bid needs given the belote
-(:func:`~belote.solver.rules.scoring.min_points_to_make`).
+(:func:`~belote.rules.scoring.min_points_to_make`).
 
 >>> import polars as pl
 >>> frame = pl.read_parquet("datasets/examples/both-modes.parquet")
@@ -93,13 +93,13 @@ def _deal_features(deal_text: str) -> list[tuple[Any, ...]]:
 
 
 def check_batch_output(frame: Any) -> None:
-    """Raise :class:`~belote.solver.errors.BeloteError` unless ``frame`` is a batch output with rows.
+    """Raise :class:`~belote.errors.BeloteError` unless ``frame`` is a batch output with rows.
 
     >>> import polars as pl
     >>> check_batch_output(pl.DataFrame({"board": ["1"], "dealer": ["N"], "deal": ["N:..."]}))
     Traceback (most recent call last):
     ...
-    belote.solver.errors.BeloteError: not a `belote batch` output (missing columns: record, \
+    belote.errors.BeloteError: not a `belote batch` output (missing columns: record, \
 leader, mode, trump, side, points, belote)
     """
     from ..errors import BeloteError
@@ -290,7 +290,7 @@ def bid_table(frame: Any, by: Sequence[str] = ("trump_length",)) -> Any:
 
 
 def _check_by(frame: Any, by: Sequence[str]) -> None:
-    """Raise :class:`~belote.solver.errors.BeloteError` for a ``by`` column neither in
+    """Raise :class:`~belote.errors.BeloteError` for a ``by`` column neither in
     ``frame`` nor a feature, naming what ``by`` accepts (and the nearest name).
 
     >>> import polars as pl
@@ -298,7 +298,7 @@ def _check_by(frame: Any, by: Sequence[str]) -> None:
     >>> _check_by(pl.DataFrame({"mode": ["coinche"]}), ["pattern", "trump_lenght", "ace"])
     Traceback (most recent call last):
     ...
-    belote.solver.errors.BeloteError: no column trump_lenght for --by (use trump_length, \
+    belote.errors.BeloteError: no column trump_lenght for --by (use trump_length, \
 trump_total, jack, nine, ace, own_belote, pattern, or any column of the file; did you mean \
 trump_length?)
     """
@@ -437,7 +437,7 @@ def report_tables(frame: Any, by: Sequence[str] | None = None) -> dict[str, Any]
     capots and belotes by trump length; classic against coinche when both
     modes are there. Tables that the data cannot fill are left out: the
     lead table when no hand has all four leaders (:data:`LEAD_NEEDS`).
-    Raises :class:`~belote.solver.errors.BeloteError` when ``frame`` is not
+    Raises :class:`~belote.errors.BeloteError` when ``frame`` is not
     a batch output with rows, or a ``by`` column is unknown.
     """
     import polars as pl

@@ -3,7 +3,7 @@
 Everything public is defined in :mod:`.solve` (values, tables, thresholds,
 card valuation), :mod:`.deals` (their batch twins on arrays of many full
 deals) and :mod:`.verdict` (made or not, and the deal score); this package
-re-exports the first two, so ``from belote.solver.dd import dd_table`` works.
+re-exports the first two, so ``from belote.dd import dd_table`` works.
 """
 
 from .deals import dd_tables, hands_array, reaches_deals, solve_deals

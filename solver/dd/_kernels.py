@@ -1,6 +1,6 @@
 """Private numba kernels of the double-dummy solver.
 
-Nothing here is public: :mod:`belote.solver.dd` validates its inputs, converts
+Nothing here is public: :mod:`belote.dd` validates its inputs, converts
 cards to the kernel layout and calls the three entry points, :func:`search`,
 :func:`search_deals` (many full deals in one call) and :func:`root_scores`,
 with exactly typed values (every scalar an ``np.int64``, every array a
@@ -12,7 +12,7 @@ Kernel card layout
     playing order within the suit *under the current trump* (0 = weakest).
     "Beats" within a suit is then an integer comparison, and the cards above a
     card are the bits above it in its suit's byte. :func:`kernel_layout` in
-    :mod:`belote.solver.dd` builds the mapping from a rule profile.
+    :mod:`belote.dd` builds the mapping from a rule profile.
 
 Search
     Fail-soft alpha-beta on the trick points that side ``X`` takes from the

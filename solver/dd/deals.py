@@ -2,18 +2,18 @@
 
 A batch is an ``(n, 4)`` integer array of face masks: the hands N E S W of
 ``n`` deals of eight cards each, as
-:meth:`~belote.solver.sampling.sampler.DealSampler.draw_masks` gives them.
+:meth:`~belote.sampling.sampler.DealSampler.draw_masks` gives them.
 Every deal is played from its opening lead by ``leader``. One kernel call
 (:func:`._kernels.search_deals`) searches the whole batch, with no Python
-object per deal: building a :class:`~belote.solver.rules.play.Position` and
+object per deal: building a :class:`~belote.rules.play.Position` and
 calling the kernel for each sample took 0.11-0.14 s of a 1.83 s run of the
 bid advisor's one-contract question (``bench/RESULTS.md``). Each deal gets
 its own generation of the context's transposition table, so the values are
 those of the one-deal functions.
 
->>> from belote.solver import COINCHE, Deal
->>> from belote.solver.dd import dd_table
->>> from belote.solver.types.cards import HEARTS
+>>> from belote import COINCHE, Deal
+>>> from belote.dd import dd_table
+>>> from belote.types.cards import HEARTS
 >>> deals = [Deal.random(seed) for seed in range(3)]
 >>> hands = hands_array(deals)
 >>> tables = dd_tables(hands, 0, COINCHE, trumps=[HEARTS])
@@ -55,7 +55,7 @@ _BATCH = 1 << 16
 def hands_array(deals: Iterable[Deal]) -> np.ndarray:
     """The ``(n, 4)`` int64 array of face masks of ``deals`` (what the batch functions take).
 
-    >>> from belote.solver import Deal
+    >>> from belote import Deal
     >>> hands_array([Deal.from_pbn("N:AKQJT987... .AKQJT987.. ..AKQJT987. ...AKQJT987")])
     array([[       255,      65280,   16711680, 4278190080]])
     """

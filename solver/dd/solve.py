@@ -5,9 +5,9 @@ can guarantee from the whole deal with all cards visible, the other side
 playing to minimise it (points of completed tricks count; last trick 10, or
 252 in all for a side taking every trick; belote is reported apart).
 
->>> from belote.solver import Deal, COINCHE
->>> from belote.solver.types.deal import NORTH, NS, EW
->>> from belote.solver.types.cards import SPADES
+>>> from belote import Deal, COINCHE
+>>> from belote.types.deal import NORTH, NS, EW
+>>> from belote.types.cards import SPADES
 >>> deal = Deal.from_pbn("N:AKQJT987... .AKQJT987.. ..AKQJT987. ...AKQJT987")
 >>> table = dd_table(deal, leader=NORTH, profile=COINCHE, trumps=[SPADES])
 >>> table[SPADES, NS], table[SPADES, EW]
@@ -530,14 +530,14 @@ def solve_position(position: Position, side: Side, *,
                    context: SearchContext | None = None) -> int:
     """The exact double-dummy value of ``position`` for ``side`` (whole deal).
 
-    >>> from belote.solver import Deal, COINCHE
+    >>> from belote import Deal, COINCHE
     >>> pos = Position(Deal.random(3), trump=1, leader=1, profile=COINCHE)
     >>> v = solve_position(pos, NS); 0 <= v <= 252
     True
     >>> solve_position(pos, 2)
     Traceback (most recent call last):
     ...
-    belote.solver.errors.DealError: side 2 is not 0 (NS) or 1 (EW)
+    belote.errors.DealError: side 2 is not 0 (NS) or 1 (EW)
     """
     _check(position, side)
     context = context or default_context()
@@ -563,7 +563,7 @@ def reaches_targets(position: Position, side: Side, targets: Iterable[int], *,
     search shares one transposition table, whose bounds carry over from one
     target to the next.
 
-    >>> from belote.solver import Deal, COINCHE
+    >>> from belote import Deal, COINCHE
     >>> pos = Position(Deal.random(3), trump=1, leader=1, profile=COINCHE)
     >>> v = solve_position(pos, NS)
     >>> reaches_targets(pos, NS, [v + 1, 0, v, 253])
@@ -640,7 +640,7 @@ def equivalence_classes(position: Position) -> list[tuple[Card, ...]]:
     and they carry the same points. Each class is listed strongest first,
     suits in the order spades, hearts, diamonds, clubs.
 
-    >>> from belote.solver import Deal, COINCHE
+    >>> from belote import Deal, COINCHE
     >>> deal = Deal.from_pbn("N:AKQJT987... .AKQJT987.. ..AKQJT987. ...AKQJT987")
     >>> classes = equivalence_classes(Position(deal, SPADES, NORTH, COINCHE))
     >>> [" ".join(card_name(c) for c in cls) for cls in classes]

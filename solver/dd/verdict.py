@@ -7,13 +7,13 @@ rest: ``total_trick_points - v`` (162), except in the two capot cases. When
 defence has 252 if it can take every trick itself, else 162 (the taker may
 have won a trick worth nothing). Scoring is monotone in ``v``, so the
 contract is made double-dummy exactly when ``v`` reaches
-:func:`~belote.solver.rules.scoring.min_points_to_make`.
+:func:`~belote.rules.scoring.min_points_to_make`.
 
 :func:`verdict_from_points` does the bookkeeping for a known ``v``;
 :func:`judge_contract` solves a position first.
 
->>> from belote.solver.rules.profiles import COINCHE
->>> from belote.solver.types.contract import parse_contract
+>>> from belote.rules.profiles import COINCHE
+>>> from belote.types.contract import parse_contract
 >>> v = verdict_from_points(COINCHE, parse_contract("100H", COINCHE, declarer=1), 124, None)
 >>> v.made, v.needed, v.trick_points, v.score.scores
 (True, 100, SidePair(ns=38, ew=124), SidePair(ns=40, ew=220))
@@ -77,8 +77,8 @@ def verdict_from_points(profile: RuleProfile, contract: Contract, taker_points: 
     possible only when ``taker_points`` is 0. Raises :class:`ContractError`
     for a contract without a declarer or not allowed by ``profile``.
 
-    >>> from belote.solver.rules.profiles import CLASSIC
-    >>> from belote.solver.types.contract import parse_contract
+    >>> from belote.rules.profiles import CLASSIC
+    >>> from belote.types.contract import parse_contract
     >>> contract = parse_contract("D", CLASSIC, declarer=1)
     >>> verdict_from_points(CLASSIC, contract, 0, None, defence_capot=True).trick_points
     SidePair(ns=252, ew=0)
@@ -116,12 +116,12 @@ def judge_contract(position: Position, contract: Contract, *, taker_points: int 
 
     For a full deal, ``position`` is the start of play with the deal's own
     leader. ``taker_points``, the taking side's value if already known (from
-    a :func:`~belote.solver.dd.dd_table` or an analysis), saves its solve;
+    a :func:`~belote.dd.dd_table` or an analysis), saves its solve;
     when it is 0, one threshold search tells whether the defence can take
     every trick. ``position.trump`` must be the contract's trump.
 
-    >>> from belote.solver import COINCHE, Deal
-    >>> from belote.solver.types.contract import parse_contract
+    >>> from belote import COINCHE, Deal
+    >>> from belote.types.contract import parse_contract
     >>> deal = Deal.from_pbn("S:K8.Q87.T.T7 QT9.T.AQ.K9 J7..J97.AQ8 A.AKJ9.K8.J")
     >>> v = judge_contract(Position(deal, 1, 3, COINCHE), parse_contract("80H", COINCHE, 0))
     >>> v.points, v.trick_points, v.made, v.score.scores

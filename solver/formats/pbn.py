@@ -10,7 +10,7 @@ Every other tag (and its section) is kept as read and written back.
 
 Reading checks everything it can (cards, seats, contract, card counts, the
 legality of every recorded card) and reports the first problem as a
-:class:`~belote.solver.errors.PBNDecodeError` naming file, board and line.
+:class:`~belote.errors.PBNDecodeError` naming file, board and line.
 
 >>> text = '''
 ... [Board "1"]
@@ -32,7 +32,7 @@ legality of every recorded card) and reports the first problem as a
 >>> loads(text.replace("C7 HA", "C7 SA"), file="x.pbn")
 Traceback (most recent call last):
 ...
-belote.solver.errors.PBNDecodeError: x.pbn: board 1: line 8: trick 1: N may not play AS here (legal: JH QH KH AH)
+belote.errors.PBNDecodeError: x.pbn: board 1: line 8: trick 1: N may not play AS here (legal: JH QH KH AH)
 """
 
 from __future__ import annotations
@@ -114,7 +114,7 @@ class _Record:
 
         Under rules that override the board's own mode, a contract the
         override cannot read is read under the board's own rules and then as
-        :func:`~belote.solver.types.contract.reread_contract` says (under
+        :func:`~belote.types.contract.reread_contract` says (under
         classic, ``100HX`` stands for its trump taken by its declarer).
         """
         if self.contract is None:
@@ -527,7 +527,7 @@ def loads(text: str, *, file: str | None = None, mode: str | None = None) -> lis
     >>> loads('[Board "7"]\\n[Deal "N:- - - -"]', file="f.pbn")
     Traceback (most recent call last):
     ...
-    belote.solver.errors.PBNDecodeError: f.pbn: board 7: line 2: 4 hands are unknown (N E S W); at most one can be inferred
+    belote.errors.PBNDecodeError: f.pbn: board 7: line 2: 4 hands are unknown (N E S W); at most one can be inferred
     """
     mode = None if mode is None else get_profile(mode).name
     return [_parse_game(game, file, mode)
@@ -641,7 +641,7 @@ def _decode(data: bytes, file: str | None) -> str:
     >>> _decode(b'[Board "1"]\\n[Event "caf\\xe9"]\\n', "a.pbn")
     Traceback (most recent call last):
     ...
-    belote.solver.errors.PBNDecodeError: a.pbn: line 2: not UTF-8 text (invalid continuation byte at byte 23)
+    belote.errors.PBNDecodeError: a.pbn: line 2: not UTF-8 text (invalid continuation byte at byte 23)
     """
     try:
         return data.decode("utf-8-sig")

@@ -5,7 +5,7 @@ notation (``N:S.H.D.C ...``); the columns ``board``, ``dealer``, ``mode``,
 ``contract`` and ``declarer`` are optional (an empty value means unknown).
 :func:`iter_rows` reads such a file one batch of rows at a time, so memory
 stays flat however large the file is, and turns each row into a checked
-:class:`~belote.solver.formats.pbn.Board`, or into the
+:class:`~belote.formats.pbn.Board`, or into the
 :class:`~belote.errors.PBNDecodeError` saying what is wrong with it: a bad
 row does not stop the reading.
 
@@ -262,7 +262,7 @@ def write_pbn_deals(path: str | os.PathLike[str], boards: Sequence[str],
                     dealers: Sequence[Seat], deals: Sequence[str]) -> None:
     """Write the same boards as PBN (tags ``Board``, ``Dealer``, ``Deal``), quickly.
 
-    The text is what :func:`belote.solver.formats.pbn.dumps` writes for these
+    The text is what :func:`belote.formats.pbn.dumps` writes for these
     boards when each deal is given from its dealer, without building boards.
     """
     with open(path, "w", encoding="utf-8") as fp:

@@ -11,7 +11,7 @@
     thread has its own search context, so threads really solve in parallel;
 ``"process"``
     a pool of worker processes. On Linux they are forked after the kernels are
-    loaded (:func:`~belote.solver.dd.warm_up`), so they start at once, unless
+    loaded (:func:`~belote.dd.warm_up`), so they start at once, unless
     forking is unsafe here: polars is loaded (its thread pool does not survive
     a fork) or other threads run; they are then spawned, each loading the
     kernels itself (about a second);

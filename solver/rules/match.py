@@ -1,6 +1,6 @@
 """The match sheet: the deals of a session scored in order, with the rules that span deals.
 
-Each deal is scored by :func:`~belote.solver.rules.scoring.score_deal`; what
+Each deal is scored by :func:`~belote.rules.scoring.score_deal`; what
 this module adds is what carries from one deal to the next:
 
 * Litige (profile ``equal_totals_litige``, classic): the taking side's trick
@@ -19,8 +19,8 @@ this module adds is what carries from one deal to the next:
 A session is one match: deals after the one that decides it are an error,
 and so is a session mixing modes (a match is played under one profile).
 
->>> from belote.solver.rules.profiles import CLASSIC
->>> from belote.solver.types.contract import parse_contract
+>>> from belote.rules.profiles import CLASSIC
+>>> from belote.types.contract import parse_contract
 >>> deals = [PlayedDeal("1", parse_contract("H", CLASSIC, 0), SidePair(81, 81), None),
 ...          PlayedDeal("2", parse_contract("S", CLASSIC, 1), SidePair(60, 102), None)]
 >>> sheet = match_sheet(CLASSIC, deals)
@@ -155,8 +155,8 @@ def match_sheet(profile: RuleProfile, deals: Iterable[PlayedDeal], *,
     match (with ``stop``, the sheet ends there instead), and whatever
     :func:`score_deal` raises for a deal it cannot score.
 
-    >>> from belote.solver.rules.profiles import COINCHE
-    >>> from belote.solver.types.contract import parse_contract
+    >>> from belote.rules.profiles import COINCHE
+    >>> from belote.types.contract import parse_contract
     >>> big = PlayedDeal("1", parse_contract("160SXX", COINCHE, 0), SidePair(162, 0), 0)
     >>> sheet = match_sheet(COINCHE, [big, big])
     >>> sheet.totals, sheet.winner
@@ -164,7 +164,7 @@ def match_sheet(profile: RuleProfile, deals: Iterable[PlayedDeal], *,
     >>> match_sheet(COINCHE, [big, big, big])
     Traceback (most recent call last):
     ...
-    belote.solver.errors.BeloteError: board 1 follows the end of the match (NS won after board 1)
+    belote.errors.BeloteError: board 1 follows the end of the match (NS won after board 1)
     """
     lines: list[DealLine] = []
     totals = SidePair(0, 0)
@@ -197,7 +197,7 @@ def _located(board: Any, message: str) -> PBNDecodeError:
 
 
 def played_deal(board: Any, profile: RuleProfile | None = None) -> PlayedDeal:
-    """The :class:`PlayedDeal` of a PBN board (:class:`~belote.solver.formats.pbn.Board`).
+    """The :class:`PlayedDeal` of a PBN board (:class:`~belote.formats.pbn.Board`).
 
     Raises :class:`PBNDecodeError` (naming file, board and line) for a board
     without a contract, a declarer or a complete play record.

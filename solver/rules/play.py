@@ -3,9 +3,9 @@
 This is the readable Python engine (the numba kernels carry their own copy of
 the same rules for speed, and the tests hold the two together).
 
->>> from belote.solver.types.deal import Deal, NORTH
->>> from belote.solver.rules.profiles import COINCHE
->>> from belote.solver.types.cards import HEARTS
+>>> from belote.types.deal import Deal, NORTH
+>>> from belote.rules.profiles import COINCHE
+>>> from belote.types.cards import HEARTS
 >>> pos = Position(Deal.random(7), trump=HEARTS, leader=NORTH, profile=COINCHE)
 >>> pos.to_move, len(pos.legal_cards())
 (0, 8)
@@ -30,7 +30,7 @@ if TYPE_CHECKING:
 def trick_winner_index(cards: Sequence[Card], trump: Suit, profile: RuleProfile) -> int:
     """Index (0 = lead) of the card winning the (possibly partial) trick ``cards``.
 
-    >>> from belote.solver.rules.profiles import COINCHE
+    >>> from belote.rules.profiles import COINCHE
     >>> trick_winner_index([parse_card(c) for c in ("AS", "TS", "7H", "JS")], 1, COINCHE)
     2
     """
@@ -139,7 +139,7 @@ class Position:
     every card is checked against the rules of ``profile``. Its ``repr``
     rebuilds it:
 
-    >>> from belote.solver import Deal
+    >>> from belote import Deal
     >>> p = Position(Deal.random(2), 1, 0, "coinche").played("9D")
     >>> p
     Position(Deal.from_pbn('N:J7..J97.AQ8 A.AKJ9.K8.J K8.Q87.T.T7 QT9.T.AQ.K9'), trump=1, leader=0, profile='coinche').played('9D')
@@ -286,7 +286,7 @@ class Position:
     def played(self, cards: str | Sequence[Card | str]) -> "Position":
         """A copy with ``cards`` played in turn (card names, ints, or one string of names).
 
-        >>> from belote.solver import Deal
+        >>> from belote import Deal
         >>> Position(Deal.random(2), 1, 0, "coinche").played("9D KD").trick
         [18, 22]
         """

@@ -5,7 +5,7 @@ play and the scoring parameters of one mode. The solver, the scorer and the
 play engine read their rules from a profile and nowhere else, so a local
 custom is a new profile (``dataclasses.replace(COINCHE, ...)``), not an edit.
 
->>> from belote.solver.types.cards import HEARTS, SPADES, parse_card
+>>> from belote.types.cards import HEARTS, SPADES, parse_card
 >>> CLASSIC.undertrump_when_cannot_overtrump, COINCHE.undertrump_when_cannot_overtrump
 (True, False)
 >>> COINCHE.card_points(parse_card("JH"), trump=HEARTS), COINCHE.card_points(parse_card("JH"), trump=SPADES)
@@ -56,7 +56,7 @@ class RuleProfile:
         capot bid ``capot_bid``, at a multiplier from ``coinche_multipliers``).
     Scoring
         The remaining fields parametrise the one scoring formula of
-        :mod:`belote.solver.rules.scoring`. ``equal_totals_litige``: when the taking side's
+        :mod:`belote.rules.scoring`. ``equal_totals_litige``: when the taking side's
         total equals the defence's, the taker's trick points are held for the
         winners of the next decisive deal (classic litige); when False an
         equal total is simply a failed contract.
@@ -65,7 +65,7 @@ class RuleProfile:
         ``belote_alone_wins_match``: when False, a side that failed its
         contract or took no trick on a deal (its deal score is then its
         Belote alone) cannot win the match on that deal
-        (:mod:`belote.solver.rules.match`).
+        (:mod:`belote.rules.match`).
     """
 
     name: str
@@ -99,13 +99,13 @@ class RuleProfile:
 
         The solver reads both sides' values from one search on the premise
         that taking every trick is worth at least as much as the trick points
-        of the pack (see :mod:`belote.solver.dd._kernels`).
+        of the pack (see :mod:`belote.dd._kernels`).
 
         >>> import dataclasses
         >>> dataclasses.replace(COINCHE, name="low", capot_trick_points=100)
         Traceback (most recent call last):
         ...
-        belote.solver.errors.BeloteError: profile 'low': capot_trick_points 100 is below the 162 trick points of the pack
+        belote.errors.BeloteError: profile 'low': capot_trick_points 100 is below the 162 trick points of the pack
         """
         if self.capot_trick_points < self.total_trick_points:
             raise BeloteError(f"profile {self.name!r}: capot_trick_points "

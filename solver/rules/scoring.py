@@ -1,7 +1,7 @@
 """Deal scoring: who made the contract and what each side records.
 
 One formula serves both modes; every rule choice in it is a field of the
-:class:`~belote.solver.rules.profiles.RuleProfile`. A side's *trick points* are its
+:class:`~belote.rules.profiles.RuleProfile`. A side's *trick points* are its
 card points plus the last-trick bonus, or ``capot_trick_points`` (252) for
 all eight tricks; its *total* adds its Belote–Rebelote, which is never lost
 and counts in every comparison and toward a bid.
@@ -23,8 +23,8 @@ and counts in every comparison and toward a bid.
 * Each side's deal score is rounded to ``round_scores_to`` (5 up); rounding
   never decides whether the contract is made.
 
->>> from belote.solver.rules.profiles import CLASSIC, COINCHE
->>> from belote.solver.types.contract import parse_contract
+>>> from belote.rules.profiles import CLASSIC, COINCHE
+>>> from belote.types.contract import parse_contract
 >>> score_deal(CLASSIC, parse_contract("H", CLASSIC, declarer=0), (100, 62), None).ns
 100
 >>> s = score_deal(COINCHE, parse_contract("80S", COINCHE, declarer=1), (77, 85), None)
@@ -129,8 +129,8 @@ def contract_made(profile: RuleProfile, contract: Contract, trick_points: tuple[
                   belote_side: Side | None) -> bool:
     """Whether ``contract`` is made with ``trick_points`` (NS, EW) and the given Belote.
 
-    >>> from belote.solver.rules.profiles import CLASSIC, COINCHE
-    >>> from belote.solver.types.contract import parse_contract
+    >>> from belote.rules.profiles import CLASSIC, COINCHE
+    >>> from belote.types.contract import parse_contract
     >>> contract_made(CLASSIC, parse_contract("S", CLASSIC, 0), (81, 81), None)
     False
     >>> contract_made(COINCHE, parse_contract("100S", COINCHE, 0), (80, 82), 0)
@@ -152,8 +152,8 @@ def min_points_to_make(profile: RuleProfile, contract: Contract, belote_side: Si
     when ``v >= min_points_to_make(...)``. The answer is
     ``capot_trick_points`` when only all eight tricks make it.
 
-    >>> from belote.solver.rules.profiles import CLASSIC, COINCHE
-    >>> from belote.solver.types.contract import parse_contract
+    >>> from belote.rules.profiles import CLASSIC, COINCHE
+    >>> from belote.types.contract import parse_contract
     >>> min_points_to_make(CLASSIC, parse_contract("H", CLASSIC, 0), None)
     82
     >>> min_points_to_make(COINCHE, parse_contract("120H", COINCHE, 0), 0)
@@ -183,8 +183,8 @@ def score_deal(profile: RuleProfile, contract: Contract, trick_points: tuple[int
     K–Q, or ``None``; ``held_in`` the trick points on hold from earlier
     litiges (only under ``equal_totals_litige``).
 
-    >>> from belote.solver.rules.profiles import CLASSIC, COINCHE
-    >>> from belote.solver.types.contract import parse_contract
+    >>> from belote.rules.profiles import CLASSIC, COINCHE
+    >>> from belote.types.contract import parse_contract
     >>> score_deal(CLASSIC, parse_contract("H", CLASSIC, 0), (62, 100), None).scores
     SidePair(ns=0, ew=162)
     >>> s = score_deal(CLASSIC, parse_contract("H", CLASSIC, 0), (81, 81), None)

@@ -20,7 +20,7 @@ and checks what it can) or from the small text language of the command line:
 ``--points``       ``SEAT:RANGE[,RANGE...]``, card points in a suit: ``"N:H>=20"``
 =================  ============================================================
 
-Cards are any spelling :func:`~belote.solver.types.cards.parse_card` reads,
+Cards are any spelling :func:`~belote.types.cards.parse_card` reads,
 separated by commas or spaces. A ``RANGE`` is a suit letter followed by one
 of ``=N`` (or just ``N``), ``>=N``, ``<=N``, ``>N``, ``<N`` or ``N-M``
 (inclusive); ``H=0`` is a void.
@@ -31,11 +31,11 @@ of ``=N`` (or just ``N``), ``>=N``, ``<=N``, ``>N``, ``<N`` or ``N-M``
 >>> parse_shape("W:C2-9")
 Traceback (most recent call last):
 ...
-belote.solver.sampling.constraints.ConstraintError: 'W:C2-9': C2-9: a suit has at most 8 cards
+belote.sampling.constraints.ConstraintError: 'W:C2-9': C2-9: a suit has at most 8 cards
 >>> Constraints().with_text(known=["N:AS", "E:AS"])
 Traceback (most recent call last):
 ...
-belote.solver.sampling.constraints.ConstraintError: AS is known to be in N's hand and in E's
+belote.sampling.constraints.ConstraintError: AS is known to be in N's hand and in E's
 
 Positions in play and the classic auction have helpers:
 :meth:`Constraints.from_position` and :func:`classic_bidding`.
@@ -115,9 +115,9 @@ class Constraints:
     in nobody's hand; ``lengths[seat][suit]`` and ``points[seat][suit]`` are
     inclusive ``(low, high)`` ranges; ``profile`` and ``trump`` define the
     card points. The repr rebuilds the value (with the names of
-    :mod:`belote.solver` in scope).
+    :mod:`belote` in scope).
 
-    >>> from belote.solver import CardSet, CLASSIC, COINCHE
+    >>> from belote import CardSet, CLASSIC, COINCHE
     >>> c = Constraints(hand_sizes=(5, 5, 5, 5)).with_known(2, "AS KS")
     >>> c.hand_sizes, c.known[2], c.free_cards().bit_count()
     ((5, 5, 5, 5), CardSet('KS AS'), 30)
@@ -298,9 +298,9 @@ class Constraints:
         they have now, and every card played tells what its player could not
         hold: a card it would have had to play instead (a suit it did not
         follow, a trump it did not use or did not overtrump with), found by
-        asking :func:`~belote.solver.rules.play.legal_cards` of the rules.
+        asking :func:`~belote.rules.play.legal_cards` of the rules.
 
-        >>> from belote.solver import Deal, COINCHE
+        >>> from belote import Deal, COINCHE
         >>> deal = Deal.from_pbn("N:AKQJ.AKQJ.. .T987.T987. T987...AKQJ ..AKQJ.T987")
         >>> pos = Position(deal, trump=1, leader=1, profile=COINCHE)
         >>> for card in ("7H", "7S", "7C", "AH"):
@@ -428,11 +428,11 @@ def parse_known(text: str) -> tuple[Seat, Mask]:
     >>> parse_known("E:AS,XS")
     Traceback (most recent call last):
     ...
-    belote.solver.sampling.constraints.ConstraintError: 'E:AS,XS': unknown card 'XS'
+    belote.sampling.constraints.ConstraintError: 'E:AS,XS': unknown card 'XS'
     >>> parse_known("N:QS 8D QS")
     Traceback (most recent call last):
     ...
-    belote.solver.sampling.constraints.ConstraintError: 'N:QS 8D QS': QS is given twice
+    belote.sampling.constraints.ConstraintError: 'N:QS 8D QS': QS is given twice
     """
     seat, rest = _split_seat(text, "E:AS,TS")
     tokens = rest.replace(",", " ").split()

@@ -19,7 +19,7 @@ deal ``i % BLOCK`` of block ``i // BLOCK``, drawn with a generator seeded by
 ``SeedSequence([seed, i // BLOCK])``. :meth:`DealSampler.draw` of any range
 therefore gives the same deals however the work is split.
 
->>> from belote.solver.sampling.constraints import Constraints
+>>> from belote.sampling.constraints import Constraints
 >>> sampler = DealSampler(Constraints())
 >>> sampler.count()
 99561092450391000
@@ -29,7 +29,7 @@ True
 >>> DealSampler(Constraints().with_text(shape=["N:S>=5", "E:S>=4"]))
 Traceback (most recent call last):
 ...
-belote.solver.sampling.constraints.ConstraintError: no deal satisfies the constraints: no way to deal the 8 unseen S (N S5-8, E S4-8)
+belote.sampling.constraints.ConstraintError: no deal satisfies the constraints: no way to deal the 8 unseen S (N S5-8, E S4-8)
 """
 
 from __future__ import annotations
@@ -106,7 +106,7 @@ class DealSampler:
     Construction counts the deals and raises :class:`ConstraintError` (with
     the reason where one suit or the hand sizes show it) when there is none.
 
-    >>> from belote.solver.sampling.constraints import Constraints
+    >>> from belote.sampling.constraints import Constraints
     >>> c = Constraints().with_text(hand=["S:JH 9H AH TH 7S 8S KD AC"], shape=["N:H=0"])
     >>> sampler = DealSampler(c)
     >>> sampler.count()
@@ -201,7 +201,7 @@ class DealSampler:
         """Deals ``start .. start + n - 1`` of stream ``seed``, one array per block touched.
 
         ``seed``, ``start`` and ``n`` are non-negative ints (numpy's too);
-        anything else raises :class:`~belote.solver.errors.BeloteError`.
+        anything else raises :class:`~belote.errors.BeloteError`.
         """
         seed, start, n = (_count(seed, "seed"), _count(start, "start"), _count(n, "n"))
         stop = start + n

@@ -1,19 +1,19 @@
 """The game record of one board, apart from any file syntax.
 
 A :class:`Board` holds the deal as dealt (eight cards each), the dealer, the
-rule profile, the contract (a :class:`~belote.solver.types.contract.Contract`
+rule profile, the contract (a :class:`~belote.types.contract.Contract`
 with its declarer), the cards played in playing order, and any other tags of
 the file it came from. It is immutable and checked when built: the deal is
 complete, the contract fits the profile, and every played card was legal.
 Readers (PBN, the rows of a database) build it; writers turn it back into
-their syntax (:func:`belote.solver.formats.pbn.dumps` writes the play in
+their syntax (:func:`belote.formats.pbn.dumps` writes the play in
 PBN's seat columns).
 
 Where the board was read (``file``, ``line``, the line of each tag and of
 each played card) is kept in ``source`` for error messages; it takes no part
 in equality.
 
->>> from belote.solver.types.deal import Deal
+>>> from belote.types.deal import Deal
 >>> board = Board(Deal.from_pbn("N:AKQJ.AKQJ.. .T987.T987. T987...AKQJ ..AKQJ.T987"),
 ...               board="1", dealer=0, rules="coinche", contract="100H", declarer=1,
 ...               cards="H7 S7 C7 HA HJ")
@@ -88,7 +88,7 @@ class Board:
                  source: BoardSource | None = None) -> None:
         """Check and store the record; strings are parsed (a profile name, a contract, cards).
 
-        Raises :class:`~belote.solver.errors.BeloteError` (a subclass) for an
+        Raises :class:`~belote.errors.BeloteError` (a subclass) for an
         incomplete deal, a contract the rules do not allow, or a card that is
         not held or not legal (the message names the trick).
         """
@@ -148,10 +148,10 @@ class Board:
     def get_contract(self, profile: str | RuleProfile | None = None) -> Contract | None:
         """The contract, checked against ``profile`` when one is given.
 
-        It is read as :func:`~belote.solver.types.contract.reread_contract`
+        It is read as :func:`~belote.types.contract.reread_contract`
         says (under classic, a contract with a bid stands for its trump taken
         by its declarer); one that ``profile`` does not allow raises
-        :class:`~belote.solver.errors.PBNDecodeError` at the board's
+        :class:`~belote.errors.PBNDecodeError` at the board's
         ``Contract`` tag.
         """
         if self.contract is not None and profile is not None:

@@ -2,7 +2,7 @@
 
 A card is a small int ``suit * 8 + rank``: suits ``S H D C`` are 0..3 and ranks
 ``7 8 9 T J Q K A`` are 0..7 (the plain-suit *face* order, not the playing
-strength, which depends on trump and lives in :mod:`belote.solver.rules.profiles`).
+strength, which depends on trump and lives in :mod:`belote.rules.profiles`).
 A set of cards is a 32-bit mask with bit ``card`` set; :class:`CardSet` wraps
 such a mask and behaves like a frozen set.
 
@@ -117,7 +117,7 @@ def parse_card(text: str) -> Card:
     >>> parse_card("1H")
     Traceback (most recent call last):
     ...
-    belote.solver.errors.CardError: unknown card '1H'
+    belote.errors.CardError: unknown card '1H'
     """
     s = text.strip()
     if len(s) >= 2:

@@ -5,7 +5,7 @@ suit, with ``X`` for coinched (×2) and ``XX`` for surcoinched (×4); the capot
 bid is written ``Capot``. A classic contract is the trump suit letter only.
 The taker's seat is not part of the notation (PBN keeps it in ``Declarer``).
 
->>> from belote.solver.rules.profiles import CLASSIC, COINCHE
+>>> from belote.rules.profiles import CLASSIC, COINCHE
 >>> c = parse_contract("100hx", COINCHE, declarer=0)
 >>> c
 Contract(trump=1, declarer=0, bid=100, multiplier=2, capot=False)
@@ -18,7 +18,7 @@ Contract(trump=1, declarer=0, bid=100, multiplier=2, capot=False)
 >>> parse_contract("170H", COINCHE)
 Traceback (most recent call last):
 ...
-belote.solver.errors.ContractError: bid 170 in '170H' is not allowed (coinche bids 80..160 in steps of 10, or 250 for capot)
+belote.errors.ContractError: bid 170 in '170H' is not allowed (coinche bids 80..160 in steps of 10, or 250 for capot)
 """
 
 from __future__ import annotations
@@ -53,7 +53,7 @@ class Contract:
     >>> Contract(trump=0, declarer=None, bid=None, multiplier=2)
     Traceback (most recent call last):
     ...
-    belote.solver.errors.ContractError: a contract without a bid cannot be coinched (multiplier 2)
+    belote.errors.ContractError: a contract without a bid cannot be coinched (multiplier 2)
     """
 
     trump: Suit
@@ -101,11 +101,11 @@ class Contract:
 def check_contract(contract: Contract, profile: RuleProfile) -> None:
     """Raise :class:`ContractError` unless ``profile`` allows ``contract``.
 
-    >>> from belote.solver.rules.profiles import CLASSIC
+    >>> from belote.rules.profiles import CLASSIC
     >>> check_contract(Contract(trump=1, declarer=0, bid=100), CLASSIC)
     Traceback (most recent call last):
     ...
-    belote.solver.errors.ContractError: classic contracts have no bid (a suit only, e.g. H), got '100H'
+    belote.errors.ContractError: classic contracts have no bid (a suit only, e.g. H), got '100H'
     """
     text = contract.to_pbn()
     if profile.auction == "turned-card":
@@ -147,7 +147,7 @@ def reread_contract(contract: Contract, profile: RuleProfile) -> Contract:
     and coinche dropped. Otherwise the contract must be one ``profile``
     allows (:func:`check_contract` raises :class:`ContractError` if not).
 
-    >>> from belote.solver.rules.profiles import CLASSIC, COINCHE
+    >>> from belote.rules.profiles import CLASSIC, COINCHE
     >>> reread_contract(parse_contract("100HX", COINCHE, declarer=1), CLASSIC)
     Contract(trump=1, declarer=1, bid=None, multiplier=1, capot=False)
     """
@@ -164,13 +164,13 @@ def parse_contract(text: str, profile: RuleProfile, declarer: Seat | None = None
     and the bare suit ``H`` in classic, in any case, with suit letters or
     symbols (``100♥``).
 
-    >>> from belote.solver.rules.profiles import CLASSIC, COINCHE
+    >>> from belote.rules.profiles import CLASSIC, COINCHE
     >>> parse_contract("capotdxx", COINCHE, declarer=1)
     Contract(trump=2, declarer=1, bid=250, multiplier=4, capot=True)
     >>> parse_contract("100H", CLASSIC)
     Traceback (most recent call last):
     ...
-    belote.solver.errors.ContractError: classic contracts have no bid (a suit only, e.g. H), got '100H'
+    belote.errors.ContractError: classic contracts have no bid (a suit only, e.g. H), got '100H'
     """
     match = _CONTRACT_RE.match(text.strip())
     if match is None:

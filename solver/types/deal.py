@@ -157,7 +157,7 @@ class Deal:
         >>> Deal(["JS", None, None, "JS 7H"])
         Traceback (most recent call last):
         ...
-        belote.solver.errors.DealError: duplicate card JS (held by N and W)
+        belote.errors.DealError: duplicate card JS (held by N and W)
         """
         if len(hands) != 4:
             raise DealError(f"a deal has 4 hands, not {len(hands)}")
@@ -188,11 +188,11 @@ class Deal:
         >>> Deal.from_pbn("E:J... - J... -")
         Traceback (most recent call last):
         ...
-        belote.solver.errors.DealError: duplicate card JS (held by E and W)
+        belote.errors.DealError: duplicate card JS (held by E and W)
         >>> Deal.from_pbn("N:AKQJ.AKQJ.. .T987.T987. T987...AKQX ..AKQJ.T987")
         Traceback (most recent call last):
         ...
-        belote.solver.errors.CardError: S hand: unknown rank 'X' in hand 'T987...AKQX'
+        belote.errors.CardError: S hand: unknown rank 'X' in hand 'T987...AKQX'
         """
         s = text.strip()
         if len(s) < 2 or s[1] != ":":
