@@ -23,7 +23,7 @@ def cli(debug: bool) -> None:
 
     Boards are read from PBN files; see `belote solve --help`. Exit status:
     0 done, 1 system error, 2 bad input or usage, 3 done with bad records,
-    70 internal error, 130 interrupted.
+    70 internal error, 130 interrupted (Ctrl-C), 141 output closed, 143 terminated.
     """
 
 
