@@ -35,11 +35,12 @@ def _register_commands() -> None:
     from .deal import deal
     from .hint import hint
     from .par import par
+    from .playout import playout
     from .report import report
     from .score import score
     from .solve import solve
 
-    for command in (analyse, batch, bid, deal, hint, par, report, score, solve):
+    for command in (analyse, batch, bid, deal, hint, par, playout, report, score, solve):
         cli.add_command(command)
 
 
