@@ -9,7 +9,6 @@ import json
 from pathlib import Path
 
 import click
-
 from belote.errors import BeloteError
 
 SHOWN_BIDS = 10
@@ -50,8 +49,8 @@ def render(out: dict, auction_text: str, dealer: str, uniform: int, seed: int) -
     """The human text of an :class:`~belote.advice.auction.AuctionAdvice` dict."""
     seat = out["seat"]
     side = "NS" if seat in "NS" else "EW"
-    lines = [f"coinche: you {seat}, dealer {dealer}, auction {auction_text}; your turn: "
-             f"{out['question']}",
+    lines = [(f"coinche: you {seat}, dealer {dealer}, auction {auction_text}; your turn: "
+              f"{out['question']}"),
              f"conventions {out['conventions']}: what each call says"]
     lines += [f"  {c['call']:<8} {c['kind']}: {c['says']}" for c in out["calls"]]
     lines.append(f"layouts left: {out['layouts']} of {uniform} without the auction; "

@@ -146,11 +146,13 @@ def question_of(auction: Auction, seat: Seat) -> str:
                           "belote bid --mode classic --turned CARD")
     if auction.complete:
         raise BeloteError(f"the auction {auction.text()} is over: nobody is to call")
-    if auction.turn != seat:
-        raise BeloteError(f"it is {seat_name(auction.turn)}'s turn to call, not "
+    turn = auction.turn
+    assert turn is not None
+    if turn != seat:
+        raise BeloteError(f"it is {seat_name(turn)}'s turn to call, not "
                           f"{seat_name(seat)}'s")
     contract = auction.contract
-    if contract is None or side_of(contract.declarer) == side_of(seat):
+    if contract is None or contract.side == side_of(seat):
         if contract is not None and contract.multiplier > 1:
             return "surcoinche"
         return "bid"
@@ -179,7 +181,7 @@ def sample_outcomes(constraints: Constraints, taker_side: int, dealer: Seat,
             if progress is not None:
                 progress(span[2])
     finally:
-        results.close()
+        results.close()  # type: ignore[attr-defined]
     return np.concatenate(parts)
 
 
