@@ -19,18 +19,19 @@ import click
 
 from .common import input_file_type
 
-from .options import board_option, json_option, mode_option
+from .options import board_option, cfn_option, json_option, mode_option
 
 SEATS = "NESW"
 SIDES = ("NS", "EW")
 
 
 @click.command(short_help="What each card of the play records cost, double-dummy.")
-@click.argument("file", type=input_file_type())
+@click.argument("file", required=False, type=input_file_type())
+@cfn_option
 @board_option
 @mode_option
 @json_option
-def analyse(file, boards, mode, as_json):
+def analyse(file, cfn_games, boards, mode, as_json):
     """What each recorded card of the boards of a PBN FILE cost, double-dummy.
 
     \b
@@ -58,7 +59,7 @@ def analyse(file, boards, mode, as_json):
     from .common import DataError, read_boards
 
     try:
-        selected = read_boards(file, mode, boards)
+        selected = read_boards(file, mode, boards, cfn_games)
         for board in selected:
             recorded_cards(board, mode)
     except BeloteError as e:

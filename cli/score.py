@@ -18,6 +18,7 @@ from typing import Any
 import click
 
 from .common import input_file_type
+from .options import cfn_option
 
 from belote.errors import BeloteError
 
@@ -54,10 +55,11 @@ def sheet_lines(sheet: dict[str, Any]) -> str:
 
 
 @click.command(short_help="Match sheet of a session of boards played in order.")
-@click.argument("file", type=input_file_type())
+@click.argument("file", required=False, type=input_file_type())
+@cfn_option
 @click.option("--json", "as_json", is_flag=True,
               help="Print the whole sheet as one JSON object instead of a table.")
-def score(file: Path, as_json: bool) -> None:
+def score(file: Path | None, cfn_games: tuple[str, ...], as_json: bool) -> None:
     """Match sheet of a session: the boards of a PBN FILE as the deals of one match.
 
     \b
@@ -79,7 +81,7 @@ def score(file: Path, as_json: bool) -> None:
     from .common import DataError, display_path, read_boards
 
     try:
-        sheet = session_sheet(read_boards(file, None)).to_dict()
+        sheet = session_sheet(read_boards(file, None, (), cfn_games)).to_dict()
     except BeloteError as e:
         raise DataError(str(e)) from None
     sheet = {"file": display_path(file), **sheet}

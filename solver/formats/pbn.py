@@ -563,11 +563,11 @@ def iter_load(fp_or_path: IO[str] | IO[bytes] | str | os.PathLike[str], *,
         if isinstance(fp_or_path, io.TextIOBase):
             yield from _iter_boards(fp_or_path, file, mode)  # type: ignore[arg-type]
         else:
-            yield from _iter_boards(_decoded_lines(fp_or_path, file), file, mode)  # type: ignore[arg-type]
+            yield from _iter_boards(decoded_lines(fp_or_path, file), file, mode)  # type: ignore[arg-type]
         return
     file = name if name is not None else os.fspath(fp_or_path)
     with open(fp_or_path, "rb") as fp:
-        yield from _iter_boards(_decoded_lines(fp, file), file, mode)
+        yield from _iter_boards(decoded_lines(fp, file), file, mode)
 
 
 def _iter_boards(lines: Iterable[str], file: str | None, mode: str | None
@@ -585,7 +585,7 @@ def _iter_boards(lines: Iterable[str], file: str | None, mode: str | None
         yield PBNDecodeError(f"not {e.encoding} text ({e.reason})", file=file)
 
 
-def _decoded_lines(fp: IO[bytes], file: str | None) -> Iterator[str]:
+def decoded_lines(fp: IO[bytes], file: str | None) -> Iterator[str]:
     """The lines of a binary file as UTF-8 text, read as they come.
 
     A leading byte-order mark is skipped. Lines end at a newline, CR-LF or

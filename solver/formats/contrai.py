@@ -1,0 +1,188 @@
+"""ContrAI's game records (``contrai-record/1``), read as boards: one board per round.
+
+A ContrAI record (valmathieu/ContrAI, ``docs/data/index.md``) is one JSON
+lines file per game of coinche, one event a line: ``header`` (whose
+``format`` must be ``contrai-record/1``: another major version is refused),
+``game_started``, then per round ``round_dealt`` (dealer and the four hands),
+``bid`` (in auction order), ``card_played``, ``belote`` and
+``round_scored``, and ``game_ended``. Seats are ``N W S E``, cards rank then
+suit (``10S``, ``JH``). As in ContrAI, the contract, the declarer and a
+passed-out round are derived from the bids, never read from
+``round_scored``.
+
+Each round becomes a :class:`~belote.types.board.Board` numbered by the
+round, under the ``coinche`` rules. Contracts this project does not play (no
+trump ``NT``, all trump ``AT``, a ``solo_slam``, bids above 160) are errors
+naming the line. Other events are read for their shape only.
+
+>>> lines = ['{"event": "header", "format": "contrai-record/2"}']
+>>> next(iter_rounds(enumerate(lines, 1), "g.jsonl"))
+PBNDecodeError('g.jsonl: line 1: format contrai-record/2: this version reads contrai-record/1 only')
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable, Iterator
+from typing import Any
+
+from ..errors import BeloteError, PBNDecodeError
+from ..rules.profiles import COINCHE
+from ..types.board import Board, BoardSource
+from ..types.cards import CardSet, parse_card
+from ..types.deal import Deal, parse_seat
+
+__all__ = ["FORMAT", "iter_rounds"]
+
+FORMAT = "contrai-record/1"
+"""The only ``format`` read."""
+
+EVENTS = ("header", "game_started", "round_dealt", "bid", "card_played", "belote",
+          "round_scored", "game_ended")
+"""The eight events of the format."""
+
+
+class _Round:
+    """The events of one round gathered so far."""
+
+    def __init__(self, number: int, line: int, event: dict[str, Any], error: Any) -> None:
+        self.number, self.line, self.error = number, line, error
+        self.dealer = _seat(event.get("dealer"), "dealer", error)
+        hands = event.get("hands")
+        if not isinstance(hands, dict) or sorted(hands) != ["E", "N", "S", "W"]:
+            raise error("round_dealt: hands must name the four seats N E S W")
+        cards = [None] * 4
+        for seat_text, names in hands.items():
+            if not isinstance(names, list):
+                raise error(f"round_dealt: hand {seat_text} is not a list of cards")
+            cards[parse_seat(seat_text)] = CardSet(_card(c, error) for c in names)
+        self.deal = Deal(cards)
+        self.calls: list[tuple[int, dict[str, Any], int]] = []
+        self.cards: list[str] = []
+        self.leader: int | None = None
+
+    def board(self, file: str | None) -> Board:
+        """The board of the round (contract and declarer from the bids)."""
+        contract, declarer = None, None
+        for seat, bid, line in self.calls:
+            kind = bid.get("kind")
+            if kind == "contract":
+                contract, declarer = _contract_text(bid, self.error, line), seat
+            elif kind in ("double", "redouble"):
+                if contract is None:
+                    raise self.error(f"{kind} before any contract bid", line)
+                contract += "X"
+            elif kind != "pass":
+                raise self.error(f"unknown bid kind {kind!r}", line)
+        return Board(self.deal, board=str(self.number), dealer=self.dealer, rules=COINCHE,
+                     contract=contract, declarer=declarer, play_leader=self.leader,
+                     cards=self.cards, source=BoardSource(file=file, line=self.line))
+
+
+def _seat(value: Any, name: str, error: Any) -> int:
+    if not isinstance(value, str):
+        raise error(f"{name}: expected a seat N E S W, got {value!r}")
+    return parse_seat(value)
+
+
+def _card(value: Any, error: Any) -> int:
+    if not isinstance(value, str):
+        raise error(f"card {value!r}: expected a name like '10S' or 'JH'")
+    return parse_card(value)
+
+
+def _contract_text(bid: dict[str, Any], error: Any, line: int) -> str:
+    """A contract bid as PBN notation (``100H``, ``CapotS``)."""
+    value, suit = bid.get("value"), bid.get("suit")
+    if suit in ("NT", "AT"):
+        raise error(f"contract suit {suit}: no-trump and all-trump contracts are not played "
+                    "by this project's rules", line)
+    if suit not in ("S", "H", "D", "C"):
+        raise error(f"contract suit {suit!r}: expected S H D C", line)
+    if value == "slam":
+        return f"Capot{suit}"
+    if type(value) is not int or not COINCHE.bid_min <= value <= COINCHE.bid_max:
+        raise error(f"contract value {value!r}: this project's coinche bids are "
+                    f"{COINCHE.bid_min}..{COINCHE.bid_max} or slam (capot)", line)
+    return f"{value}{suit}"
+
+
+def iter_rounds(lines: Iterable[tuple[int, str]], file: str | None
+                ) -> Iterator[Board | PBNDecodeError]:
+    """The boards of a ``contrai-record/1`` game from its numbered lines, or their errors.
+
+    A bad header ends the reading with its error; a bad round is one error
+    (the rounds after it are read).
+    """
+    current: _Round | None = None
+    bad_round: int | None = None
+    for n, text in lines:
+        round_number: int | None = None
+
+        def error(message: str, line: int | None = None) -> PBNDecodeError:
+            board = None if round_number is None else str(round_number)
+            return PBNDecodeError(message, file=file, board=board, line=line or n)
+
+        try:
+            event = json.loads(text)
+        except json.JSONDecodeError as e:
+            yield error(f"not JSON: {e.msg}")
+            return
+        if not isinstance(event, dict) or event.get("event") not in EVENTS:
+            name = event.get("event") if isinstance(event, dict) else None
+            yield error(f"unknown event {name!r} (expected one of {' '.join(EVENTS)})")
+            return
+        kind = event["event"]
+        if n == 1 or kind == "header":
+            if kind != "header" or event.get("format") != FORMAT:
+                yield error(f"format {event.get('format')}: this version reads {FORMAT} only"
+                            if kind == "header" else "the first line is not the header")
+                return
+            continue
+        raw_round = event.get("round")
+        round_number = raw_round if type(raw_round) is int else None
+        try:
+            if kind == "round_dealt":
+                if current is not None:
+                    yield _finish(current, file)
+                current, bad_round = None, None
+                if round_number is None:
+                    raise error("round_dealt: no round number")
+                current = _Round(round_number, n, event, error)
+            elif kind in ("bid", "card_played"):
+                if bad_round is not None and bad_round == round_number:
+                    continue
+                if current is None or round_number != current.number:
+                    raise error(f"{kind} of round {raw_round} outside that round (no "
+                                "round_dealt before it)")
+                seat = _seat(event.get("position"), "position", error)
+                if kind == "bid":
+                    bid = event.get("bid")
+                    if not isinstance(bid, dict):
+                        raise error("bid: expected an object with a kind")
+                    current.calls.append((seat, bid, n))
+                else:
+                    if current.leader is None:
+                        current.leader = seat
+                    current.cards.append(event.get("card"))  # type: ignore[arg-type]
+        except PBNDecodeError as e:
+            bad_round = round_number
+            if current is not None and current.number == round_number:
+                current = None
+            yield e
+        except BeloteError as e:
+            bad_round = round_number
+            current = None
+            yield error(str(e))
+    if current is not None:
+        yield _finish(current, file)
+
+
+def _finish(current: _Round, file: str | None) -> Board | PBNDecodeError:
+    """The board of a round read to its end, or its error (at the round's first line)."""
+    try:
+        return current.board(file)
+    except PBNDecodeError as e:
+        return e
+    except BeloteError as e:
+        return PBNDecodeError(str(e), file=file, board=str(current.number), line=current.line)
