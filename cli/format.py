@@ -1,7 +1,8 @@
 """Output of ``belote solve``: JSON lines and compact human tables.
 
-Both read the result dicts made by :mod:`belote.cli.jobs`, so the two forms
-always carry the same numbers.
+Both read the result dicts made by
+:meth:`belote.analysis.board.BoardAnalysis.to_dict`, so the two forms always
+carry the same numbers.
 
 >>> print(json_line({"board": "1", "value": {"NS": 52, "EW": 110}}))
 {"board": "1", "value": {"NS": 52, "EW": 110}}
