@@ -49,16 +49,21 @@ from typing import IO
 from ..errors import BeloteError, PBNDecodeError
 from ..rules.play import trick_winner_index
 from ..rules.profiles import COINCHE
+from ..types.auction import Auction
 from ..types.board import Board, BoardSource
 from .pbn import decoded_lines
 from ..types.cards import Card, CardSet, card_rank, card_suit, make_card
 from ..types.contract import Contract, check_contract
 from ..types.deal import Deal, Seat, next_seat, parse_seat, seat_name, side_name, side_of
 
-__all__ = ["BIDDING_TAG", "TAKER_SIDE_TAG", "dumps", "dumps_game", "iter_lines", "iter_load", "load", "loads", "parse_game"]
+__all__ = ["AUCTION_TAG", "BIDDING_TAG", "TAKER_SIDE_TAG", "dumps", "dumps_game", "iter_lines", "iter_load", "load", "loads", "parse_game"]
 
 TAKER_SIDE_TAG = "TakerSide"
 """The tag that keeps a CFN contract's side when the declarer's seat is unknown."""
+
+AUCTION_TAG = "CFNAuction"
+"""The tag that keeps a CFN auction section written otherwise than the project's rules write it
+(passes after a coinche)."""
 
 BIDDING_TAG = "CFNBidding"
 """The tag that keeps the contract section of a game read during its auction (``bid:...``)."""
@@ -71,6 +76,11 @@ CFN_SUITS = "shdc"
 
 _RANK_OF = {"A": 7, "T": 3, "K": 6, "Q": 5, "J": 4, "9": 2, "8": 1, "7": 0}
 """CFN rank letter to our rank (``RANK_NAMES`` = ``789TJQKA``)."""
+
+_CALLS = {"p": "P", "x": "X", "xx": "XX"}
+"""CFN auction tokens that are not bids."""
+
+_BID_TOKEN = re.compile(r"(?:(?P<bid>\d+)|(?P<capot>C))(?P<suit>[shdc])")
 
 _CONTRACT = re.compile(r"(?P<bid>\d+)(?P<suit>[shdc])(?P<side>NS|EW)(?P<doubles>x{0,2})")
 _BIDDING = re.compile(r"bid:(?:0/p[0-3]|(?P<bid>\d+)(?P<suit>[shdc])(?P<bidder>[NESW])/p[0-3]"
@@ -147,6 +157,42 @@ class _Game:
             raise self.error(f"{len(tricks)} tricks: a deal has 8")
         return tricks
 
+    def auction(self, dealer: Seat, text: str) -> tuple[Auction, str | None]:
+        """The auction section read as an :class:`Auction`, and the text to keep if needed.
+
+        colver lets the bidding go round after a coinche (passes, and a
+        surcoinche by the contract side); the project's rules (RULES.md) have
+        the contract side answer once. The calls after ``x`` become that one
+        answer (``XX`` if any, else ``P``), and the section as written is
+        returned to be kept (tag ``CFNAuction``) when it differs, so that
+        writing gives it back.
+        """
+        tokens = [] if text == "-" else text.split("-")
+        calls = []
+        for i, token in enumerate(tokens):
+            call = _CALLS.get(token)
+            if call is None:
+                m = _BID_TOKEN.fullmatch(token)
+                if m is None:
+                    raise self.error(f"auction call {i + 1} {token!r}: expected p, a bid like "
+                                     "90h, a capot like Cs, x or xx")
+                call = (f"Capot{m['suit'].upper()}" if m["capot"]
+                        else f"{m['bid']}{m['suit'].upper()}")
+            calls.append(call)
+        if "X" in calls:
+            at = calls.index("X")
+            after = calls[at + 1:]
+            if any(c not in ("P", "XX") for c in after) or after.count("XX") > 1 or (
+                    "XX" in after and after[-1] != "XX"):
+                raise self.error(f"auction {text!r}: after a coinche only passes and one "
+                                 "final surcoinche (xx) may follow")
+            calls = calls[:at + 1] + (["XX"] if "XX" in after else ["P"] if after else [])
+        try:
+            auction = Auction(dealer, calls, COINCHE)
+        except BeloteError as e:
+            raise self.error(f"auction {text!r}: {e}") from None
+        return auction, (None if _auction_text(auction) == text else text)
+
     def contract(self, text: str) -> tuple[Contract | None, str | None, bool]:
         """``(contract, its side's name or the bidding state, passed out)`` of the contract section."""
         if text == "0":
@@ -190,13 +236,30 @@ def parse_game(text: str, *, file: str | None = None, board: str | None = None,
     if len(hand_texts) != 4:
         raise game.error(f"{len(hand_texts)} hands: CFN writes 4 (N/E/S/W) separated by '/'")
     held = [game.hand(seat, t) for seat, t in enumerate(hand_texts)]
-    if len(sections) == 4:
-        raise game.error("the 4-section form (with the auction) is not read yet")
     contract, side, passed_out = game.contract(sections[-1])
     tricks = game.tricks(sections[-2])
     tags: list[tuple[str, str]] = []
-    if side is not None:
+    auction = None
+    if len(sections) == 4:
+        auction, raw = game.auction(dealer, sections[1])
+        if raw is not None:
+            tags.append((AUCTION_TAG, raw))
+    elif passed_out:
+        auction = Auction(dealer, ["P"] * 4)
+    if side is not None and (auction is None or not contract):
         tags.append((TAKER_SIDE_TAG, side) if contract else (BIDDING_TAG, side))
+    if auction is not None:
+        if auction.complete and (auction.passed_out != passed_out or (
+                auction.contract is not None and side is not None and contract is not None
+                and side != side_name(side_of(auction.contract.declarer)))):  # type: ignore[arg-type]
+            got = "passed out" if auction.passed_out else (
+                f"{auction.contract.to_pbn()} by "  # type: ignore[union-attr]
+                f"{seat_name(auction.declarer)}")  # type: ignore[arg-type]
+            raise game.error(f"the contract {sections[-1]!r} contradicts the auction "
+                             f"{sections[1]!r}, which gives {got}")
+        if not auction.complete and (contract is not None or passed_out):
+            raise game.error(f"the auction {sections[1]!r} is not finished, yet the contract "
+                             f"section says {sections[-1]!r}")
     if tricks and contract is None:
         raise game.error("the tricks need a contract (for the trump suit); the contract "
                          f"section says {sections[-1]!r}")
@@ -223,8 +286,9 @@ def parse_game(text: str, *, file: str | None = None, board: str | None = None,
     try:
         deal = Deal(hands)
         deal.validate(cards_each=8)
-        return Board(deal, board=board, dealer=dealer, rules=COINCHE, contract=contract,
-                     cards=order, tags=tags, source=BoardSource(file=file, line=line))
+        return Board(deal, board=board, dealer=dealer, rules=COINCHE, auction=auction,
+                     contract=contract, cards=order, tags=tags,
+                     source=BoardSource(file=file, line=line))
     except PBNDecodeError:
         raise
     except BeloteError as e:
@@ -297,12 +361,52 @@ def _taker_side(board: Board) -> str | None:
     return dict(board.tags).get(TAKER_SIDE_TAG)
 
 
+def _auction_text(auction: Auction) -> str:
+    """The auction section as colver writes it (after a coinche, the other seats pass or surcoinche)."""
+    tokens = []
+    for call in auction.calls:
+        if call.kind == "bid":
+            value = "C" if call.capot else str(call.bid)
+            tokens.append(value + CFN_SUITS[call.trump])  # type: ignore[index]
+        else:
+            tokens.append({"P": "p", "X": "x", "XX": "xx"}[call.text])
+    if auction.complete and tokens[-2:] == ["x", "p"]:
+        tokens.extend(["p", "p"])
+    return "-".join(tokens) or "-"
+
+
+def _auction_section(board: Board) -> str | None:
+    """The auction section to write, ``None`` for the three-section form.
+
+    A passed-out deal is written ``- 0`` (its four passes go without saying).
+    """
+    auction = board.auction
+    if auction is None or auction.passed_out:
+        return None
+    kept = dict(board.tags).get(AUCTION_TAG)
+    if kept is not None:
+        return kept
+    return _auction_text(auction)
+
+
 def _contract_text(board: Board) -> str:
     """The contract section of ``board``."""
     contract = board.get_contract()
+    if board.passed_out:
+        return "0"
     if contract is None:
         bidding = dict(board.tags).get(BIDDING_TAG)
-        return bidding or f"bid:0/p0/{seat_name(next_seat(board.dealer or 0))}"
+        if bidding is not None:
+            return bidding
+        if board.auction is None:
+            return f"bid:0/p0/{seat_name(next_seat(board.dealer or 0))}"
+        state = board.auction.state
+        turn, done = seat_name(state.seat), state.contract
+        if done is None:
+            return f"bid:0/p{state.passes}/{turn}"
+        level = done.multiplier.bit_length() - 1
+        return (f"bid:{done.bid}{CFN_SUITS[done.trump]}{seat_name(done.declarer)}"  # type: ignore[arg-type]
+                f"/p{state.passes}/c{level}/{turn}")
     if contract.bid is None:
         raise board.error(f"CFN holds coinche games: the {board.mode} contract "
                           f"{contract.to_pbn()} has no bid", "Contract")
@@ -335,7 +439,9 @@ def dumps_game(board: Board) -> str:
     tricks = "/".join("".join(_card_text(c) for c in cards[i:i + 4])
                       for i in range(0, len(cards), 4)) or "-"
     head = seat_name(board.dealer) + ":" + "/".join(_hand_text(h) for h in hands)
-    return f"{head} {tricks} {contract}"
+    auction = _auction_section(board)
+    middle = "" if auction is None else f" {auction}"
+    return f"{head}{middle} {tricks} {contract}"
 
 
 def dumps(boards: Iterable[Board]) -> str:
