@@ -110,7 +110,8 @@ class Group(click.Group):
     """The ``belote`` group: one-line errors with documented exit statuses, and ``--debug``.
 
     Usage errors are one line (no usage block). Around the whole command:
-    warnings print as one line; a system error reading or writing (a full
+    Ctrl-C exits 130 and ``SIGTERM`` 143 (:func:`belote.cli.running.stoppable`), a
+    closed stdout 141; warnings print as one line; a system error reading or writing (a full
     disk) is one line, exit 1; any other exception is a bug: one line asking
     for a report, exit 70, or the traceback with ``belote --debug ...``.
     """
@@ -120,9 +121,12 @@ class Group(click.Group):
             return super().make_context(*args, **kwargs)
 
     def invoke(self, ctx: click.Context) -> Any:
+        from .running import stoppable
+
         with _one_line_usage_errors():
             try:
-                return super().invoke(ctx)
+                with stoppable():  # every command: Ctrl-C 130, SIGTERM 143
+                    return super().invoke(ctx)
             except BrokenPipeError:  # here, before click's own handler turns it into status 1
                 _quiet_stdout()
                 raise click.exceptions.Exit(EXIT_CLOSED_STDOUT) from None

@@ -12,25 +12,34 @@
 
 from __future__ import annotations
 
+import json
 import random
+from pathlib import Path
 
 import numpy as np
 import pytest
+from click.testing import CliRunner
 
 from belote import CLASSIC, COINCHE, CardSet, Deal
 from belote.advice.hint import enumerate_layouts, hint, replay, visible_constraints
 from belote.advice.playout import (DEFAULT_SCHEDULE, PlayoutError, Schedule, decide, playout,
                                    playouts)
 from belote.dd import analyse_position, equivalence_classes, layout_values
+from belote.cli.main import cli
 from belote.errors import DealError
+from belote.formats import pbn
 from belote.rules.play import Position
 from belote.rules.scoring import min_points_to_make
 from belote.sampling.sampler import DealSampler
 from belote.types.board import Board
+from belote.types.cards import card_name
 from belote.types.deal import side_of
 
 from conftest import played_position, sample_size
 
+EXAMPLES = Path(__file__).resolve().parent.parent / "datasets" / "examples"
+DEALS = EXAMPLES / "deals.pbn"
+PLAYED = EXAMPLES / "played.pbn"
 PROFILES = (COINCHE, CLASSIC)
 EVERY = Schedule(first=8, last=8, exact=10**9)
 """A schedule that lists every layout (for small endings only)."""
@@ -143,13 +152,14 @@ def test_playouts_are_the_same_serially_on_threads_and_processes() -> None:
     boards = [Board(Deal.random(40 + i), dealer=i % 4, rules="coinche", contract="90S",
                     declarer=(i + 1) % 4) for i in range(3)]
     schedule = Schedule(first=6, last=4, exact=6)
-    serial = playouts(boards, schedule=schedule, seed=5)
-    assert all(len(b.cards) == 32 for b in serial)
-    assert serial == playouts(boards, schedule=schedule, seed=5, executor="thread", workers=2)
-    assert serial == playouts(boards, schedule=schedule, seed=5, executor="process",
-                              workers=2)
-    assert serial[1] == playout(boards[1], schedule=schedule, seed=5, board=1)
-    assert serial != playouts(boards, schedule=schedule, seed=6)
+    serial = list(playouts(boards, schedule=schedule, seed=5))
+    assert all(len(p.board.cards) == 32 for p in serial)
+    assert serial == list(playouts(boards, schedule=schedule, seed=5, executor="thread",
+                                   workers=2))
+    assert serial == list(playouts(boards, schedule=schedule, seed=5, executor="process",
+                                   workers=2))
+    assert serial[1].board == playout(boards[1], schedule=schedule, seed=5, board=1)
+    assert serial != list(playouts(boards, schedule=schedule, seed=6))
 
 
 def test_forced_cards_need_no_layout() -> None:
@@ -168,3 +178,37 @@ def test_bad_requests_are_refused() -> None:
     with pytest.raises(PlayoutError, match="positive"):
         Schedule(first=0)
     assert DEFAULT_SCHEDULE.worlds(8) == 60
+
+
+# --- belote playout ---------------------------------------------------------------------------
+
+def run(*args: object) -> tuple[int, str, str]:
+    """Invoke ``belote`` in this process; return (exit code, stdout, stderr)."""
+    result = CliRunner().invoke(cli, [str(a) for a in args])
+    if result.exception is not None and not isinstance(result.exception, SystemExit):
+        raise result.exception
+    return result.exit_code, result.stdout, result.stderr
+
+
+def test_the_command_plays_writes_and_analyse_reads(tmp_path) -> None:
+    out = tmp_path / "played.pbn"
+    code, text, _ = run("playout", DEALS, "--board", "2", "--board", "4", "--worlds", "8",
+                        "--json", "-o", out)
+    assert code == 0
+    rows = [json.loads(line) for line in text.splitlines()]
+    assert [r["board"] for r in rows] == ["2", "4"]
+    boards = pbn.load(out)
+    for row, board in zip(rows, boards):
+        assert [card_name(c) for c in board.cards] == row["cards"] and len(row["cards"]) == 32
+        end = board.position()
+        assert row["trick_points"] == {"NS": end.points.ns, "EW": end.points.ew}
+        assert row["made"] == (row["taker_points"] >= row["needed"])
+    code, text, _ = run("playout", DEALS, "--worlds", "8", "--json", "--jobs", "2")
+    assert code == 0 and [json.loads(line) for line in text.splitlines()][1::2] == rows
+    code, text, _ = run("analyse", out)
+    assert code == 0 and "given away" in text
+
+
+def test_the_command_refuses_a_finished_record() -> None:
+    code, _, err = run("playout", PLAYED, "--board", "1")
+    assert code == 2 and "play record is complete" in err and "board 1" in err

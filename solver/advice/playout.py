@@ -40,27 +40,28 @@ run gives the same cards whatever executes it.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
 
 from ..dd import SearchContext, default_context, equivalence_classes, layout_values
+from ..dd.verdict import ContractVerdict, judge_contract
 from ..errors import BeloteError, ContractError
 from ..parallel import parallel_map
 from ..rules.play import Position, belote_sides
 from ..rules.profiles import RuleProfile, get_profile
-from ..rules.scoring import min_points_to_make
+from ..rules.scoring import DealScore, min_points_to_make, score_deal
 from ..sampling.sampler import BLOCK, DealSampler
 from ..types.board import Board
 from ..types.cards import Card, card_name
 from ..types.contract import Contract, parse_contract
-from ..types.deal import SEATS, Deal, Seat, next_seat, seat_name, side_of
+from ..types.deal import SEATS, Deal, Seat, SidePair, next_seat, seat_name, side_of
 from .hint import enumerate_layouts, visible_constraints
 
-__all__ = ["DEFAULT_SCHEDULE", "Decision", "PlayoutError", "Schedule", "decide", "playout",
-           "playouts"]
+__all__ = ["DEFAULT_SCHEDULE", "Decision", "Playout", "PlayoutError", "Schedule", "decide",
+           "play_board", "playout", "playouts"]
 
 
 class PlayoutError(BeloteError):
@@ -88,6 +89,18 @@ class Schedule:
             value = getattr(self, name)
             if type(value) is not int or value < (0 if name == "exact" else 1):
                 raise PlayoutError(f"schedule {name}={value!r}: expected a positive int")
+
+    @classmethod
+    def from_worlds(cls, worlds: int) -> "Schedule":
+        """``worlds`` layouts at the first trick, a quarter of them (at least 1) at the last,
+        every layout listed when there are at most ``worlds``.
+
+        >>> Schedule.from_worlds(60) == DEFAULT_SCHEDULE
+        True
+        """
+        if type(worlds) is not int or worlds < 1:
+            raise PlayoutError(f"worlds={worlds!r}: expected a positive int")
+        return cls(worlds, max(1, round(worlds / 4)), worlds)
 
     def worlds(self, tricks_left: int) -> int:
         """Layouts drawn for a decision with ``tricks_left`` tricks (1..8) not yet completed."""
@@ -230,27 +243,89 @@ def _board(source: Board | Deal, contract: Contract | str | None, declarer: Seat
 
 
 @dataclass(frozen=True)
+class Playout:
+    """A board played out single-dummy (:func:`playout`) and how it ended.
+
+    ``board`` holds the whole play record; ``trick_points`` are the (NS, EW)
+    trick points the play gave, ``score`` the deal score (``None`` when the
+    contract names no taker); ``double_dummy`` is the double-dummy verdict
+    from where the playout started (what perfect play by both sides would
+    have given; ``None`` without a taker).
+    """
+
+    board: Board
+    trick_points: SidePair
+    score: DealScore | None
+    double_dummy: ContractVerdict | None
+
+    def to_dict(self) -> dict[str, Any]:
+        """The numbers, as ``belote playout --json`` writes them (one object per board)."""
+        record = self.board
+        contract = record.contract
+        taker = None if contract is None or contract.declarer is None else contract.side
+        out: dict[str, Any] = {
+            "board": record.board, "file": record.file, "mode": record.profile().name,
+            "contract": None if contract is None else contract.to_pbn(),
+            "declarer": None if record.declarer is None else seat_name(record.declarer),
+            "leader": seat_name(record.first_leader()),
+            "cards": [card_name(c) for c in record.cards],
+            "trick_points": {"NS": self.trick_points.ns, "EW": self.trick_points.ew},
+            "taker_points": None if taker is None else self.trick_points[taker],
+            "made": None if self.score is None else self.score.made,
+            "score": None if self.score is None else {"NS": self.score.ns,
+                                                      "EW": self.score.ew},
+            "double_dummy": None}
+        dd = self.double_dummy
+        if dd is not None:
+            out["needed"] = dd.needed
+            out["double_dummy"] = {"taker_points": dd.points, "made": dd.made,
+                                   "score": {"NS": dd.score.ns, "EW": dd.score.ew}}
+        return out
+
+
+def play_board(record: Board, *, schedule: Schedule = DEFAULT_SCHEDULE, seed: int = 0,
+               board: int = 0, context: SearchContext | None = None) -> Playout:
+    """:func:`playout` of ``record`` with the outcome and the double-dummy verdict beside it."""
+    context = context or default_context()
+    played = playout(record, schedule=schedule, seed=seed, board=board, context=context)
+    profile = played.profile()
+    contract = played.get_contract(profile)
+    end = played.position(profile)
+    if contract is None or contract.declarer is None:
+        return Playout(played, end.points, None, None)
+    start = _board(record, None, None, None, None, None).position(profile)
+    belote = end.belote_side()
+    return Playout(played, end.points, score_deal(profile, contract, end.points, belote),
+                   judge_contract(start, contract, context=context))
+
+
+@dataclass(frozen=True)
 class _PlayoutJob:
     """Plays out board number ``index`` of a run (a picklable work item)."""
 
     schedule: Schedule
     seed: int
 
-    def __call__(self, item: tuple[int, Board]) -> Board:
+    def __call__(self, item: tuple[int, Board]) -> Playout:
         index, record = item
-        return playout(record, schedule=self.schedule, seed=self.seed, board=index)
+        return play_board(record, schedule=self.schedule, seed=self.seed, board=index)
 
 
 def playouts(boards: Iterable[Board], *, schedule: Schedule = DEFAULT_SCHEDULE, seed: int = 0,
-             executor: Any = "serial", workers: int | None = None,
-             progress: Callable[[int], Any] | None = None,
-             notice: Callable[[str], Any] | None = None) -> list[Board]:
-    """:func:`playout` of each board (board ``i`` of the run with ``board=i``), in order.
+             places: Iterable[int] | None = None, executor: Any = "serial",
+             workers: int | None = None, progress: Callable[[int], Any] | None = None,
+             notice: Callable[[str], Any] | None = None) -> Iterator[Playout]:
+    """:func:`play_board` of each board, in order, as each is done.
+
+    Board ``i`` is played with ``board=places[i]`` (default ``i``): give
+    each board's place in its file, and a board plays the same whichever
+    others are played with it.
 
     ``executor``, ``workers``, ``progress`` and ``notice`` go to
-    :func:`~belote.parallel.parallel_map`, one item per board; the boards
-    come out the same whatever runs them.
+    :func:`~belote.parallel.parallel_map`, one item per board; the results
+    are the same whatever runs them.
     """
-    items = list(enumerate(boards))
-    return list(parallel_map(_PlayoutJob(schedule, seed), items, executor=executor,
-                             workers=workers, progress=progress, notice=notice))
+    records = list(boards)
+    items = list(zip(range(len(records)) if places is None else places, records, strict=True))
+    return parallel_map(_PlayoutJob(schedule, seed), items, executor=executor, workers=workers,
+                        progress=progress, notice=notice)
