@@ -35,7 +35,9 @@ def analyse(file, cfn_games, boards, mode, as_json):
     """What each recorded card of the boards of a PBN FILE cost, double-dummy.
 
     \b
-    Every board must have a play record (complete or stopped anywhere).
+    Every board must have a play record (complete or stopped anywhere),
+    or be a passed-out deal (an auction of four passes), which is said to
+    have no play.
     For each card in playing order: the whole-deal value of both sides after
     it (tricks already taken count; the line "start" is the value before
     the first card). A card that lowered its side's value shows the loss
@@ -61,7 +63,8 @@ def analyse(file, cfn_games, boards, mode, as_json):
     try:
         selected = read_boards(file, mode, boards, cfn_games)
         for board in selected:
-            recorded_cards(board, mode)
+            if not board.passed_out:
+                recorded_cards(board, mode)
     except BeloteError as e:
         raise DataError(str(e)) from None
     warm_up()
@@ -69,8 +72,14 @@ def analyse(file, cfn_games, boards, mode, as_json):
     context = SearchContext()
     separator = ""
     for board in selected:
-        result = analyse_record(board, mode, context=context).to_dict()
-        click.echo(json_line(result) if as_json else separator + human(result))
+        if board.passed_out:
+            result = {"board": board.board, "file": board.file,
+                      "mode": board.profile(mode).name, "passed_out": True}
+            text = f"{_title(result)}: passed out (four passes), no play to analyse"
+        else:
+            result = analyse_record(board, mode, context=context).to_dict()
+            text = human(result)
+        click.echo(json_line(result) if as_json else separator + text)
         separator = "\n"
 
 
@@ -92,8 +101,10 @@ def human(result: dict[str, Any]) -> str:
 
 
 def _title(result: dict[str, Any]) -> str:
-    """``Board 3 (classic), contract C by W``."""
+    """``Board 3 (classic), contract C by W`` (``Board 3 (coinche)`` without a contract)."""
     name = "Record" if result["board"] is None else f"Board {result['board']}"
+    if "contract" not in result:
+        return f"{name} ({result['mode']})"
     declarer = "" if result["declarer"] is None else f" by {result['declarer']}"
     belote = "" if result["belote"] is None else f", belote {result['belote']}"
     return f"{name} ({result['mode']}), contract {result['contract']}{declarer}{belote}"

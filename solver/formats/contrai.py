@@ -7,8 +7,15 @@ lines file per game of coinche, one event a line: ``header`` (whose
 ``bid`` (in auction order), ``card_played``, ``belote`` and
 ``round_scored``, and ``game_ended``. Seats are ``N W S E``, cards rank then
 suit (``10S``, ``JH``). As in ContrAI, the contract, the declarer and a
-passed-out round are derived from the bids, never read from
-``round_scored``.
+passed-out round are derived from the bids (an
+:class:`~belote.types.auction.Auction`), never read from ``round_scored``.
+
+ContrAI turns anticlockwise, N W S E; this project clockwise, N E S W. Its
+seats are read mirrored, its ``W`` as ``E`` and its ``E`` as ``W``, so that
+the order of play and the sides (N-S, E-W) are kept. After a double,
+ContrAI's other seats speak in turn (passes, a redouble); under this
+project's rules the contract side answers once, so those calls become one
+answer: ``XX`` if any, else ``P``.
 
 Each round becomes a :class:`~belote.types.board.Board` numbered by the
 round, under the ``coinche`` rules. Contracts this project does not play (no
@@ -30,7 +37,8 @@ from ..errors import BeloteError, PBNDecodeError
 from ..rules.profiles import COINCHE
 from ..types.board import Board, BoardSource
 from ..types.cards import CardSet, parse_card
-from ..types.deal import Deal, parse_seat
+from ..types.auction import Auction
+from ..types.deal import Deal, next_seat
 
 __all__ = ["FORMAT", "iter_rounds"]
 
@@ -45,8 +53,9 @@ EVENTS = ("header", "game_started", "round_dealt", "bid", "card_played", "belote
 class _Round:
     """The events of one round gathered so far."""
 
-    def __init__(self, number: int, line: int, event: dict[str, Any], error: Any) -> None:
-        self.number, self.line, self.error = number, line, error
+    def __init__(self, number: int, line: int, event: dict[str, Any], file: str | None) -> None:
+        self.number, self.line, self.file = number, line, file
+        error = self.error
         self.dealer = _seat(event.get("dealer"), "dealer", error)
         hands = event.get("hands")
         if not isinstance(hands, dict) or sorted(hands) != ["E", "N", "S", "W"]:
@@ -55,34 +64,58 @@ class _Round:
         for seat_text, names in hands.items():
             if not isinstance(names, list):
                 raise error(f"round_dealt: hand {seat_text} is not a list of cards")
-            cards[parse_seat(seat_text)] = CardSet(_card(c, error) for c in names)
+            cards[_SEATS[seat_text]] = CardSet(_card(c, error) for c in names)
         self.deal = Deal(cards)
+
+    def error(self, message: str, line: int | None = None) -> PBNDecodeError:
+        """An error located in this round (at ``line``, else its first line)."""
+        return PBNDecodeError(message, file=self.file, board=str(self.number),
+                              line=line or self.line)
         self.calls: list[tuple[int, dict[str, Any], int]] = []
         self.cards: list[str] = []
         self.leader: int | None = None
 
     def board(self, file: str | None) -> Board:
-        """The board of the round (contract and declarer from the bids)."""
-        contract, declarer = None, None
-        for seat, bid, line in self.calls:
+        """The board of the round: the auction from the bids, which gives the contract."""
+        calls = []
+        for i, (seat, bid, line) in enumerate(self.calls):
+            if seat != next_seat(self.dealer, i + 1):
+                raise self.error(f"bid {i + 1} by {_THEIR_NAME[seat]}: it is "
+                                 f"{_THEIR_NAME[next_seat(self.dealer, i + 1)]}'s turn", line)
             kind = bid.get("kind")
             if kind == "contract":
-                contract, declarer = _contract_text(bid, self.error, line), seat
-            elif kind in ("double", "redouble"):
-                if contract is None:
-                    raise self.error(f"{kind} before any contract bid", line)
-                contract += "X"
-            elif kind != "pass":
+                calls.append(_contract_text(bid, self.error, line))
+            elif kind in _KINDS:
+                calls.append(_KINDS[kind])
+            else:
                 raise self.error(f"unknown bid kind {kind!r}", line)
+        if "X" in calls:  # the bidding goes round after a double: one answer in RULES.md
+            at = calls.index("X")
+            calls = calls[:at + 1] + (["XX"] if "XX" in calls[at:] else
+                                      ["P"] if calls[at + 1:] else [])
+        try:
+            auction = Auction(self.dealer, calls, COINCHE)
+        except BeloteError as e:
+            raise self.error(f"the bids: {e}", self.calls[0][2] if self.calls else self.line
+                             ) from None
         return Board(self.deal, board=str(self.number), dealer=self.dealer, rules=COINCHE,
-                     contract=contract, declarer=declarer, play_leader=self.leader,
-                     cards=self.cards, source=BoardSource(file=file, line=self.line))
+                     auction=auction, play_leader=self.leader, cards=self.cards,
+                     source=BoardSource(file=file, line=self.line))
+
+
+_SEATS = {"N": 0, "W": 1, "S": 2, "E": 3}
+"""ContrAI's seats, in its (anticlockwise) turn order N W S E, to ours (N E S W clockwise):
+its W, who follows N, is read as our E, and its E as our W."""
+
+_THEIR_NAME = {seat: name for name, seat in _SEATS.items()}
+
+_KINDS = {"pass": "P", "double": "X", "redouble": "XX"}
 
 
 def _seat(value: Any, name: str, error: Any) -> int:
-    if not isinstance(value, str):
-        raise error(f"{name}: expected a seat N E S W, got {value!r}")
-    return parse_seat(value)
+    if value not in _SEATS:
+        raise error(f"{name}: expected a seat N W S E, got {value!r}")
+    return _SEATS[value]
 
 
 def _card(value: Any, error: Any) -> int:
@@ -148,7 +181,7 @@ def iter_rounds(lines: Iterable[tuple[int, str]], file: str | None
                 current, bad_round = None, None
                 if round_number is None:
                     raise error("round_dealt: no round number")
-                current = _Round(round_number, n, event, error)
+                current = _Round(round_number, n, event, file)
             elif kind in ("bid", "card_played"):
                 if bad_round is not None and bad_round == round_number:
                     continue

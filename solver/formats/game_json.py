@@ -11,7 +11,9 @@ Each line is one JSON object::
 ``format`` and ``deal`` (PBN deal notation, the deal as dealt) are required;
 every other field may be absent or ``null`` (unknown). ``auction`` holds the
 calls from the dealer's left (``P`` pass, ``100H`` a bid, ``CapotH``, ``X``
-coinche, ``XX`` surcoinche); ``play`` the cards in playing order from
+coinche, ``XX`` surcoinche; a classic take is the suit, ``H``, and then
+``turned`` names the turned card); when it is complete it gives the contract
+and the declarer, and four passes make a passed-out deal; ``play`` the cards in playing order from
 ``leader`` (default: the dealer's left). ``tags`` and ``sections`` keep what
 other formats carry and this record has no field for (PBN's other tags,
 CFN's ``TakerSide``), so converting through JSON loses nothing.
@@ -37,6 +39,8 @@ import json
 from typing import Any
 
 from ..errors import BeloteError, PBNDecodeError
+from ..rules.profiles import COINCHE
+from ..types.auction import Auction
 from ..types.board import Board, BoardSource
 from ..types.cards import card_name
 from ..types.deal import NORTH, Deal, parse_seat, seat_name
@@ -46,8 +50,8 @@ __all__ = ["FORMAT", "dumps_record", "parse_record", "record_dict"]
 FORMAT = "belote-game/1"
 """The ``format`` field of every line this version writes and reads."""
 
-_FIELDS = ("format", "board", "dealer", "mode", "deal", "auction", "contract", "declarer",
-           "leader", "play", "tags", "sections")
+_FIELDS = ("format", "board", "dealer", "mode", "deal", "turned", "auction", "contract",
+           "declarer", "leader", "play", "tags", "sections")
 
 
 def record_dict(board: Board) -> dict[str, Any]:
@@ -62,6 +66,10 @@ def record_dict(board: Board) -> dict[str, Any]:
         "contract": None if contract is None else contract.to_pbn(),
         "declarer": None if board.declarer is None else seat_name(board.declarer),
     }
+    if board.auction is not None:
+        out["auction"] = [c.text for c in board.auction.calls]
+        if board.auction.turned is not None:
+            out["turned"] = card_name(board.auction.turned)
     if board.cards:
         out["leader"] = seat_name(board.first_leader())
         out["play"] = [card_name(c) for c in board.cards]
@@ -134,8 +142,18 @@ def parse_record(text: str | dict[str, Any], *, file: str | None = None,
                 isinstance(v, list) and all(isinstance(x, str) for x in v)
                 for v in sections.values()):
             raise error("sections: expected an object of lists of strings")
+        mode = _text(obj.get("mode"), "mode", error)
+        calls = obj.get("auction")
+        auction = None
+        if calls is not None:
+            if not isinstance(calls, list) or not all(isinstance(c, str) for c in calls):
+                raise error("auction: expected a list of calls like [\"P\", \"90H\", \"X\"]")
+            if seats["dealer"] is None:
+                raise error("auction: needs the dealer (its first call is the dealer's left)")
+            auction = Auction(seats["dealer"], calls, mode or COINCHE,
+                              _text(obj.get("turned"), "turned", error))
         return Board(Deal.from_pbn(deal_text), board=board_name, dealer=seats["dealer"],
-                     rules=_text(obj.get("mode"), "mode", error),
+                     rules=mode, auction=auction,
                      contract=_text(obj.get("contract"), "contract", error),
                      declarer=seats["declarer"], play_leader=seats["leader"], cards=play,
                      tags=tuple(tags.items()), sections=tuple(sections.items()),
