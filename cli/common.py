@@ -211,8 +211,8 @@ def read_boards(path: Path | None, mode: str | None, numbers: tuple[str, ...] = 
                 cfn_games: tuple[str, ...] = ()) -> list[Any]:
     """The boards of a game file (``-``: stdin) or of ``--cfn`` games, in order.
 
-    The file is PBN, CFN (``.cfn``) or JSON lines (``.jsonl``: the project's
-    game record or a ContrAI record), by its suffix (stdin is PBN). It is
+    The file is CFN (``.cfn``), JSON lines (``.jsonl``: the project's game
+    record or a ContrAI record) or else PBN, by its suffix (stdin is PBN). It is
     read as a stream: with ``numbers``, only the selected boards are kept.
     The first bad board (or a file with no boards at all) is a
     :class:`DataError`; ``numbers`` that match no board are a usage error,
@@ -230,10 +230,7 @@ def read_boards(path: Path | None, mode: str | None, numbers: tuple[str, ...] = 
         items: Any = cfn.iter_lines(cfn_games, name)
     else:
         name = "<stdin>" if str(path) == "-" else display_path(path)
-        try:
-            kind = "pbn" if str(path) == "-" else games.game_format(path)
-        except BeloteError as e:
-            raise DataError(str(e)) from None
+        kind = games.GAME_FORMATS.get(path.suffix.lower(), "pbn")  # stdin, other names: PBN
         stream = open_input(path)
         items = games.iter_games(stream, format=kind, mode=mode, name=name)
     boards, seen = [], []

@@ -56,7 +56,7 @@ from ..types.cards import Card, CardSet, card_rank, card_suit, make_card
 from ..types.contract import Contract, check_contract
 from ..types.deal import Deal, Seat, next_seat, parse_seat, seat_name, side_name, side_of
 
-__all__ = ["AUCTION_TAG", "BIDDING_TAG", "TAKER_SIDE_TAG", "dumps", "dumps_game", "iter_lines", "iter_load", "load", "loads", "parse_game"]
+__all__ = ["AUCTION_TAG", "BIDDING_TAG", "OWN_TAGS", "TAKER_SIDE_TAG", "dumps", "dumps_game", "iter_lines", "iter_load", "load", "loads", "parse_game"]
 
 TAKER_SIDE_TAG = "TakerSide"
 """The tag that keeps a CFN contract's side when the declarer's seat is unknown."""
@@ -67,6 +67,9 @@ AUCTION_TAG = "CFNAuction"
 
 BIDDING_TAG = "CFNBidding"
 """The tag that keeps the contract section of a game read during its auction (``bid:...``)."""
+
+OWN_TAGS = (TAKER_SIDE_TAG, AUCTION_TAG, BIDDING_TAG)
+"""The tags that hold what CFN says and a board has no field for (written back into CFN)."""
 
 CFN_RANKS = "ATKQJ987"
 """Ranks as CFN writes them, in the order it writes a suit's cards."""

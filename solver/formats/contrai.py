@@ -66,14 +66,14 @@ class _Round:
                 raise error(f"round_dealt: hand {seat_text} is not a list of cards")
             cards[_SEATS[seat_text]] = CardSet(_card(c, error) for c in names)
         self.deal = Deal(cards)
+        self.calls: list[tuple[int, dict[str, Any], int]] = []
+        self.cards: list[str] = []
+        self.leader: int | None = None
 
     def error(self, message: str, line: int | None = None) -> PBNDecodeError:
         """An error located in this round (at ``line``, else its first line)."""
         return PBNDecodeError(message, file=self.file, board=str(self.number),
                               line=line or self.line)
-        self.calls: list[tuple[int, dict[str, Any], int]] = []
-        self.cards: list[str] = []
-        self.leader: int | None = None
 
     def board(self, file: str | None) -> Board:
         """The board of the round: the auction from the bids, which gives the contract."""

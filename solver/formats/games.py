@@ -27,9 +27,10 @@ from typing import IO
 
 from ..errors import BeloteError, PBNDecodeError
 from ..types.board import Board
+
 from . import cfn, game_json, pbn
 
-__all__ = ["GAME_FORMATS", "dumps", "game_format", "iter_games", "sniff_json"]
+__all__ = ["GAME_FORMATS", "dumps", "game_format", "iter_games", "losses", "sniff_json"]
 
 GAME_FORMATS = {".pbn": "pbn", ".cfn": "cfn", ".jsonl": "json", ".ndjson": "json",
                 ".json": "json"}
@@ -131,6 +132,47 @@ def iter_games(fp_or_path: IO[bytes] | str | os.PathLike[str], *, format: str | 
     finally:
         if not stream:
             fp.close()  # type: ignore[union-attr]
+
+
+def losses(boards: Iterable[Board], format: str) -> list[str]:
+    """What writing ``boards`` as ``format`` leaves out, one sentence per kind of loss.
+
+    PBN and the JSON record keep everything a board holds; CFN keeps the
+    deal, dealer, auction, play and contract (coinche only), not the board
+    names (its games are numbered by line) nor other tags and sections.
+
+    >>> from belote.types.deal import Deal
+    >>> board = Board(Deal.random(1), board="7", dealer=0, tags=[("Event", "club")])
+    >>> losses([board], "cfn")
+    ['CFN numbers its games 1, 2...: board names left out (7)', 'CFN has no tags: Event left out (board 7)']
+    >>> losses([board], "json")
+    []
+    """
+    if format != "cfn":
+        return []
+    names, tags, sections = [], {}, {}
+    for n, board in enumerate(boards, 1):
+        if board.board != str(n):
+            names.append(str(board.board))
+        for name, _ in board.tags:
+            if name not in cfn.OWN_TAGS:
+                tags.setdefault(name, []).append(str(board.board))
+        for name, _ in board.sections:
+            sections.setdefault(name, []).append(str(board.board))
+    out = []
+    if names:
+        out.append(f"CFN numbers its games 1, 2...: board names left out ({_few(names)})")
+    for name, where in tags.items():
+        out.append(f"CFN has no tags: {name} left out (board {_few(where)})")
+    for name, where in sections.items():
+        out.append(f"CFN has no tag sections: the {name} lines left out (board {_few(where)})")
+    return out
+
+
+def _few(items: list[str]) -> str:
+    """The first few items, then how many more."""
+    more = f" and {len(items) - 3} more" if len(items) > 3 else ""
+    return ", ".join(items[:3]) + more
 
 
 def dumps(boards: Iterable[Board], format: str) -> str:
