@@ -13,6 +13,7 @@ per board: a JSON line (its ``to_dict``) or a compact table. The solver
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 import click
@@ -31,7 +32,11 @@ SIDES = ("NS", "EW")
 @board_option
 @mode_option
 @json_option
-def analyse(file, cfn_games, boards, mode, as_json):
+@click.option("--html", "html_out", type=click.Path(dir_okay=False, path_type=Path),
+              default=None, metavar="OUT.html",
+              help="Also write a replay page of the boards: one self-contained HTML file "
+                   "(hands, auction, card-by-card replay with each card's cost, value chart).")
+def analyse(file, cfn_games, boards, mode, as_json, html_out):
     """What each recorded card of the boards of a PBN FILE cost, double-dummy.
 
     \b
@@ -47,9 +52,18 @@ def analyse(file, cfn_games, boards, mode, as_json):
     contract: made or failed at the start, and each card that changed it.
 
     \b
+    \b
+    With --html OUT.html, a replay page is written too: one HTML file that
+    needs nothing else (open it in a browser, offline), with the four
+    hands, the auction, a card-by-card replay (arrow keys), each card's
+    cost and the best cards, the value of the deal after each card as a
+    chart, and the per-seat summary.
+
+    \b
     Examples:
       belote analyse datasets/examples/played.pbn
       belote analyse datasets/examples/played.pbn --board 2 --json
+      belote analyse games.cfn --html games.html
     """
     import gc
 
@@ -58,8 +72,15 @@ def analyse(file, cfn_games, boards, mode, as_json):
     from belote.errors import BeloteError
 
     from .format import json_line
-    from .common import DataError, read_boards
+    from .common import DataError, display_path, notice, read_boards
 
+    if html_out is not None:
+        from belote.files import check_output
+
+        try:
+            html_out = check_output(html_out, inputs=[] if file is None else [file])
+        except BeloteError as e:
+            raise click.BadParameter(str(e), param_hint="'--html'") from None
     try:
         selected = read_boards(file, mode, boards, cfn_games)
         for board in selected:
@@ -71,16 +92,30 @@ def analyse(file, cfn_games, boards, mode, as_json):
     gc.freeze()  # numba's start-up objects, out of the collector's way (as belote solve does)
     context = SearchContext()
     separator = ""
+    analyses = []
     for board in selected:
+        analysis = None
         if board.passed_out:
             result = {"board": board.board, "file": board.file,
                       "mode": board.profile(mode).name, "passed_out": True}
             text = f"{_title(result)}: passed out (four passes), no play to analyse"
         else:
-            result = analyse_record(board, mode, context=context).to_dict()
+            analysis = analyse_record(board, mode, context=context)
+            result = analysis.to_dict()
             text = human(result)
+        analyses.append(analysis)
         click.echo(json_line(result) if as_json else separator + text)
         separator = "\n"
+    if html_out is not None:
+        from belote.analysis.replay import replay_page
+        from belote.files import atomic_output
+
+        name = "--cfn games" if file is None else display_path(file)
+        page = replay_page(selected, analyses, title=name)
+        with atomic_output(html_out) as tmp:
+            tmp.write_text(page, encoding="utf-8")
+        notice(f"replay page of {len(selected)} board{'s' * (len(selected) != 1)} written "
+               f"to {display_path(html_out)}")
 
 
 def human(result: dict[str, Any]) -> str:
