@@ -12,13 +12,12 @@ reads it to the same state. A sample runs by default; ``--runslow`` plays
 from __future__ import annotations
 
 import pytest
-from colver_games import colver, full_cfn, play
-from conftest import sample_size
-
 from belote.errors import PBNDecodeError
 from belote.formats import cfn, pbn
 from belote.types.cards import parse_card
 from belote.types.deal import side_of
+from colver_games import colver, full_cfn, play
+from conftest import sample_size
 
 FROM_COLVER = tuple(parse_card(colver.Env.card_name(i)) for i in range(32))
 """Our card for each colver card index."""

@@ -17,11 +17,10 @@ import sys
 from pathlib import Path
 
 import pytest
-from colver_games import session
-
 from belote.analysis.play_record import analyse_record
 from belote.analysis.replay import replay_page
 from belote.formats import cfn
+from colver_games import session
 
 BELOTE = str(Path(sys.executable).with_name("belote"))
 GAMES = list(session(6, seed=7)) + ["S:.QJ9.AK9.98/AJ..QJ.KQJ7/TK9.8.T7.AT/Q87.ATK7.8. p-p-p-p - 0"]
@@ -34,7 +33,7 @@ def page(tmp_path_factory: pytest.TempPathFactory) -> Path:
     folder = tmp_path_factory.mktemp("replay")
     games = folder / "games.cfn"
     games.write_text("\n".join(GAMES) + "\n")
-    done = subprocess.run([BELOTE, "analyse", games, "--html", folder / "games.html"],
+    done = subprocess.run([BELOTE, "analyse", games, "--html", folder / "games.html"], check=False,
                           capture_output=True, text=True, timeout=300)
     assert done.returncode == 0, done.stderr
     assert "replay page of 7 boards written to" in done.stderr
@@ -60,7 +59,7 @@ def chromium(*args: str) -> subprocess.CompletedProcess[str]:
     assert CHROMIUM is not None
     return subprocess.run([CHROMIUM, "--headless", "--no-sandbox", "--disable-gpu",
                            "--enable-logging=stderr", "--v=0", *args],
-                          capture_output=True, text=True, timeout=120)
+                          check=False, capture_output=True, text=True, timeout=120)
 
 
 @needs_chromium

@@ -51,10 +51,18 @@ from ..rules.play import trick_winner_index
 from ..rules.profiles import COINCHE
 from ..types.auction import Auction
 from ..types.board import Board, BoardSource
-from .pbn import decoded_lines
 from ..types.cards import Card, CardSet, card_rank, card_suit, make_card
 from ..types.contract import Contract, check_contract
-from ..types.deal import Deal, Seat, next_seat, parse_seat, seat_name, side_name, side_of
+from ..types.deal import (
+    Deal,
+    Seat,
+    next_seat,
+    parse_seat,
+    seat_name,
+    side_name,
+    side_of,
+)
+from .pbn import decoded_lines
 
 __all__ = ["AUCTION_TAG", "BIDDING_TAG", "OWN_TAGS", "TAKER_SIDE_TAG", "dumps", "dumps_game", "iter_lines", "iter_load", "load", "loads", "parse_game"]
 
@@ -255,7 +263,7 @@ def parse_game(text: str, *, file: str | None = None, board: str | None = None,
         if auction.complete and (auction.passed_out != passed_out or (
                 auction.contract is not None and side is not None and contract is not None
                 and side != side_name(side_of(auction.contract.declarer)))):  # type: ignore[arg-type]
-            got = "passed out" if auction.passed_out else (
+            got = "a passed-out deal" if auction.passed_out else (
                 f"{auction.contract.to_pbn()} by "  # type: ignore[union-attr]
                 f"{seat_name(auction.declarer)}")  # type: ignore[arg-type]
             raise game.error(f"the contract {sections[-1]!r} contradicts the auction "

@@ -35,9 +35,9 @@ from typing import Any
 
 from ..errors import BeloteError, PBNDecodeError
 from ..rules.profiles import COINCHE
+from ..types.auction import Auction
 from ..types.board import Board, BoardSource
 from ..types.cards import CardSet, parse_card
-from ..types.auction import Auction
 from ..types.deal import Deal, next_seat
 
 __all__ = ["FORMAT", "iter_rounds"]
@@ -151,10 +151,7 @@ def iter_rounds(lines: Iterable[tuple[int, str]], file: str | None
     bad_round: int | None = None
     for n, text in lines:
         round_number: int | None = None
-
-        def error(message: str, line: int | None = None) -> PBNDecodeError:
-            board = None if round_number is None else str(round_number)
-            return PBNDecodeError(message, file=file, board=board, line=line or n)
+        error = _locator(file, n, None)
 
         try:
             event = json.loads(text)
@@ -174,6 +171,7 @@ def iter_rounds(lines: Iterable[tuple[int, str]], file: str | None
             continue
         raw_round = event.get("round")
         round_number = raw_round if type(raw_round) is int else None
+        error = _locator(file, n, round_number)
         try:
             if kind == "round_dealt":
                 if current is not None:
@@ -209,6 +207,14 @@ def iter_rounds(lines: Iterable[tuple[int, str]], file: str | None
             yield error(str(e))
     if current is not None:
         yield _finish(current, file)
+
+
+def _locator(file: str | None, line: int, round_number: int | None) -> Any:
+    """A maker of errors located at ``line`` (or the line given) of round ``round_number``."""
+    def error(message: str, at: int | None = None) -> PBNDecodeError:
+        board = None if round_number is None else str(round_number)
+        return PBNDecodeError(message, file=file, board=board, line=at or line)
+    return error
 
 
 def _finish(current: _Round, file: str | None) -> Board | PBNDecodeError:

@@ -27,7 +27,6 @@ from typing import IO
 
 from ..errors import BeloteError, PBNDecodeError
 from ..types.board import Board
-
 from . import cfn, game_json, pbn
 
 __all__ = ["GAME_FORMATS", "dumps", "game_format", "iter_games", "losses", "sniff_json"]
@@ -124,14 +123,14 @@ def iter_games(fp_or_path: IO[bytes] | str | os.PathLike[str], *, format: str | 
     if format == "cfn":
         yield from cfn.iter_load(fp_or_path, name=file)  # type: ignore[arg-type]
         return
-    fp = fp_or_path if stream else open(fp_or_path, "rb")  # type: ignore[arg-type]
+    if not stream:
+        with open(fp_or_path, "rb") as fp:  # type: ignore[arg-type]
+            yield from iter_games(fp, format=format, name=file)
+        return
     try:
-        yield from _json_games(pbn.decoded_lines(fp, file), file)  # type: ignore[arg-type]
+        yield from _json_games(pbn.decoded_lines(fp_or_path, file), file)  # type: ignore[arg-type]
     except PBNDecodeError as e:
         yield e
-    finally:
-        if not stream:
-            fp.close()  # type: ignore[union-attr]
 
 
 def losses(boards: Iterable[Board], format: str) -> list[str]:
