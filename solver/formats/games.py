@@ -144,7 +144,9 @@ def losses(boards: Iterable[Board], format: str) -> list[str]:
     """
     if format != "cfn":
         return []
-    names, tags, sections = [], {}, {}
+    names: list[str] = []
+    tags: dict[str, list[str]] = {}
+    sections: dict[str, list[str]] = {}
     for n, board in enumerate(boards, 1):
         if board.board != str(n):
             names.append(str(board.board))
