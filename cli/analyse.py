@@ -56,6 +56,7 @@ def analyse(file, boards, mode, as_json):
 
     from .format import json_line
     from .common import DataError, read_boards
+    from .running import progress_bar
 
     try:
         selected = read_boards(file, mode, boards)
@@ -67,10 +68,12 @@ def analyse(file, boards, mode, as_json):
     gc.freeze()  # numba's start-up objects, out of the collector's way (as belote solve does)
     context = SearchContext()
     separator = ""
-    for board in selected:
-        result = analyse_record(board, mode, context=context).to_dict()
-        click.echo(json_line(result) if as_json else separator + human(result))
-        separator = "\n"
+    with progress_bar(len(selected), "board") as progress:
+        for board in selected:
+            result = analyse_record(board, mode, context=context).to_dict()
+            progress.update(1)
+            progress.echo(json_line(result) if as_json else separator + human(result))
+            separator = "\n"
 
 
 def human(result: dict[str, Any]) -> str:

@@ -71,6 +71,11 @@ average and 6.9 s at worst for 60 layouts (60 ms a layout), so at most about
 3.5 s on two cores; later in the play a hint costs far less (11 ms a layout
 at the second card, 3 ms at trick 3)."""
 
+MAX_SAMPLES = 100_000
+"""The most layouts one hint solves: an opening lead costs about 60 ms of CPU a layout
+(``DEFAULT_SAMPLES``' measure), so this is already hours of work; every layout and
+its values are kept for the paired comparison, so memory grows with the count."""
+
 RANKINGS = ("points", "make")
 """What the cards are ranked by: expected points of the player's side, or the
 chance that side reaches its goal (the taker making, the defence defeating)."""
@@ -335,8 +340,9 @@ def hint(position: Position, seat: Seat, contract: Contract | None = None, *,
         raise HintError(f"{seat_name(seat)} is not to play: {seat_name(position.to_move)} is")
     if by not in RANKINGS:
         raise HintError(f"unknown ranking {by!r} (expected one of {' '.join(RANKINGS)})")
-    if type(samples) is not int or samples < 2:
-        raise HintError(f"samples={samples!r}: at least 2 are needed for an interval")
+    if type(samples) is not int or not 2 <= samples <= MAX_SAMPLES:
+        raise HintError(f"samples={samples!r}: expected 2 (for an interval) to {MAX_SAMPLES:,} "
+                        "(hours of work already)")
     if contract is not None and contract.trump != position.trump:
         raise ContractError(f"the contract {contract.to_pbn()} is not played at the "
                             f"position's trump")
