@@ -25,7 +25,7 @@ from .common import input_file_type
 
 from belote.errors import BeloteError
 
-from .options import jobs_option, json_option
+from .options import cfn_option, jobs_option, json_option
 
 _SEATS = "NESW"
 
@@ -54,12 +54,14 @@ def human_lines(result: dict[str, Any]) -> str:
 
 
 @click.command()
-@click.argument("file", type=input_file_type())
+@click.argument("file", required=False, type=input_file_type())
+@cfn_option
 @click.option("--board", "boards", multiple=True, metavar="NUMBER",
               help="Only the board with this Board tag (repeat for several).")
 @json_option
 @jobs_option
-def par(file: Path, boards: tuple[str, ...], as_json: bool, jobs: int | None) -> None:
+def par(file: Path | None, cfn_games: tuple[str, ...], boards: tuple[str, ...], as_json: bool,
+        jobs: int | None) -> None:
     """Par of the coinche boards of a PBN FILE, all four hands known.
 
     \b
@@ -89,7 +91,7 @@ def par(file: Path, boards: tuple[str, ...], as_json: bool, jobs: int | None) ->
     from .solve import POOL_MIN_BOARDS
 
     try:
-        selected = read_boards(file, None, boards)
+        selected = read_boards(file, None, boards, cfn_games)
         executor = "process"
         if jobs == 1 or len(selected) == 1 or jobs is None and len(selected) < POOL_MIN_BOARDS:
             executor = "serial"
