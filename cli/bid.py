@@ -291,9 +291,12 @@ def bid(hand, seat, dealer, mode, contract_text, turned, known, shape, points, s
             progress.echo(json.dumps(out))
             return
         samples_done = out["samples"]
+        exact = rows[0]["p_make_estimate"]["method"] == "exact"  # every layout solved once
+        plural = "s" * (layouts != 1)
+        what = (f"all {layouts} layout{plural}, exact" if exact
+                else f"{samples_done} samples of {layouts} layout{plural} (seed {seed})")
         head = (f"{'classic' if classic else 'coinche'}: you {name[seat]}, dealer "
-                f"{name[dealer]}, first lead {name[(dealer + 1) % 4]}; {samples_done} "
-                f"samples of {layouts} layouts (seed {seed})")
+                f"{name[dealer]}, first lead {name[(dealer + 1) % 4]}; {what}")
         if contract is not None:
             body = f"{out['contract']} by {name[seat]}\n" + _contract_text(out)
         elif classic:

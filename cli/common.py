@@ -179,6 +179,17 @@ def start_solver() -> None:
     gc.freeze()
 
 
+def checked_output(path: Path, inputs: tuple[Any, ...] = (), option: str = "--output") -> Path:
+    """``path`` checked by :func:`belote.files.check_output` before any work: a usage
+    error naming ``option`` (exit 2) for a missing directory or an input."""
+    from belote.files import OutputError, check_output
+
+    try:
+        return check_output(path, inputs)
+    except OutputError as e:
+        raise click.BadParameter(str(e), param_hint=f"'{option}'") from None
+
+
 def input_file_type(**kwargs: Any) -> click.Path:
     """The click type of an input file argument: an existing file, or ``-`` for stdin."""
     return click.Path(exists=True, dir_okay=False, allow_dash=True, path_type=Path, **kwargs)
@@ -207,22 +218,35 @@ def open_input(path: Path) -> Any:
         raise DataError(f"{display_path(path)}: cannot read: {e.strerror or e}") from None
 
 
-def read_boards(path: Path, mode: str | None, numbers: tuple[str, ...] = ()) -> list[Any]:
-    """The boards of a PBN file (``-``: stdin) in file order; only those numbered ``numbers``.
+def read_boards(path: Path | None, mode: str | None, numbers: tuple[str, ...] = (),
+                cfn_games: tuple[str, ...] = ()) -> list[Any]:
+    """The boards of a game file (``-``: stdin) or of ``--cfn`` games, in order.
 
-    The file is read as a stream: with ``numbers``, only the selected
-    boards are kept. The first bad board (or a file with no boards at all)
-    is a :class:`DataError`; ``numbers`` that match no board are a usage
-    error.
+    The file is CFN (``.cfn``), JSON lines (``.jsonl``: the project's game
+    record or a ContrAI record) or else PBN, by its suffix (stdin is PBN). It is
+    read as a stream: with ``numbers``, only the selected boards are kept.
+    The first bad board (or a file with no boards at all) is a
+    :class:`DataError`; ``numbers`` that match no board are a usage error,
+    and so is giving both a FILE and ``--cfn`` (or neither).
     """
     from belote.errors import PBNDecodeError
-    from belote.formats import pbn
+    from belote.formats import cfn, games
 
-    name = "<stdin>" if str(path) == "-" else display_path(path)
-    stream = open_input(path)
+    if (path is None) == (not cfn_games):
+        raise click.UsageError("give a FILE or --cfn, not both" if cfn_games else
+                               "give a FILE or --cfn \"GAME\"")
+    stream = None
+    if path is None:
+        name = "--cfn"
+        items: Any = cfn.iter_lines(cfn_games, name)
+    else:
+        name = "<stdin>" if str(path) == "-" else display_path(path)
+        kind = games.GAME_FORMATS.get(path.suffix.lower(), "pbn")  # stdin, other names: PBN
+        stream = open_input(path)
+        items = games.iter_games(stream, format=kind, mode=mode, name=name)
     boards, seen = [], []
     try:
-        for item in pbn.iter_load(stream, mode=mode, name=name):
+        for item in items:
             if isinstance(item, PBNDecodeError):
                 raise DataError(str(item))
             seen.append(item.board)
@@ -231,7 +255,7 @@ def read_boards(path: Path, mode: str | None, numbers: tuple[str, ...] = ()) -> 
     except BeloteError as e:
         raise DataError(str(e)) from None
     finally:
-        if stream is not sys.stdin.buffer:
+        if stream is not None and stream is not sys.stdin.buffer:
             stream.close()
     if not seen:
         raise DataError(f"{name}: no boards in the file (a board starts with a tag such as "

@@ -19,11 +19,12 @@ import click
 
 from .common import input_file_type
 
-from .options import SEAT, board_option, json_option, mode_option
+from .options import SEAT, board_option, cfn_option, json_option, mode_option
 
 
 @click.command(short_help="Advice on the card to play, from what the player sees.")
-@click.argument("file", type=input_file_type())
+@click.argument("file", required=False, type=input_file_type())
+@cfn_option
 @click.option("--seat", type=SEAT, required=True,
               help="The player to advise; must be the one to play next.")
 @click.option("--samples", type=click.IntRange(min=2), default=60, show_default=True,
@@ -41,7 +42,7 @@ from .options import SEAT, board_option, json_option, mode_option
 @board_option
 @mode_option
 @json_option
-def hint(file, seat, samples, seed, by, jobs, boards, mode, as_json):
+def hint(file, cfn_games, seat, samples, seed, by, jobs, boards, mode, as_json):
     """Advise --seat, the player to move in the boards of a PBN FILE.
 
     \b
@@ -67,15 +68,19 @@ def hint(file, seat, samples, seed, by, jobs, boards, mode, as_json):
       belote hint datasets/examples/positions.pbn --board 1 --seat S
       belote hint datasets/examples/positions.pbn --board 3 --seat E --json
     """
-    from belote.advice.hint import hint as advise
+    from belote.advice.hint import MAX_SAMPLES, hint as advise
     from belote.errors import BeloteError
 
     from .format import json_line
     from .common import DataError, notice, read_boards, start_solver
     from .running import progress_bar, stoppable
 
+    if samples > MAX_SAMPLES:
+        raise click.BadParameter(f"{samples} is more than {MAX_SAMPLES:,} layouts (hours of "
+                                 "work already, and each is kept in memory)",
+                                 param_hint="'--samples'")
     try:
-        selected = read_boards(file, mode, boards)
+        selected = read_boards(file, mode, boards, cfn_games)
         jobs_list = [_plan(board, seat, mode) for board in selected]
     except BeloteError as e:
         raise DataError(str(e)) from None

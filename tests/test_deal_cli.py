@@ -125,7 +125,7 @@ def test_reader_names_the_bad_row(tmp_path):
     assert isinstance(second, PBNDecodeError) and "classic contracts have no bid" in str(second)
     path.write_text("board\n1\n")
     [only] = iter_rows(path)
-    assert isinstance(only, PBNDecodeError) and "no 'deal' column" in str(only)
+    assert isinstance(only, PBNDecodeError) and "no 'deal' or 'cfn' column" in str(only)
 
 
 def test_reader_streams_in_batches(tmp_path):

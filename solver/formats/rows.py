@@ -36,8 +36,11 @@ from .lines import numbered_lines
 __all__ = ["COLUMNS", "FORMATS", "DealChunk", "check_deal_column", "file_format", "iter_rows",
            "write_deals"]
 
-COLUMNS = ("board", "dealer", "deal", "mode", "contract", "declarer")
-"""The columns a deal file may have (``deal`` is required); others are ignored."""
+COLUMNS = ("board", "dealer", "deal", "mode", "contract", "declarer", "cfn")
+"""The columns a deal file may have (``deal`` or ``cfn`` is required); others are ignored.
+
+A ``cfn`` value is a whole game in colver's CFN (:mod:`belote.formats.cfn`):
+the row is that game (with the row's ``board`` as its name)."""
 
 FORMATS = {".parquet": "parquet", ".pq": "parquet", ".csv": "csv", ".ndjson": "ndjson",
            ".jsonl": "ndjson", ".pbn": "pbn"}
@@ -53,12 +56,21 @@ def file_format(path: str | os.PathLike[str]) -> str:
     >>> file_format("deals.CSV"), file_format("x.jsonl")
     ('csv', 'ndjson')
     """
+    return format_by_suffix(path, FORMATS, "file type")
+
+
+def format_by_suffix(path: str | os.PathLike[str], formats: Mapping[str, str], what: str) -> str:
+    """The format ``formats`` gives the suffix of ``path`` (any case); an error names ``what``.
+
+    >>> format_by_suffix("a.TXT", {".txt": "text"}, "file type")
+    'text'
+    """
     suffix = os.path.splitext(os.fspath(path))[1].lower()
     try:
-        return FORMATS[suffix]
+        return formats[suffix]
     except KeyError:
-        known = " ".join(sorted(FORMATS))
-        raise BeloteError(f"{os.fspath(path)}: unknown file type {suffix or '(none)'!r} "
+        known = " ".join(sorted(formats))
+        raise BeloteError(f"{os.fspath(path)}: unknown {what} {suffix or '(none)'!r} "
                           f"(expected one of {known})") from None
 
 
@@ -78,7 +90,17 @@ def _board(row: Mapping[str, Any], file: str | None, line: int, mode: str | None
     def error(message: str) -> PBNDecodeError:
         return PBNDecodeError(message, file=file, board=name, line=line)
 
+    game = _text(row.get("cfn"))
     deal_text = _text(row.get("deal"))
+    if game is not None:
+        if deal_text is not None:
+            return error("both a deal and a cfn value: give one")
+        from .cfn import parse_game
+
+        try:
+            return parse_game(game, file=file, board=name, line=line)
+        except PBNDecodeError as e:
+            return e
     if deal_text is None:
         return error("deal: empty")
     fields: dict[str, Any] = {}
@@ -136,8 +158,14 @@ def iter_rows(fp_or_path: IO[str] | IO[bytes] | str | os.PathLike[str], *,
 
 
 def _missing_deal(file: str | None, columns: Any) -> PBNDecodeError:
-    return PBNDecodeError(f"no 'deal' column (columns: {', '.join(map(str, columns)) or 'none'})",
-                          file=file, line=1)
+    return PBNDecodeError(f"no 'deal' or 'cfn' column (columns: "
+                          f"{', '.join(map(str, columns)) or 'none'})", file=file, line=1)
+
+
+def _has_deal(columns: Any) -> bool:
+    """Whether a header names the ``deal`` or the ``cfn`` column."""
+    names = [str(c).lower() for c in columns]
+    return "deal" in names or "cfn" in names
 
 
 def check_deal_column(path: str | os.PathLike[str]) -> None:
@@ -157,7 +185,7 @@ def check_deal_column(path: str | os.PathLike[str]) -> None:
     ...     check_deal_column(path)
     ... except PBNDecodeError as e:
     ...     print(e.file == path, e.line, e.message)
-    True 1 no 'deal' column (columns: board, dealer)
+    True 1 no 'deal' or 'cfn' column (columns: board, dealer)
     """
     file = os.fspath(path)
     kind = file_format(file)
@@ -180,7 +208,7 @@ def check_deal_column(path: str | os.PathLike[str]) -> None:
             return
     else:
         return
-    if "deal" not in [c.lower() for c in header]:
+    if not _has_deal(header):
         raise _missing_deal(file, header)
 
 
@@ -212,7 +240,7 @@ def _csv_rows(lines: Iterator[tuple[int, str | PBNDecodeError]], file: str | Non
             continue
         if header is None:
             header = [h.strip().lower() for h in cells]
-            if "deal" not in header:
+            if not _has_deal(header):
                 yield _missing_deal(file, header)
                 return
             continue
@@ -242,8 +270,8 @@ def _ndjson_rows(lines: Iterator[tuple[int, str | PBNDecodeError]], file: str | 
             yield PBNDecodeError("not a JSON object", file=file, line=line)
             continue
         row = {str(k).lower(): v for k, v in row.items()}
-        if "deal" not in row:
-            yield PBNDecodeError("no 'deal' field", file=file, line=line)
+        if not _has_deal(row):
+            yield PBNDecodeError("no 'deal' or 'cfn' field", file=file, line=line)
             continue
         yield _board(row, file, line, mode)
 
@@ -258,7 +286,7 @@ def _parquet_rows(file: str, mode: str | None) -> Iterator[Board | PBNDecodeErro
     except (OSError, pl.exceptions.PolarsError) as e:
         yield PBNDecodeError(f"cannot read Parquet: {e}", file=file)
         return
-    if "deal" not in [c.lower() for c in columns]:
+    if not _has_deal(columns):
         yield _missing_deal(file, frame.collect_schema().names())
         return
     renames = {c: c.lower() for c in columns}
