@@ -69,6 +69,8 @@ def _deal_lines(result: dict[str, Any]) -> list[str]:
             label = f"{leader if i == 0 else '':<7}{side}" if several else side
             lines.append(_row(label, [str(points[leader, t, side]) for t in trumps], width))
     lines.append(_row("belote", [result["belote"][t] or "-" for t in trumps], width))
+    if result.get("passed_out"):
+        lines.append("  passed out (four passes): no contract, the table shows what was there")
     if result["contract"] is not None:
         lines.append(_contract_line(result["contract"], result["leader"]))
     if "played" in result:

@@ -118,5 +118,9 @@ class PBNDecodeError(BeloteError):
         return printable(": ".join(parts))
 
 
+class ConversionWarning(UserWarning):
+    """What a record format cannot hold of a board, left out when converting to it."""
+
+
 class PBNWarning(UserWarning):
     """Something in a PBN file that is read but probably not what was meant (a near-miss tag)."""

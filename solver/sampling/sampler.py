@@ -399,3 +399,49 @@ def deal_pbn(hands: np.ndarray | list[int], first: Seat = NORTH) -> str:
     hands = [int(hands[(first + i) % 4]) for i in range(4)]
     return seat_name(first) + ":" + " ".join(
         ".".join(_SUIT_TEXT[h >> (8 * s) & 0xFF] for s in SUITS) for h in hands)
+
+
+RANDOM_DEALER = "random"
+"""The dealer of :func:`deal_rows` drawn per board from the seed."""
+
+ROWS_CHUNK = 8192
+"""Deals drawn and formatted per chunk by :func:`deal_rows`."""
+
+
+def _dealers(dealer: Seat | str | None, seed: int, start: int, n: int) -> list[Seat]:
+    """The dealers of boards ``start .. start + n - 1`` (0-based): in turn from N, one
+    seat, or drawn per block of :data:`BLOCK` boards from ``seed`` (independent of ``n``)."""
+    if dealer is None:
+        return [SEATS[i % 4] for i in range(start, start + n)]
+    if dealer != RANDOM_DEALER:
+        return [dealer] * n  # type: ignore[list-item]
+    drawn: list[Seat] = []
+    for block in range(start // BLOCK, -(-(start + n) // BLOCK)):
+        seats = np.random.default_rng([seed, block, 1]).integers(0, 4, BLOCK)
+        lo, hi = max(start - block * BLOCK, 0), min(start + n - block * BLOCK, BLOCK)
+        drawn.extend(int(d) for d in seats[lo:hi])
+    return drawn
+
+
+def deal_rows(sampler: DealSampler, seed: int, count: int,
+              dealer: Seat | str | None = None, *, chunk: int = ROWS_CHUNK
+              ) -> Iterator[tuple[list[str], list[Seat], list[str]]]:
+    """Boards 1..``count`` of stream ``seed`` as chunks ``(boards, dealers, deals)``.
+
+    What ``belote deal`` writes, ready for :func:`belote.formats.rows.write_deals`:
+    one chunk of at most ``chunk`` boards at a time, so memory stays flat
+    whatever ``count``. ``dealer``: ``None`` (N, E, S, W in turn from board
+    1), a seat, or :data:`RANDOM_DEALER`. Board ``i`` depends only on the
+    seed and ``i``, not on ``count`` or ``chunk``.
+
+    >>> from belote.sampling.constraints import Constraints
+    >>> rows = list(deal_rows(DealSampler(Constraints()), 1, 3, chunk=2))
+    >>> [(b, d) for boards, dealers, _ in rows for b, d in zip(boards, dealers)]
+    [('1', 0), ('2', 1), ('3', 2)]
+    """
+    for start in range(0, count, chunk):
+        n = min(chunk, count - start)
+        dealers = _dealers(dealer, seed, start, n)
+        deals = [deal_pbn(row, dealers[i]) for i, row in
+                 enumerate(sampler.draw_masks(seed, start, n))]
+        yield [str(start + i + 1) for i in range(n)], dealers, deals
