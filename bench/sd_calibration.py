@@ -27,7 +27,6 @@ import time
 from pathlib import Path
 
 import numpy as np
-
 from belote import COINCHE, Position
 from belote.advice.playout import playout
 from belote.dd import solve_position, warm_up

@@ -32,18 +32,17 @@ from typing import Any
 
 os.environ.setdefault("RAYON_NUM_THREADS", "1")
 
-import colver  # noqa: E402
-import numpy as np  # noqa: E402
+import colver
+import numpy as np
+from belote import COINCHE, CardSet, Deal, Position
+from belote.advice.playout import DEFAULT_SCHEDULE, decide
+from belote.dd import warm_up
+from belote.rules.scoring import score_deal
+from belote.sampling.stats import mean
+from belote.types.contract import Contract
+from belote.types.deal import side_of
 
-from belote import COINCHE, CardSet, Deal, Position  # noqa: E402
-from belote.advice.playout import DEFAULT_SCHEDULE, decide  # noqa: E402
-from belote.dd import warm_up  # noqa: E402
-from belote.rules.scoring import score_deal  # noqa: E402
-from belote.sampling.stats import mean  # noqa: E402
-from belote.types.contract import Contract  # noqa: E402
-from belote.types.deal import side_of  # noqa: E402
-
-from .peer import FROM_COLVER, TO_COLVER  # noqa: E402
+from .peer import FROM_COLVER, TO_COLVER
 
 ISDD = '[play]\nmethod = "isdd"\ndeterminizations = 20\n[worlds]\nsource = "uniform"\n'
 """colver's IS-DD agent as the issue asks for it."""

@@ -64,7 +64,14 @@ def playout(file, worlds, seed, jobs, output, boards, mode, as_json):
     from belote.errors import BeloteError
     from belote.formats import pbn
 
-    from .common import DataError, display_path, notice, one_line, read_boards, start_solver
+    from .common import (
+        DataError,
+        display_path,
+        notice,
+        one_line,
+        read_boards,
+        start_solver,
+    )
     from .format import json_line
     from .running import progress_bar, stoppable
 

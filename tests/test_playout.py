@@ -18,14 +18,18 @@ from pathlib import Path
 
 import numpy as np
 import pytest
-from click.testing import CliRunner
-
 from belote import CLASSIC, COINCHE, CardSet, Deal
 from belote.advice.hint import enumerate_layouts, hint, replay, visible_constraints
-from belote.advice.playout import (DEFAULT_SCHEDULE, PlayoutError, Schedule, decide, playout,
-                                   playouts)
-from belote.dd import analyse_position, equivalence_classes, layout_values
+from belote.advice.playout import (
+    DEFAULT_SCHEDULE,
+    PlayoutError,
+    Schedule,
+    decide,
+    playout,
+    playouts,
+)
 from belote.cli.main import cli
+from belote.dd import analyse_position, equivalence_classes, layout_values
 from belote.errors import DealError
 from belote.formats import pbn
 from belote.rules.play import Position
@@ -34,7 +38,7 @@ from belote.sampling.sampler import DealSampler
 from belote.types.board import Board
 from belote.types.cards import card_name
 from belote.types.deal import side_of
-
+from click.testing import CliRunner
 from conftest import played_position, sample_size
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "datasets" / "examples"
