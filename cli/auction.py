@@ -53,8 +53,9 @@ def render(out: dict, auction_text: str, dealer: str, uniform: int, seed: int) -
               f"{out['question']}"),
              f"conventions {out['conventions']}: what each call says"]
     lines += [f"  {c['call']:<8} {c['kind']}: {c['says']}" for c in out["calls"]]
-    lines.append(f"layouts left: {out['layouts']} of {uniform} without the auction; "
-                 f"{out['samples']} samples (seed {seed})")
+    how = (f"all {out['samples']} layouts, exact" if out["exact"]
+           else f"{out['samples']} samples (seed {seed})")
+    lines.append(f"layouts left: {out['layouts']} of {uniform} without the auction; {how}")
     options = out["options"]
     if out["question"] == "defence":
         contract = options[0]["contract"]

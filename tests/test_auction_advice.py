@@ -130,13 +130,18 @@ def test_estimates_converge_to_exact_enumeration():
     p_fail = np.mean([not row[0][0].made for row in outcomes])
     passing = -np.mean([row[0][1] for row in outcomes])
     x2 = np.mean([row[1][1] for row in outcomes])
-    n = sample_size(300, 4000)
-    advice = auction_advice(_small(), 2, auction, DEFAULT, samples=n, seed=3)
-    assert advice.layouts == len(deals) == 33 < DealSampler(_small()).count()
+    exact = auction_advice(_small(), 2, auction, DEFAULT, samples=100, seed=3)
+    assert exact.exact and exact.samples == exact.layouts == len(deals) == 33
+    assert exact.layouts < DealSampler(_small()).count()
     assert 0.2 < p_fail < 0.8
-    assert advice.p_fail.contains(p_fail)
-    assert advice.options[0].expected.contains(passing)
-    assert advice.coinched[0].contains(x2)
+    assert exact.p_fail.value == pytest.approx(p_fail) and exact.p_fail.method == "exact"
+    assert exact.options[0].expected.value == pytest.approx(passing)
+    assert exact.coinched[0].value == pytest.approx(x2)
+    sampled = auction_advice(_small(), 2, auction, DEFAULT, samples=32, seed=3)
+    assert not sampled.exact and sampled.samples == 32
+    assert sampled.p_fail.contains(p_fail)
+    assert sampled.options[0].expected.contains(passing)
+    assert sampled.coinched[0].contains(x2)
 
 
 def test_questions_and_turns():

@@ -56,7 +56,7 @@ from ..types.auction import Auction
 from ..types.cards import SUITS, Suit
 from ..types.contract import Contract
 from ..types.deal import Seat, next_seat, seat_name, side_of
-from .bid import CHUNK, _Question, _score, _solve_range
+from .bid import CHUNK, MAX_LISTED, _Question, _score, _solve_range
 
 __all__ = ["AuctionAdvice", "Option", "auction_advice", "question_of", "sample_outcomes",
            "score_outcomes"]
@@ -92,7 +92,9 @@ class AuctionAdvice:
     difference of their expected net scores. ``p_fail`` (defence) is the
     chance the opponents' contract fails, ``taker_reply`` (defence) the
     multiplier the taker is taken to choose when coinched (2 or 4).
-    ``layouts`` counts the deals consistent with the hand and the auction.
+    ``layouts`` counts the deals consistent with the hand and the auction;
+    when they are no more than the samples asked for, each is solved once and
+    every value is exact (``exact``, intervals reduced to the value).
     """
 
     seat: Seat
@@ -109,7 +111,13 @@ class AuctionAdvice:
 
     @property
     def layouts(self) -> int:
+        """The deals consistent with the seat's hand and the auction."""
         return self.reading.layouts
+
+    @property
+    def exact(self) -> bool:
+        """Were the samples every layout (exact values)?"""
+        return self.samples == self.layouts and self.options[0].expected.method == "exact"
 
     def to_dict(self) -> dict[str, object]:
         """A JSON-ready dict."""
@@ -118,7 +126,7 @@ class AuctionAdvice:
             "conventions": self.reading.conventions.name,
             "calls": [{"call": f"{seat_name(i.seat)}:{i.call.text}", "kind": i.kind,
                        "says": i.text().split(": ", 1)[1]} for i in self.reading.inferences],
-            "layouts": self.layouts, "samples": self.samples,
+            "layouts": self.layouts, "samples": self.samples, "exact": self.exact,
             "criterion": "highest expected net score of your side",
             "recommended": self.recommended, "runner_up": self.runner_up,
             "difference": self.difference.to_dict(),
@@ -162,15 +170,18 @@ def question_of(auction: Auction, seat: Seat) -> str:
 def sample_outcomes(constraints: Constraints, taker_side: int, dealer: Seat,
                     trumps: tuple[Suit, ...], samples: int, seed: int, *,
                     executor: str = "serial", workers: int | None = None,
-                    progress: Callable[[int], object] | None = None) -> np.ndarray:
+                    progress: Callable[[int], object] | None = None,
+                    listed: bool = False) -> np.ndarray:
     """Exact outcome keys and belote sides of samples ``0 .. samples - 1`` of ``seed``.
 
     An ``(samples, len(trumps), 2)`` array as :func:`belote.advice.bid.iter_outcomes`
     gives it (the taking side's exact value or ``DEFENCE_CAPOT``, and the
-    belote side, 2 for nobody); the same whatever the workers.
+    belote side, 2 for nobody); the same whatever the workers. With
+    ``listed``, the first ``samples`` layouts in their fixed order instead
+    (all of them, to answer exactly).
     """
     question = _Question(constraints, constraints.profile, next_seat(dealer), taker_side,
-                         trumps, True, ((0, 0, 0),) * 4)
+                         trumps, True, ((0, 0, 0),) * 4, listed)
     spans = [(seed, s, min(CHUNK, samples - s)) for s in range(0, samples, CHUNK)]
     results = parallel_map(functools.partial(_solve_range, question, trumps), spans,
                            executor=executor, workers=workers)
@@ -204,12 +215,28 @@ def _at(contract: Contract, multiplier: int) -> Contract:
     return Contract(contract.trump, contract.declarer, contract.bid, multiplier, contract.capot)
 
 
-def _best(options: list[Option], values: list[np.ndarray]) -> tuple[str, str, Estimate]:
-    """The recommended option, the runner-up and the paired difference of their scores."""
-    order = sorted(range(len(options)), key=lambda i: (-options[i].expected.value, i))
-    best, second = order[0], order[1]
-    return (options[best].name, options[second].name,
-            paired_difference(values[best], values[second]))
+@dataclass(frozen=True)
+class _Stats:
+    """Estimates over the samples, or exact values when the samples are every layout."""
+
+    exact: bool
+
+    def mean(self, values: np.ndarray) -> Estimate:
+        return Estimate.exact(values.mean(), len(values)) if self.exact else mean(values)
+
+    def share(self, hits: np.ndarray) -> Estimate:
+        n, k = len(hits), int(hits.sum())
+        return Estimate.exact(k / n, n) if self.exact else proportion(k, n)
+
+    def best(self, options: list[Option], values: list[np.ndarray]
+             ) -> tuple[str, str, Estimate]:
+        """The recommended option, the runner-up and the paired difference of their scores."""
+        order = sorted(range(len(options)), key=lambda i: (-options[i].expected.value, i))
+        best, second = order[0], order[1]
+        difference = values[best] - values[second]
+        return (options[best].name, options[second].name,
+                self.mean(difference) if self.exact
+                else paired_difference(values[best], values[second]))
 
 
 def auction_advice(constraints: Constraints, seat: Seat, auction: Auction,
@@ -229,19 +256,23 @@ def auction_advice(constraints: Constraints, seat: Seat, auction: Auction,
     profile = constraints.profile
     c = reading.constraints
     contract = auction.contract
+    listed = reading.layouts <= min(samples, MAX_LISTED)
+    if listed:  # every layout once: exact answers
+        samples = reading.layouts
+    st = _Stats(listed)
     run = functools.partial(sample_outcomes, c, dealer=auction.dealer, samples=samples,
-                            seed=seed, executor=executor, workers=workers, progress=progress)
+                            seed=seed, executor=executor, workers=workers, progress=progress,
+                            listed=listed)
     mine = side_of(seat)
     if question == "bid":
         outcomes = run(taker_side=mine, trumps=SUITS)
         options, values = [], []
         if contract is None:
-            options.append(Option("Pass", None, mean(np.zeros(samples)), None))
+            options.append(Option("Pass", None, st.mean(np.zeros(samples)), None))
             values.append(np.zeros(samples))
         else:
             made, net = score_outcomes(profile, outcomes[:, contract.trump], contract)
-            options.append(Option("Pass", contract, mean(net), proportion(int(made.sum()),
-                                                                           samples)))
+            options.append(Option("Pass", contract, st.mean(net), st.share(made)))
             values.append(net)
         for call in auction.legal_calls():
             if call.kind != "bid":
@@ -249,10 +280,9 @@ def auction_advice(constraints: Constraints, seat: Seat, auction: Auction,
             assert call.trump is not None
             bid = Contract(call.trump, seat, call.bid, 1, call.capot)
             made, net = score_outcomes(profile, outcomes[:, call.trump], bid)
-            options.append(Option(call.text, bid, mean(net), proportion(int(made.sum()),
-                                                                         samples)))
+            options.append(Option(call.text, bid, st.mean(net), st.share(made)))
             values.append(net)
-        best, second, difference = _best(options, values)
+        best, second, difference = st.best(options, values)
         return AuctionAdvice(seat, question, reading, samples, tuple(options), best, second,
                              difference)
     assert contract is not None and contract.declarer is not None
@@ -261,22 +291,22 @@ def auction_advice(constraints: Constraints, seat: Seat, auction: Auction,
     if question == "surcoinche":
         made, x2 = score_outcomes(profile, outcomes, _at(contract, 2))
         _, x4 = score_outcomes(profile, outcomes, _at(contract, 4))
-        p_make = proportion(int(made.sum()), samples)
-        options = [Option("P", _at(contract, 2), mean(x2), p_make),
-                   Option("XX", _at(contract, 4), mean(x4), p_make)]
-        best, second, difference = _best(options, [x2, x4])
+        p_make = st.share(made)
+        options = [Option("P", _at(contract, 2), st.mean(x2), p_make),
+                   Option("XX", _at(contract, 4), st.mean(x4), p_make)]
+        best, second, difference = st.best(options, [x2, x4])
         return AuctionAdvice(seat, question, reading, samples, tuple(options), best, second,
                              difference)
     made, x1 = score_outcomes(profile, outcomes, contract)
     _, x2 = score_outcomes(profile, outcomes, _at(contract, 2))
     _, x4 = score_outcomes(profile, outcomes, _at(contract, 4))
-    taker_x2, taker_x4 = mean(x2), mean(x4)
+    taker_x2, taker_x4 = st.mean(x2), st.mean(x4)
     reply = 4 if 4 in profile.coinche_multipliers and taker_x4.value > taker_x2.value else 2
     coinched = x4 if reply == 4 else x2
-    p_make = proportion(int(made.sum()), samples)
-    options = [Option("Pass", contract, mean(-x1), p_make),
-               Option("X", _at(contract, reply), mean(-coinched), p_make)]
-    best, second, difference = _best(options, [-x1, -coinched])
-    p_fail = proportion(samples - int(made.sum()), samples)
+    p_make = st.share(made)
+    options = [Option("Pass", contract, st.mean(-x1), p_make),
+               Option("X", _at(contract, reply), st.mean(-coinched), p_make)]
+    best, second, difference = st.best(options, [-x1, -coinched])
+    p_fail = st.share(~made)
     return AuctionAdvice(seat, question, reading, samples, tuple(options), best, second,
                          difference, p_fail, reply, (taker_x2, taker_x4))
