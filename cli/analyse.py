@@ -58,7 +58,6 @@ def analyse(file, cfn_games, boards, mode, as_json, html_out, single_dummy, seed
     contract: made or failed at the start, and each card that changed it.
 
     \b
-    \b
     With --html OUT.html, a replay page is written too: one HTML file that
     needs nothing else (open it in a browser, offline), with the four
     hands, the auction, a card-by-card replay (arrow keys), each card's
