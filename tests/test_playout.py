@@ -18,18 +18,14 @@ from pathlib import Path
 
 import numpy as np
 import pytest
+from click.testing import CliRunner
+
 from belote import CLASSIC, COINCHE, CardSet, Deal
-from belote.advice.hint import enumerate_layouts, hint, replay, visible_constraints
-from belote.advice.playout import (
-    DEFAULT_SCHEDULE,
-    PlayoutError,
-    Schedule,
-    decide,
-    playout,
-    playouts,
-)
-from belote.cli.main import cli
+from belote.advice.hint import MAX_SAMPLES, enumerate_layouts, hint, replay, visible_constraints
+from belote.advice.playout import (DEFAULT_SCHEDULE, PlayoutError, Schedule, decide, playout,
+                                   playouts)
 from belote.dd import analyse_position, equivalence_classes, layout_values
+from belote.cli.main import cli
 from belote.errors import DealError
 from belote.formats import pbn
 from belote.rules.play import Position
@@ -38,7 +34,7 @@ from belote.sampling.sampler import DealSampler
 from belote.types.board import Board
 from belote.types.cards import card_name
 from belote.types.deal import side_of
-from click.testing import CliRunner
+
 from conftest import played_position, sample_size
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "datasets" / "examples"
@@ -129,7 +125,7 @@ def test_small_endings_choose_hints_exact_best(profile) -> None:
         choice = decide(pos, contract, schedule=EVERY)
         if choice.forced:
             continue
-        advice = hint(pos, pos.to_move, contract, samples=100_000, by="make")
+        advice = hint(pos, pos.to_move, contract, samples=MAX_SAMPLES, by="make")
         assert choice.exact and advice.exact and choice.layouts == advice.layouts
         assert choice.card == advice.best, pos
 
