@@ -39,3 +39,14 @@ def test_page_examples(page: Path, tmp_path: Path, request: pytest.FixtureReques
         return
     for example in examples(page):
         check(example, tmp_path)
+
+
+def test_every_public_module_has_an_api_page() -> None:
+    """A new module of the library shows up in the API reference (docs/api/*.md)."""
+    pages = "".join(path.read_text() for path in (REPO / "docs" / "api").glob("*.md"))
+    root = REPO / "solver"
+    for path in root.rglob("*.py"):
+        parts = path.relative_to(root).with_suffix("").parts
+        if any(part.startswith("_") for part in parts):
+            continue
+        assert f"::: {'.'.join(('belote', *parts))}\n" in pages, path
