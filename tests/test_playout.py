@@ -21,7 +21,7 @@ import pytest
 from click.testing import CliRunner
 
 from belote import CLASSIC, COINCHE, CardSet, Deal
-from belote.advice.hint import enumerate_layouts, hint, replay, visible_constraints
+from belote.advice.hint import MAX_SAMPLES, enumerate_layouts, hint, replay, visible_constraints
 from belote.advice.playout import (DEFAULT_SCHEDULE, PlayoutError, Schedule, decide, playout,
                                    playouts)
 from belote.dd import analyse_position, equivalence_classes, layout_values
@@ -125,7 +125,7 @@ def test_small_endings_choose_hints_exact_best(profile) -> None:
         choice = decide(pos, contract, schedule=EVERY)
         if choice.forced:
             continue
-        advice = hint(pos, pos.to_move, contract, samples=10**9, by="make")
+        advice = hint(pos, pos.to_move, contract, samples=MAX_SAMPLES, by="make")
         assert choice.exact and advice.exact and choice.layouts == advice.layouts
         assert choice.card == advice.best, pos
 
@@ -212,3 +212,23 @@ def test_the_command_plays_writes_and_analyse_reads(tmp_path) -> None:
 def test_the_command_refuses_a_finished_record() -> None:
     code, _, err = run("playout", PLAYED, "--board", "1")
     assert code == 2 and "play record is complete" in err and "board 1" in err
+
+
+def test_analyse_single_dummy_labels_and_seat_totals() -> None:
+    code, text, _ = run("analyse", PLAYED, "--board", "1", "--single-dummy", "--json")
+    assert code == 0
+    result = json.loads(text)
+    totals = {s: {"cost": 0.0, "errors": 0, "unlucky": 0} for s in "NESW"}
+    for card in result["cards"]:
+        sd = card["sd"]
+        if sd["label"] == "unlucky":
+            assert card["loss"] > 0 and sd["shortfall"] == 0
+        if sd["label"] is None:
+            assert sd["forced"] or card["loss"] == 0
+        totals[card["seat"]]["cost"] += sd["shortfall"]
+        totals[card["seat"]]["errors"] += sd["label"] == "error"
+        totals[card["seat"]]["unlucky"] += sd["label"] == "unlucky"
+    for seat, got in result["summary"]["single_dummy"].items():
+        assert got["errors"] == totals[seat]["errors"]
+        assert got["unlucky"] == totals[seat]["unlucky"]
+        assert got["cost"] == pytest.approx(totals[seat]["cost"], abs=0.2)
