@@ -50,7 +50,7 @@ def analyse(file, boards, mode, as_json):
     """
     import gc
 
-    from belote.analysis.play_record import analyse_record, recorded_cards
+    from belote.analysis.play_record import board_play_analysis, recorded_cards
     from belote.dd import SearchContext, warm_up
     from belote.errors import BeloteError
 
@@ -68,7 +68,7 @@ def analyse(file, boards, mode, as_json):
     context = SearchContext()
     separator = ""
     for board in selected:
-        result = analyse_record(board, mode, context=context).to_dict()
+        result = board_play_analysis(board, mode, context=context).to_dict()
         click.echo(json_line(result) if as_json else separator + human(result))
         separator = "\n"
 

@@ -218,7 +218,7 @@ def read_boards(path: Path, mode: str | None, numbers: tuple[str, ...] = ()) -> 
     stream = open_input(path)
     boards, seen = [], []
     try:
-        for item in pbn.iter_load(stream, mode=mode, name=name):
+        for item in pbn.iter_load(stream, profile=mode, name=name):
             if isinstance(item, PBNDecodeError):
                 raise DataError(str(item))
             seen.append(item.board)

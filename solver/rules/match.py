@@ -197,7 +197,7 @@ def _located(board: Any, message: str) -> PBNDecodeError:
 
 
 def played_deal(board: Any, profile: RuleProfile | None = None) -> PlayedDeal:
-    """The :class:`PlayedDeal` of a PBN board (:class:`~belote.formats.pbn.Board`).
+    """The :class:`PlayedDeal` of a PBN board (:class:`~belote.types.board.Board`).
 
     Raises :class:`PBNDecodeError` (naming file, board and line) for a board
     without a contract, a declarer or a complete play record.

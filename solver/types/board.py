@@ -15,7 +15,7 @@ in equality.
 
 >>> from belote.types.deal import Deal
 >>> board = Board(Deal.from_pbn("N:AKQJ.AKQJ.. .T987.T987. T987...AKQJ ..AKQJ.T987"),
-...               board="1", dealer=0, rules="coinche", contract="100H", declarer=1,
+...               board="1", dealer=0, profile="coinche", contract="100H", declarer=1,
 ...               cards="H7 S7 C7 HA HJ")
 >>> board.position().to_move, board.position().points
 (1, SidePair(ns=11, ew=0))
@@ -59,10 +59,10 @@ class BoardSource:
 
 @dataclass(frozen=True, init=False)
 class Board:
-    """One board: deal, dealer, rules, contract, play in playing order, other tags.
+    """One board: deal, dealer, rule profile, contract, play in playing order, other tags.
 
-    ``rules`` is the rule profile the board states (``None``: not stated,
-    played as coinche); ``play_leader`` the seat that led the first recorded
+    ``stated_profile`` is the rule profile the board states (given as
+    ``profile=``; ``None``: not stated, played as coinche, see :meth:`profile`); ``play_leader`` the seat that led the first recorded
     trick when the record says so (else the dealer's left leads);
     ``tags`` the other tags (``Event``, ``Auction``...) as ``(name, value)``
     pairs and ``sections`` their data lines, kept for writers.
@@ -71,7 +71,7 @@ class Board:
     deal: Deal
     board: str | None
     dealer: Seat | None
-    rules: RuleProfile | None
+    stated_profile: RuleProfile | None
     contract: Contract | None
     declarer: Seat | None
     play_leader: Seat | None
@@ -81,7 +81,7 @@ class Board:
     source: BoardSource = field(compare=False)
 
     def __init__(self, deal: Deal, *, board: str | None = None, dealer: Seat | None = None,
-                 rules: RuleProfile | str | None = None, contract: Contract | str | None = None,
+                 profile: RuleProfile | str | None = None, contract: Contract | str | None = None,
                  declarer: Seat | None = None, play_leader: Seat | None = None,
                  cards: Iterable[Card | str] | str = (), tags: Iterable[tuple[str, str]] = (),
                  sections: Iterable[tuple[str, Iterable[str]]] = (),
@@ -92,11 +92,11 @@ class Board:
         incomplete deal, a contract the rules do not allow, or a card that is
         not held or not legal (the message names the trick).
         """
-        profile = None if rules is None else get_profile(rules)
+        stated = None if profile is None else get_profile(profile)
         if isinstance(contract, str):
-            contract = parse_contract(contract, profile or COINCHE, declarer)
+            contract = parse_contract(contract, stated or COINCHE, declarer)
         elif contract is not None:
-            check_contract(contract, profile or COINCHE)
+            check_contract(contract, stated or COINCHE)
             if declarer is None:
                 declarer = contract.declarer
             elif contract.declarer != declarer:
@@ -117,7 +117,7 @@ class Board:
                 raise DealError("a play record needs its leader or the dealer")
             play_leader = next_seat(dealer)  # stated, as a PBN Play tag states it
         for name, value in (("deal", deal), ("board", board), ("dealer", dealer),
-                            ("rules", profile), ("contract", contract), ("declarer", declarer),
+                            ("stated_profile", stated), ("contract", contract), ("declarer", declarer),
                             ("play_leader", play_leader), ("cards", played),
                             ("tags", tuple((n, v) for n, v in tags)),
                             ("sections", tuple((n, tuple(lines)) for n, lines in sections)),
@@ -127,13 +127,8 @@ class Board:
             self.position()
 
     def profile(self, override: str | RuleProfile | None = None) -> RuleProfile:
-        """The rule profile: ``override``, else the board's rules, else coinche."""
-        return get_profile(override or self.rules or COINCHE)
-
-    @property
-    def mode(self) -> str | None:
-        """The name of the board's rules (``None`` when not stated)."""
-        return None if self.rules is None else self.rules.name
+        """The rule profile played: ``override``, else the board's stated profile, else coinche."""
+        return get_profile(override or self.stated_profile or COINCHE)
 
     @property
     def file(self) -> str | None:
@@ -156,7 +151,7 @@ class Board:
         """
         if self.contract is not None and profile is not None:
             profile = get_profile(profile)
-            if profile != self.rules:
+            if profile != self.stated_profile:
                 try:
                     return reread_contract(self.contract, profile)
                 except ContractError as e:
@@ -238,8 +233,9 @@ class Board:
     def replace(self, **changes: Any) -> "Board":
         """A copy with some fields changed (checked again)."""
         fields = {name: getattr(self, name) for name in (
-            "board", "dealer", "rules", "contract", "declarer", "play_leader", "cards", "tags",
+            "board", "dealer", "stated_profile", "contract", "declarer", "play_leader", "cards", "tags",
             "sections", "source")}
+        fields["profile"] = fields.pop("stated_profile")
         fields.update(changes)
         return Board(fields.pop("deal", self.deal), **fields)
 
@@ -248,8 +244,8 @@ class Board:
         for name in ("board", "dealer"):
             if getattr(self, name) is not None:
                 parts.append(f"{name}={getattr(self, name)!r}")
-        if self.rules is not None:
-            parts.append(f"rules={self.rules.name!r}")
+        if self.stated_profile is not None:
+            parts.append(f"profile={self.stated_profile.name!r}")
         if self.contract is not None:
             parts.append(f"contract={self.contract.to_pbn()!r}")
         for name in ("declarer", "play_leader"):
