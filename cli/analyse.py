@@ -13,28 +13,36 @@ per board: a JSON line (its ``to_dict``) or a compact table. The solver
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 import click
 
 from .common import input_file_type
 
-from .options import board_option, json_option, mode_option
+from .options import board_option, cfn_option, json_option, mode_option
 
 SEATS = "NESW"
 SIDES = ("NS", "EW")
 
 
 @click.command(short_help="What each card of the play records cost, double-dummy.")
-@click.argument("file", type=input_file_type())
+@click.argument("file", required=False, type=input_file_type())
+@cfn_option
 @board_option
 @mode_option
 @json_option
-def analyse(file, boards, mode, as_json):
+@click.option("--html", "html_out", type=click.Path(dir_okay=False, path_type=Path),
+              default=None, metavar="OUT.html",
+              help="Also write a replay page of the boards: one self-contained HTML file "
+                   "(hands, auction, card-by-card replay with each card's cost, value chart).")
+def analyse(file, cfn_games, boards, mode, as_json, html_out):
     """What each recorded card of the boards of a PBN FILE cost, double-dummy.
 
     \b
-    Every board must have a play record (complete or stopped anywhere).
+    Every board must have a play record (complete or stopped anywhere),
+    or be a passed-out deal (an auction of four passes), which is said to
+    have no play.
     For each card in playing order: the whole-deal value of both sides after
     it (tricks already taken count; the line "start" is the value before
     the first card). A card that lowered its side's value shows the loss
@@ -44,9 +52,18 @@ def analyse(file, boards, mode, as_json):
     contract: made or failed at the start, and each card that changed it.
 
     \b
+    \b
+    With --html OUT.html, a replay page is written too: one HTML file that
+    needs nothing else (open it in a browser, offline), with the four
+    hands, the auction, a card-by-card replay (arrow keys), each card's
+    cost and the best cards, the value of the deal after each card as a
+    chart, and the per-seat summary.
+
+    \b
     Examples:
       belote analyse datasets/examples/played.pbn
       belote analyse datasets/examples/played.pbn --board 2 --json
+      belote analyse games.cfn --html games.html
     """
     import gc
 
@@ -55,22 +72,50 @@ def analyse(file, boards, mode, as_json):
     from belote.errors import BeloteError
 
     from .format import json_line
-    from .common import DataError, read_boards
+    from .common import DataError, display_path, notice, read_boards
 
+    if html_out is not None:
+        from belote.files import check_output
+
+        try:
+            html_out = check_output(html_out, inputs=[] if file is None else [file])
+        except BeloteError as e:
+            raise click.BadParameter(str(e), param_hint="'--html'") from None
     try:
-        selected = read_boards(file, mode, boards)
+        selected = read_boards(file, mode, boards, cfn_games)
         for board in selected:
-            recorded_cards(board, mode)
+            if not board.passed_out:
+                recorded_cards(board, mode)
     except BeloteError as e:
         raise DataError(str(e)) from None
     warm_up()
     gc.freeze()  # numba's start-up objects, out of the collector's way (as belote solve does)
     context = SearchContext()
     separator = ""
+    analyses = []
     for board in selected:
-        result = board_play_analysis(board, mode, context=context).to_dict()
-        click.echo(json_line(result) if as_json else separator + human(result))
+        analysis = None
+        if board.passed_out:
+            result = {"board": board.board, "file": board.file,
+                      "mode": board.profile(mode).name, "passed_out": True}
+            text = f"{_title(result)}: passed out (four passes), no play to analyse"
+        else:
+            analysis = board_play_analysis(board, mode, context=context)
+            result = analysis.to_dict()
+            text = human(result)
+        analyses.append(analysis)
+        click.echo(json_line(result) if as_json else separator + text)
         separator = "\n"
+    if html_out is not None:
+        from belote.analysis.replay import replay_page
+        from belote.files import atomic_output
+
+        name = "--cfn games" if file is None else display_path(file)
+        page = replay_page(selected, analyses, title=name)
+        with atomic_output(html_out) as tmp:
+            tmp.write_text(page, encoding="utf-8")
+        notice(f"replay page of {len(selected)} board{'s' * (len(selected) != 1)} written "
+               f"to {display_path(html_out)}")
 
 
 def human(result: dict[str, Any]) -> str:
@@ -91,8 +136,10 @@ def human(result: dict[str, Any]) -> str:
 
 
 def _title(result: dict[str, Any]) -> str:
-    """``Board 3 (classic), contract C by W``."""
+    """``Board 3 (classic), contract C by W`` (``Board 3 (coinche)`` without a contract)."""
     name = "Record" if result["board"] is None else f"Board {result['board']}"
+    if "contract" not in result:
+        return f"{name} ({result['mode']})"
     declarer = "" if result["declarer"] is None else f" by {result['declarer']}"
     belote = "" if result["belote"] is None else f", belote {result['belote']}"
     return f"{name} ({result['mode']}), contract {result['contract']}{declarer}{belote}"

@@ -93,7 +93,8 @@ def batch(input_path, output, modes, trumps, leader, all_leaders, jobs, schedule
       belote batch deals.csv -o deals.parquet --mode classic --mode coinche --all-leaders
       belote batch games.pbn -o games.parquet --jobs 2
     """
-    from belote.database.batch import DEFAULT_SHARD_SIZE, BatchOptions, count_records, run_batch
+    from belote.database.batch import (DEFAULT_SHARD_SIZE, BatchOptions, check_paths,
+                                       count_records, run_batch)
 
     from .common import DataError
     from .running import progress_bar, stoppable
@@ -104,7 +105,11 @@ def batch(input_path, output, modes, trumps, leader, all_leaders, jobs, schedule
         raise click.UsageError("--jobs is for local processes; a --scheduler's cluster has "
                                "its own workers")
     size = shard_size or DEFAULT_SHARD_SIZE
+    if output.suffix.lower() != ".parquet":
+        raise click.BadParameter(f"{output}: OUT is written as Parquet: name it *.parquet",
+                                 param_hint="'-o'")
     try:
+        check_paths(input_path, output)
         options = BatchOptions(profiles=tuple(m.lower() for m in modes) or (None,),
                                trumps=tuple(trumps), leader=leader, all_leaders=all_leaders,
                                shard_size=size)
@@ -113,11 +118,6 @@ def batch(input_path, output, modes, trumps, leader, all_leaders, jobs, schedule
         raise DataError(str(e)) from None
     if total == 0:
         raise DataError(f"{input_path}: no records to solve")
-    if output.suffix.lower() != ".parquet":
-        raise click.BadParameter(f"{output}: OUT is written as Parquet: name it *.parquet",
-                                 param_hint="'-o'")
-    if not output.parent.is_dir():
-        raise click.BadParameter(f"{output}: no directory {output.parent}", param_hint="'-o'")
     parts = output.with_name(output.name + ".parts")
     done = len(list(parts.glob("part-*.parquet"))) * size if parts.is_dir() else 0
     remaining = None if total is None else max(total - done, 0)

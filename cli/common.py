@@ -110,7 +110,8 @@ class Group(click.Group):
     """The ``belote`` group: one-line errors with documented exit statuses, and ``--debug``.
 
     Usage errors are one line (no usage block). Around the whole command:
-    warnings print as one line; a system error reading or writing (a full
+    Ctrl-C exits 130 and ``SIGTERM`` 143 (:func:`belote.cli.running.stoppable`), a
+    closed stdout 141; warnings print as one line; a system error reading or writing (a full
     disk) is one line, exit 1; any other exception is a bug: one line asking
     for a report, exit 70, or the traceback with ``belote --debug ...``.
     """
@@ -120,9 +121,12 @@ class Group(click.Group):
             return super().make_context(*args, **kwargs)
 
     def invoke(self, ctx: click.Context) -> Any:
+        from .running import stoppable
+
         with _one_line_usage_errors():
             try:
-                return super().invoke(ctx)
+                with stoppable():  # every command: Ctrl-C 130, SIGTERM 143
+                    return super().invoke(ctx)
             except BrokenPipeError:  # here, before click's own handler turns it into status 1
                 _quiet_stdout()
                 raise click.exceptions.Exit(EXIT_CLOSED_STDOUT) from None
@@ -203,22 +207,35 @@ def open_input(path: Path) -> Any:
         raise DataError(f"{display_path(path)}: cannot read: {e.strerror or e}") from None
 
 
-def read_boards(path: Path, mode: str | None, numbers: tuple[str, ...] = ()) -> list[Any]:
-    """The boards of a PBN file (``-``: stdin) in file order; only those numbered ``numbers``.
+def read_boards(path: Path | None, mode: str | None, numbers: tuple[str, ...] = (),
+                cfn_games: tuple[str, ...] = ()) -> list[Any]:
+    """The boards of a game file (``-``: stdin) or of ``--cfn`` games, in order.
 
-    The file is read as a stream: with ``numbers``, only the selected
-    boards are kept. The first bad board (or a file with no boards at all)
-    is a :class:`DataError`; ``numbers`` that match no board are a usage
-    error.
+    The file is CFN (``.cfn``), JSON lines (``.jsonl``: the project's game
+    record or a ContrAI record) or else PBN, by its suffix (stdin is PBN). It is
+    read as a stream: with ``numbers``, only the selected boards are kept.
+    The first bad board (or a file with no boards at all) is a
+    :class:`DataError`; ``numbers`` that match no board are a usage error,
+    and so is giving both a FILE and ``--cfn`` (or neither).
     """
     from belote.errors import PBNDecodeError
-    from belote.formats import pbn
+    from belote.formats import cfn, games
 
-    name = "<stdin>" if str(path) == "-" else display_path(path)
-    stream = open_input(path)
+    if (path is None) == (not cfn_games):
+        raise click.UsageError("give a FILE or --cfn, not both" if cfn_games else
+                               "give a FILE or --cfn \"GAME\"")
+    stream = None
+    if path is None:
+        name = "--cfn"
+        items: Any = cfn.iter_lines(cfn_games, name)
+    else:
+        name = "<stdin>" if str(path) == "-" else display_path(path)
+        kind = games.GAME_FORMATS.get(path.suffix.lower(), "pbn")  # stdin, other names: PBN
+        stream = open_input(path)
+        items = games.iter_games(stream, format=kind, profile=mode, name=name)
     boards, seen = [], []
     try:
-        for item in pbn.iter_load(stream, profile=mode, name=name):
+        for item in items:
             if isinstance(item, PBNDecodeError):
                 raise DataError(str(item))
             seen.append(item.board)
@@ -227,7 +244,7 @@ def read_boards(path: Path, mode: str | None, numbers: tuple[str, ...] = ()) -> 
     except BeloteError as e:
         raise DataError(str(e)) from None
     finally:
-        if stream is not sys.stdin.buffer:
+        if stream is not None and stream is not sys.stdin.buffer:
             stream.close()
     if not seen:
         raise DataError(f"{name}: no boards in the file (a board starts with a tag such as "

@@ -16,9 +16,6 @@ from belote.types.deal import SEATS, parse_seat
 
 from .options import constraint_error, constraint_options, SUIT, LibraryType
 
-CHUNK = 8192
-"""Deals drawn and formatted per step (the progress bar moves by these)."""
-
 PROGRESS_FROM = 20_000
 """Counts from which a progress bar is shown on stderr."""
 
@@ -66,50 +63,41 @@ def deal(count, seed, hands, known, shape, points, trump, mode, dealer, output):
       belote deal --count 1000 --seed 7 -o deals.parquet
       belote deal -n 100 --hand "S:JH 9H AH TH 7S 8S KD AC" --shape "N:H=0" -o s.pbn
     """
-    import numpy as np
-
+    from belote.files import OutputError, check_output
     from belote.formats import rows
     from belote.sampling.constraints import Constraints
-    from belote.sampling.sampler import BLOCK, DealSampler, deal_pbn
+    from belote.sampling.sampler import RANDOM_DEALER, DealSampler, deal_rows
 
-    from .running import progress_bar
+    from .common import display_path
+    from .running import progress_bar, stoppable
 
-    kind = output.suffix.lower().lstrip(".")
-    if kind != "pbn":
-        if output.suffix.lower() not in rows.FORMATS:
-            raise click.BadParameter(
-                f"{output}: unknown format {output.suffix or '(no extension)'!r} "
-                f"(expected {', '.join(rows.FORMATS)})", param_hint="'--output'")
-        kind = rows.FORMATS[output.suffix.lower()]
+    if output.suffix.lower() not in rows.FORMATS:
+        raise click.BadParameter(
+            f"{output}: unknown format {output.suffix or '(no extension)'!r} "
+            f"(expected {', '.join(rows.FORMATS)})", param_hint="'--output'")
+    try:
+        check_output(output)
+    except OutputError as e:
+        raise click.BadParameter(str(e), param_hint="'--output'") from None
     try:
         constraints = Constraints(profile=PROFILES[mode.lower()], trump=trump).with_text(
             hand=hands, known=known, shape=shape, points=points)
         sampler = DealSampler(constraints)
     except BeloteError as e:
         raise constraint_error(e) from None
-    if dealer is None:
-        dealers = [SEATS[i % 4] for i in range(count)]
-    elif dealer == RANDOM:
-        dealers = [int(d) for block in range(-(-count // BLOCK)) for d in
-                   np.random.default_rng([seed, block, 1]).integers(0, 4, BLOCK)][:count]
-    else:
-        dealers = [dealer] * count
-    texts: list[str] = []
-    with progress_bar(count, "deal", min_items=PROGRESS_FROM) as progress:
-        for start in range(0, count, CHUNK):
-            n = min(CHUNK, count - start)
-            for i, row in enumerate(sampler.draw_masks(seed, start, n), start):
-                texts.append(deal_pbn(row, dealers[i]))
-            progress.update(n)
-    boards = [str(i + 1) for i in range(count)]
-    try:
-        if kind == "pbn":
-            rows.write_pbn_deals(output, boards, dealers, texts)
-        else:
-            rows.write_deals(output, boards, dealers, texts)
-    except OSError as e:  # a system error (a full disk): the group reports it, status 1
-        message = e.strerror or str(e)
-        raise OSError(e.errno, message, None if str(output) in message else str(output)
-                      ) from None
-    click.echo(f"{count} deal{'s' if count > 1 else ''} written to {output} "
+
+    with stoppable(), progress_bar(count, "deal", min_items=PROGRESS_FROM) as progress:
+        def chunks():
+            for chunk in deal_rows(sampler, seed, count,
+                                   RANDOM_DEALER if dealer == RANDOM else dealer):
+                yield chunk
+                progress.update(len(chunk[0]))
+
+        try:
+            rows.write_deals(output, chunks())
+        except OSError as e:  # a system error (a full disk): the group reports it, status 1
+            message = e.strerror or str(e)
+            raise OSError(e.errno, message, None if str(output) in message else str(output)
+                          ) from None
+    click.echo(f"{count} deal{'s' if count > 1 else ''} written to {display_path(output)} "
                f"(seed {seed}, {sampler.count()} possible)", err=True)

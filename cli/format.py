@@ -1,7 +1,8 @@
 """Output of ``belote solve``: JSON lines and compact human tables.
 
-Both read the result dicts made by :mod:`belote.cli.jobs`, so the two forms
-always carry the same numbers.
+Both read the result dicts made by
+:meth:`belote.analysis.board.BoardAnalysis.to_dict`, so the two forms always
+carry the same numbers.
 
 >>> print(json_line({"board": "1", "value": {"NS": 52, "EW": 110}}))
 {"board": "1", "value": {"NS": 52, "EW": 110}}
@@ -68,6 +69,8 @@ def _deal_lines(result: dict[str, Any]) -> list[str]:
             label = f"{leader if i == 0 else '':<7}{side}" if several else side
             lines.append(_row(label, [str(points[leader, t, side]) for t in trumps], width))
     lines.append(_row("belote", [result["belote"][t] or "-" for t in trumps], width))
+    if result.get("passed_out"):
+        lines.append("  passed out (four passes): no contract, the table shows what was there")
     if result["contract"] is not None:
         lines.append(_contract_line(result["contract"], result["leader"]))
     if "played" in result:

@@ -19,11 +19,12 @@ import click
 
 from .common import input_file_type
 
-from .options import SEAT, board_option, json_option, mode_option
+from .options import SEAT, board_option, cfn_option, json_option, mode_option
 
 
 @click.command(short_help="Advice on the card to play, from what the player sees.")
-@click.argument("file", type=input_file_type())
+@click.argument("file", required=False, type=input_file_type())
+@cfn_option
 @click.option("--seat", type=SEAT, required=True,
               help="The player to advise; must be the one to play next.")
 @click.option("--samples", type=click.IntRange(min=2), default=60, show_default=True,
@@ -41,7 +42,7 @@ from .options import SEAT, board_option, json_option, mode_option
 @board_option
 @mode_option
 @json_option
-def hint(file, seat, samples, seed, by, jobs, boards, mode, as_json):
+def hint(file, cfn_games, seat, samples, seed, by, jobs, boards, mode, as_json):
     """Advise --seat, the player to move in the boards of a PBN FILE.
 
     \b
@@ -75,7 +76,7 @@ def hint(file, seat, samples, seed, by, jobs, boards, mode, as_json):
     from .running import progress_bar, stoppable
 
     try:
-        selected = read_boards(file, mode, boards)
+        selected = read_boards(file, mode, boards, cfn_games)
         jobs_list = [_plan(board, seat, mode) for board in selected]
     except BeloteError as e:
         raise DataError(str(e)) from None

@@ -23,7 +23,7 @@ def cli(debug: bool) -> None:
 
     Boards are read from PBN files; see `belote solve --help`. Exit status:
     0 done, 1 system error, 2 bad input or usage, 3 done with bad records,
-    70 internal error, 130 interrupted.
+    70 internal error, 130 interrupted (Ctrl-C), 141 output closed, 143 terminated.
     """
 
 
@@ -31,15 +31,17 @@ def _register_commands() -> None:
     """Add the commands, each from its own module (which imports only click at the top)."""
     from .analyse import analyse
     from .batch import batch
+    from .convert import convert
     from .bid import bid
     from .deal import deal
     from .hint import hint
     from .par import par
+    from .playout import playout
     from .report import report
     from .score import score
     from .solve import solve
 
-    for command in (analyse, batch, bid, deal, hint, par, report, score, solve):
+    for command in (analyse, batch, bid, convert, deal, hint, par, playout, report, score, solve):
         cli.add_command(command)
 
 

@@ -82,6 +82,11 @@ board_option = click.option(
     "--board", "boards", multiple=True, metavar="NUMBER",
     help="Only the board with this Board tag (repeat for several).")
 
+cfn_option = click.option(
+    "--cfn", "cfn_games", multiple=True, metavar="GAME",
+    help="A game in colver's CFN notation instead of a FILE, e.g. \"S:-/-/-/- 8d9dJdTd/... "
+         "100hEWx\" (repeat for several; numbered 1, 2... as boards).")
+
 max_nodes_option = click.option(
     "--max-nodes", type=click.IntRange(min=1), default=None, metavar="N",
     help="Stop with an error when one search visits more than N nodes (a guard against "

@@ -25,7 +25,7 @@ from .common import input_file_type
 
 from belote.errors import BeloteError, PBNDecodeError
 
-from .options import json_option
+from .options import cfn_option, json_option
 
 _SEATS = "NESW"
 
@@ -74,11 +74,12 @@ def _par_board(board) -> dict[str, Any]:
 
 
 @click.command()
-@click.argument("file", type=input_file_type())
+@click.argument("file", required=False, type=input_file_type())
+@cfn_option
 @click.option("--board", "boards", multiple=True, metavar="NUMBER",
               help="Only the board with this Board tag (repeat for several).")
 @json_option
-def par(file: Path, boards: tuple[str, ...], as_json: bool) -> None:
+def par(file: Path | None, cfn_games: tuple[str, ...], boards: tuple[str, ...], as_json: bool) -> None:
     """Par of the coinche boards of a PBN FILE, all four hands known.
 
     \b
@@ -102,7 +103,7 @@ def par(file: Path, boards: tuple[str, ...], as_json: bool) -> None:
     from .common import DataError, read_boards
 
     try:
-        results = [_par_board(board) for board in read_boards(file, None, boards)]
+        results = [_par_board(board) for board in read_boards(file, None, boards, cfn_games)]
     except BeloteError as e:
         raise DataError(str(e)) from None
     if as_json:

@@ -50,6 +50,8 @@ def report(path, by, csv_dir, as_json, plot_dir, html_file):
     from belote.database.html import table_title
     from belote.database.report import REPORTS, left_out, report_tables
 
+    from belote.files import atomic_output
+
     from .common import DataError, notice
 
     if (plot_dir or html_file):
@@ -58,7 +60,8 @@ def report(path, by, csv_dir, as_json, plot_dir, html_file):
         message = missing_matplotlib_message()
         if message:
             raise click.UsageError(message)
-    by = list(by) or None
+    by = list(dict.fromkeys(by)) or None  # a column given twice counts once
+    check_report_paths(path, csv_dir, plot_dir, html_file)
     try:
         frame = pl.read_parquet(path)
         tables = report_tables(frame, by)
@@ -71,7 +74,8 @@ def report(path, by, csv_dir, as_json, plot_dir, html_file):
     if csv_dir is not None:
         csv_dir.mkdir(parents=True, exist_ok=True)
         for name, table in tables.items():
-            table.write_csv(csv_dir / f"{name}.csv")
+            with atomic_output(csv_dir / f"{name}.csv") as tmp:
+                table.write_csv(tmp)
         notice(f"{len(tables)} tables in {csv_dir}")
     elif as_json:
         for name, table in tables.items():
@@ -101,8 +105,32 @@ def report(path, by, csv_dir, as_json, plot_dir, html_file):
             deals = frame["record"].n_unique()
             note = (f"{path.name}: {deals} deals, {frame.height} rows, modes "
                     f"{', '.join(sorted(map(str, frame['mode'].unique().to_list())))}.")
-            html_file.write_text(render_page(tables, drawn.written, note=note, by=by,
-                                             left_out=missing, skipped=drawn.skipped,
-                                             title="Belote double-dummy report"),
-                                 encoding="utf-8")
+            page = render_page(tables, drawn.written, note=note, by=by, left_out=missing,
+                               skipped=drawn.skipped, title="Belote double-dummy report")
+            with atomic_output(html_file) as tmp:
+                tmp.write_text(page, encoding="utf-8")
             notice(f"report page {html_file}")
+
+
+def check_report_paths(path: Path, csv_dir: Path | None, plot_dir: Path | None,
+                       html_file: Path | None) -> None:
+    """The input and every output checked before any work (:mod:`belote.files`): a usage
+    error, exit 2, for an output in a missing directory or one that would overwrite the input."""
+    from belote.database.charts import CHARTS
+    from belote.database.report import REPORTS
+    from belote.files import check_output, check_regular_input
+
+    from .common import DataError
+
+    try:
+        check_regular_input(path, "report reads a Parquet file, which needs a regular file")
+        for option, folder, names in (("--csv", csv_dir, [f"{n}.csv" for n in REPORTS]),
+                                      ("--plot", plot_dir, CHARTS)):
+            if folder is not None:
+                check_output(folder, [path], directory=True)
+                for name in names if folder.is_dir() else ():
+                    check_output(folder / name, [path], role=f"{option} output")
+        if html_file is not None:
+            check_output(html_file, [path], role="--html output")
+    except BeloteError as e:
+        raise DataError(str(e)) from None

@@ -18,24 +18,29 @@ from typing import Any
 import click
 
 from .common import input_file_type
+from .options import cfn_option
 
 from belote.errors import BeloteError
 
 
 def _line(board: str, contract: str, result: str, cells: list[str]) -> str:
     """One aligned row of the sheet."""
-    return (f"  {board:<6} {contract:<13} {result:<7}" + "".join(
+    width = 13 - max(0, len(result) - 7)  # "passed out" takes from the contract column
+    return (f"  {board:<6} {contract:<{width}} {result:<7}" + "".join(
         c.rjust(w) for c, w in zip(cells, (5, 6, 10, 6, 6)))).rstrip()
 
 
-def sheet_lines(sheet: dict[str, Any]) -> str:
-    """The sheet as aligned text (no trailing newline)."""
-    lines = [f"Match sheet of {sheet['file']} ({sheet['mode']}, to {sheet['target']})",
+def sheet_lines(sheet: dict[str, Any], of: int = 1) -> str:
+    """The sheet as aligned text (no trailing newline); ``of``: the matches of the file."""
+    title = (f"Match sheet of {sheet['file']}" if of == 1 else
+             f"Match {sheet['match']} of {of} in {sheet['file']}")
+    lines = [f"{title} ({sheet['mode']}, to {sheet['target']})",
              _line("board", "contract", "result", ["NS", "EW", "total NS", "EW", "held"])]
     for deal in sheet["deals"]:
         score, totals = deal["score"], deal["totals"]
-        row = _line(deal["board"] or "-", f"{deal['contract']} by {deal['declarer']}",
-                    deal["outcome"], [str(score["NS"]), str(score["EW"]), str(totals["NS"]),
+        contract = ("-" if deal["contract"] is None else
+                    f"{deal['contract']} by {deal['declarer']}")
+        row = _line(deal["board"] or "-", contract, deal["outcome"], [str(score["NS"]), str(score["EW"]), str(totals["NS"]),
                                       str(totals["EW"]), str(deal["held"])])
         blocked = [s for s in deal["barred"] if totals[s] >= sheet["target"]]
         if blocked:
@@ -54,15 +59,19 @@ def sheet_lines(sheet: dict[str, Any]) -> str:
 
 
 @click.command(short_help="Match sheet of a session of boards played in order.")
-@click.argument("file", type=input_file_type())
+@click.argument("file", required=False, type=input_file_type())
+@cfn_option
 @click.option("--json", "as_json", is_flag=True,
-              help="Print the whole sheet as one JSON object instead of a table.")
-def score(file: Path, as_json: bool) -> None:
-    """Match sheet of a session: the boards of a PBN FILE as the deals of one match.
+              help="Print each match's sheet as one JSON object (one a line) instead of tables.")
+def score(file: Path | None, cfn_games: tuple[str, ...], as_json: bool) -> None:
+    """Match sheets of a session: the boards of a FILE (PBN, CFN, JSON lines) as deals.
 
     \b
-    Each board needs its Contract, Declarer and a complete Play record; all
-    boards must be of one mode. Deals are scored in file order with the
+    Each board needs its contract and declarer (a Contract and Declarer, or
+    an auction) and a complete play record; a passed-out deal (an auction
+    of four passes, CFN's 0) is a line where nobody scores. All boards must
+    be of one mode. After the deal that ends a match, the next board starts
+    a new match (a note on stderr says so). Deals are scored in file order with the
     rules that span deals: classic litige points held for the winners of
     the next decisive deal; the match target (classic 1000, coinche 2000),
     the higher total winning when both sides reach it after the same deal
@@ -73,14 +82,22 @@ def score(file: Path, as_json: bool) -> None:
     Example:
       belote score datasets/examples/session.pbn
     """
-    from belote.rules.match import session_sheet
+    from belote.rules.match import session_sheets
 
     from .format import json_line
-    from .common import DataError, display_path, read_boards
+    from .common import DataError, display_path, notice, read_boards
 
     try:
-        sheet = session_sheet(read_boards(file, None)).to_dict()
+        sheets = session_sheets(read_boards(file, None, (), cfn_games))
     except BeloteError as e:
         raise DataError(str(e)) from None
-    sheet = {"file": display_path(file), **sheet}
-    click.echo(json_line(sheet) if as_json else sheet_lines(sheet))
+    name = "--cfn" if file is None else display_path(file)
+    for k, sheet in enumerate(sheets, 1):
+        if k > 1:
+            before = sheets[k - 2]
+            notice(f"board {sheet.deals[0].deal.board} starts match {k} "
+                   f"({'NS' if before.winner == 0 else 'EW'} won match {k - 1} after board "
+                   f"{before.deals[-1].deal.board})")
+        out = {"file": name, "match": k, **sheet.to_dict()}
+        click.echo(json_line(out) if as_json else ("" if k == 1 else "\n")
+                   + sheet_lines(out, len(sheets)))

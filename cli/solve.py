@@ -17,12 +17,13 @@ from belote.types.cards import SUITS
 from belote.types.deal import SIDES
 
 from .common import DataError, input_file_type, notice, read_boards, start_solver
-from .options import (SEAT, all_leaders_option, jobs_option, json_option, leader_option,
+from .options import (SEAT, all_leaders_option, cfn_option, jobs_option, json_option, leader_option,
                       max_nodes_option, mode_option, side_option, trump_option)
 
 
 @click.command(short_help="Double-dummy values of the boards of a PBN file.")
 @click.argument("file", required=False, type=input_file_type())
+@cfn_option
 @click.option("--deal", "deal_text", metavar="DEAL",
               help='Solve this deal instead of a file: PBN notation "N:S.H.D.C ...", '
                    "8 cards each.")
@@ -41,7 +42,7 @@ from .options import (SEAT, all_leaders_option, jobs_option, json_option, leader
 @json_option
 @jobs_option
 @max_nodes_option
-def solve(file, deal_text, dealer, contract_text, declarer, boards, mode, trumps, side,
+def solve(file, cfn_games, deal_text, dealer, contract_text, declarer, boards, mode, trumps, side,
           leader, all_leaders, as_json, jobs, max_nodes):
     """Double-dummy values of the boards of a PBN FILE (or of one --deal).
 
@@ -73,24 +74,26 @@ def solve(file, deal_text, dealer, contract_text, declarer, boards, mode, trumps
     from . import format as fmt
     from .running import progress_bar, stoppable
 
-    if (file is None) == (deal_text is None):
-        raise click.UsageError("give a PBN FILE or --deal, not both" if file else
-                               "give a PBN FILE or --deal")
-    if file is not None:
+    given = [name for name, value in (("a FILE", file), ("--cfn", cfn_games),
+                                      ("--deal", deal_text)) if value]
+    if len(given) != 1:
+        raise click.UsageError(f"give {' or '.join(given)}, not both" if given else
+                               "give a FILE, --cfn or --deal")
+    if deal_text is None:
         for name, value in (("--dealer", dealer), ("--contract", contract_text),
                             ("--declarer", declarer)):
             if value is not None:
                 raise click.UsageError(f"{name} goes with --deal, not with a FILE")
     elif boards:
-        raise click.UsageError("--board selects boards of a FILE, not of --deal")
+        raise click.UsageError("--board selects boards of a FILE or --cfn, not of --deal")
     if leader is not None and all_leaders:
         raise click.UsageError("--leader and --all-leaders exclude each other")
     request = TableRequest(profile=mode, trumps=tuple(sorted(set(trumps))) or SUITS,
                            sides=SIDES if side is None else (side,), leader=leader,
                            all_leaders=all_leaders, max_nodes=max_nodes)
     try:
-        if file is not None:
-            selected = read_boards(file, mode, boards)
+        if deal_text is None:
+            selected = read_boards(file, mode, boards, cfn_games)
         else:
             selected = [_deal_board(deal_text, dealer, contract_text, declarer, mode)]
         jobs_list = [plan_board(board, request) for board in selected]

@@ -69,6 +69,19 @@ class ContractError(BeloteError):
         self.unreadable = unreadable
 
 
+class AuctionError(BeloteError):
+    """An auction call that cannot be read or that the rules do not allow.
+
+    ``call`` is the 0-based index of the call at fault (``None`` when the
+    auction as a whole is at fault); the message names it as ``call N
+    (SEAT:CALL)``.
+    """
+
+    def __init__(self, message: str, *, call: int | None = None) -> None:
+        super().__init__(message)
+        self.call = call
+
+
 class PBNDecodeError(BeloteError):
     """A PBN file that cannot be read.
 
@@ -128,6 +141,10 @@ class ConstraintError(BeloteError):
 
 class HintError(BeloteError):
     """A hint that cannot be given: the seat is not to move, the deal is over..."""
+
+
+class ConversionWarning(UserWarning):
+    """What a record format cannot hold of a board, left out when converting to it."""
 
 
 class PBNWarning(UserWarning):

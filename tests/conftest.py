@@ -18,9 +18,14 @@ or at run time through the ``sample_size`` fixture.
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable
 
 import pytest
+
+from belote import COINCHE, Deal, Position
+from belote.rules.profiles import RuleProfile
+from belote.types.contract import Contract, parse_contract
 
 _RUNSLOW = False
 
@@ -53,3 +58,21 @@ def sample_size(default: int, full: int) -> int:
 def sample_size_fixture() -> Callable[[int, int], int]:
     """The :func:`sample_size` helper, as a fixture."""
     return sample_size
+
+
+def played_position(seed: int, left: int, profile: RuleProfile = COINCHE
+                    ) -> tuple[Position, Contract]:
+    """A random deal played with random legal cards until ``left`` cards remain, and a contract.
+
+    The contract (a random trump and taker; in coinche a bid of 80, 90 or 100)
+    is the position's; the first trick is led by the taker's left.
+    """
+    rng = random.Random(seed)
+    trump, declarer = rng.randrange(4), rng.randrange(4)
+    suit = "SHDC"[trump]
+    text = f"{rng.choice((80, 90, 100))}{suit}" if profile is COINCHE else suit
+    contract = parse_contract(text, profile, declarer)
+    pos = Position(Deal.random(rng), trump, (declarer + 1) % 4, profile)
+    while pos.cards_left > left:
+        pos.play(rng.choice(sorted(pos.legal_cards())))
+    return pos, contract

@@ -503,7 +503,7 @@ def test_bad_option_is_one_line(args: list[str], fragment: str) -> None:
 
 @pytest.mark.parametrize("args,fragment", [
     (["missing.pbn"], "'missing.pbn' does not exist"),
-    ([], "give a PBN FILE or --deal"),
+    ([], "give a FILE, --cfn or --deal"),
     (["--deal", "N:AJ.QJ"], "'--deal'"),
     (["--deal", CLASSIC_1_DEAL.replace("KJT97", "KJT9")],
      "Invalid value for '--deal': W holds 7 cards, expected 8"),

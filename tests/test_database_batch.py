@@ -378,7 +378,7 @@ def test_rows_file_without_deal_column_is_one_error(tmp_path, suffix):
     out = tmp_path / "out.parquet"
     result = CliRunner().invoke(cli, ["batch", str(deals), "-o", str(out), "-j", "1"])
     assert result.exit_code == 2, result.output
-    assert result.stderr == f"Error: {deals}: line 1: no 'deal' column (columns: board, dealer)\n"
+    assert result.stderr == f"Error: {deals}: line 1: no 'deal' or 'cfn' column (columns: board, dealer)\n"
     assert sorted(p.name for p in tmp_path.iterdir()) == [deals.name]
 
 

@@ -114,7 +114,7 @@ def test_bad_options_are_one_line_exit_2(tmp_path, args, message):
 def test_reader_names_the_bad_row(tmp_path):
     path = tmp_path / "d.csv"
     good = FIRST_THREE_SEED_1[0][2]
-    write_deals(path, ["1", "2"], [0, 1], [good, good.replace("Q7.", "Q8.", 1)])
+    write_deals(path, [(["1", "2"], [0, 1], [good, good.replace("Q7.", "Q8.", 1)])])
     first, second = iter_rows(path)
     assert first.deal == Deal.from_pbn(good)
     assert isinstance(second, PBNDecodeError)
@@ -125,7 +125,7 @@ def test_reader_names_the_bad_row(tmp_path):
     assert isinstance(second, PBNDecodeError) and "classic contracts have no bid" in str(second)
     path.write_text("board\n1\n")
     [only] = iter_rows(path)
-    assert isinstance(only, PBNDecodeError) and "no 'deal' column" in str(only)
+    assert isinstance(only, PBNDecodeError) and "no 'deal' or 'cfn' column" in str(only)
 
 
 def test_reader_streams_in_batches(tmp_path):

@@ -28,6 +28,7 @@ from belote.types.board import Board
 from belote.types.cards import KING, QUEEN, CardSet, make_card
 from belote.types.contract import parse_contract
 
+from conftest import played_position as random_position
 from reference import reference_card_values
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "datasets" / "examples"
@@ -78,18 +79,6 @@ def belote_side(start_hands, trump: int) -> int | None:
         if kq <= set(CardSet(hand)):
             return seat % 2
     return None
-
-
-def random_position(seed: int, left: int, profile=COINCHE) -> tuple[Position, object]:
-    """A random deal played with random legal cards until ``left`` cards remain."""
-    rng = random.Random(seed)
-    trump, declarer = rng.randrange(4), rng.randrange(4)
-    text = f"{rng.choice((80, 90, 100))}{'SHDC'[trump]}" if profile is COINCHE else "SHDC"[trump]
-    contract = parse_contract(text, profile, declarer)
-    pos = Position(Deal.random(rng), trump, (declarer + 1) % 4, profile)
-    while pos.cards_left > left:
-        pos.play(rng.choice(sorted(pos.legal_cards())))
-    return pos, contract
 
 
 # --- the estimates equal a plain loop over the same samples ---------------------------------

@@ -26,8 +26,9 @@ def test_each_kernel_compiles_to_one_signature():
         dd_tables(hands.astype("uint32"), 1, profile, trumps=[3],
                   context=dd.SearchContext(tt_bits=12))
         reaches_deals(hands, 0, 2, profile, 1, [100], context=dd.SearchContext(tt_bits=12))
+        dd.layout_values(position, [position.hands], context=dd.SearchContext(tt_bits=12))
     dispatchers = _dispatchers()
-    for entry_point in ("search", "search_deals", "root_scores"):
+    for entry_point in ("search", "search_deals", "root_scores", "layout_scores"):
         assert len(dispatchers[entry_point].signatures) == 1, entry_point
     for name, dispatcher in dispatchers.items():
         assert len(dispatcher.signatures) <= 1, (name, dispatcher.signatures)

@@ -261,17 +261,18 @@ def test_comments_and_unknown_tags() -> None:
 Pass 80H {{ bid }} Pass
 100H Pass Pass Pass
 [Contract "100H"]
-[Declarer "N"]
+[Declarer "S"]
 
 [Board "4"]
 [Deal "{FULL_DEAL}"]
 """
     first, second = loads(text)
     assert first.line == 6
-    assert first.tags == (("Event", 'Club {night}; "final"'), ("Auction", "W"))
+    assert first.tags == (("Event", 'Club {night}; "final"'),)
+    assert first.auction.text() == "W:P N:80H E:P S:100H W:P N:P E:P"
     assert first.source.tag_order == ("Event", "Board", "Dealer", "Deal", "Auction",
                                       "Contract", "Declarer")
-    assert first.sections == (("Auction", ("Pass 80H  Pass", "100H Pass Pass Pass")),)
+    assert first.sections == ()
     assert first.source.tag_lines["Contract"] == 14
     assert (second.board, second.line, second.dealer, second.contract) == ("4", 17, None, None)
     written = dumps([first, second])
@@ -283,10 +284,10 @@ Pass 80H {{ bid }} Pass
 [Dealer "S"]
 [Deal "S:T987...AKQJ ..AKQJ.T987 AKQJ.AKQJ.. .T987.T987."]
 [Auction "W"]
-Pass 80H  Pass
-100H Pass Pass Pass
+Pass 80H Pass 100H
+Pass Pass Pass
 [Contract "100H"]
-[Declarer "N"]
+[Declarer "S"]
 
 [Board "4"]
 [Deal "{FULL_DEAL}"]

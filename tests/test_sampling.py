@@ -15,8 +15,8 @@ from hypothesis import given, settings, strategies as st
 from belote import CLASSIC, COINCHE, CardSet, Deal
 from belote.errors import BeloteError, ConstraintError
 from belote.rules.play import Position
-from belote.sampling.constraints import (Constraints, classic_bidding,
-                                                parse_known, parse_points, parse_shape)
+from belote.sampling.constraints import (Constraints, classic_bidding, holding_set, parse_known,
+                                        parse_points, parse_shape)
 from belote.sampling.sampler import BLOCK, DealSampler, deal_pbn
 
 ALL = 0xFFFFFFFF
@@ -47,7 +47,10 @@ def satisfies(c: Constraints, hands: tuple[int, ...]) -> bool:
             plow, phigh = c.points[seat][suit]
             if not (low <= byte.bit_count() <= high and plow <= points[suit][byte] <= phigh):
                 return False
-    return True
+            if not c.holdings[seat][suit] >> byte & 1:
+                return False
+    return all(count.low <= (hands[count.seat] & count.cards.mask).bit_count() <= count.high
+               for count in c.counts)
 
 
 def enumerate_deals(c: Constraints) -> list[tuple[int, ...]]:
@@ -92,6 +95,20 @@ CASES = {
     "mixed mid-play": Constraints(hand_sizes=(3, 3, 2, 2), out=pool(TEN),
                                   known=(CardSet(), CardSet("TD"), CardSet(), CardSet()))
     .with_excluded(2, "7S JS AS KS").with_length(0, 1, 1, 3).with_points(3, 3, 0, 0),
+    # one of these cards, within a suit (a holdings set): N holds JS or 9H... of spades, JS
+    "one of, one suit": Constraints(hand_sizes=(3, 3, 2, 2), out=pool(TEN))
+    .with_count(0, "JS AS", 1).with_count(3, "KS 7S", 1),
+    # trump length tied to honours: E's spades are 3+ or hold the J
+    "length tied to honours": Constraints(hand_sizes=(3, 3, 2, 2), out=pool(TEN))
+    .with_holdings(1, 0, holding_set(lambda h: h.bit_count() >= 3 or bool(h >> 4 & 1)))
+    .with_holdings(2, 1, holding_set(lambda h: h.bit_count() != 1)),
+    # one of these cards across suits (a counter in the dynamic programme)
+    "one of, across suits": Constraints(hand_sizes=(3, 3, 2, 2), out=pool(TEN))
+    .with_count(0, "JS KH TD", 1),
+    "two counts": Constraints(hand_sizes=(3, 3, 2, 2), out=pool(TEN),
+                              known=(CardSet(), CardSet(), CardSet("AC"), CardSet()))
+    .with_count(1, "AS TH 8D", 2, 3).with_count(2, "AC 7S KH", 1, 1)
+    .with_holdings(3, 0, holding_set(lambda h: h.bit_count() <= 1)),
 }
 
 
@@ -129,6 +146,44 @@ def test_chi_square_catches_a_biased_sampler():
     expected = n / len(deals)
     chi2 = sum((counts.get(i, 0) - expected) ** 2 / expected for i in range(len(deals)))
     assert chi2 > chi_square_limit(len(deals) - 1)
+
+
+def test_new_kinds_restrict_what_the_plain_constraints_allow():
+    """Each new constraint kind removes deals (its cases are not the plain ones in disguise)."""
+    plain = len(enumerate_deals(Constraints(hand_sizes=(3, 3, 2, 2), out=pool(TEN))))
+    for name in ("one of, one suit", "length tied to honours", "one of, across suits"):
+        assert 10 < len(enumerate_deals(CASES[name])) < plain
+
+
+def test_thousands_of_constrained_full_deals_meet_every_constraint():
+    hearts = holding_set(lambda h: h.bit_count() >= 3 and bool(h & 0b10100))
+    c = (Constraints(trump=1).with_text(hand=["S:JS 9S AS TS 7D 8D KC AC"])
+         .with_holdings(3, 1, hearts)                      # W opened hearts: J or 9, 3+
+         .with_count(1, "9H JH AD AC AS", 1)               # E raised: 9, J or an ace
+         .with_count(0, "JH 9H JD 9D", 0, 1)               # N: at most one of these
+         .with_holdings(1, 2, holding_set(lambda h: not h >> 4 & 1)))
+    masks = DealSampler(c).draw_masks(11, 0, 4000)
+    assert all(satisfies(c, tuple(int(h) for h in row)) for row in masks)
+    assert len({tuple(row) for row in masks.tolist()}) > 3900
+
+
+def test_impossible_counts_and_holdings_say_why():
+    c = Constraints().with_text(hand=["S:JH 9H AH TH KS AS AD 7C"])
+    with pytest.raises(ConstraintError, match="N holds 1-3 of 9S JS QD"):
+        DealSampler(c.with_count(0, "JS 9S QD", 1).with_count(1, "JS 9S QD", 3, 3))
+    with pytest.raises(ConstraintError, match="no way to deal the 7 unseen D .*N's D "
+                                              "holdings"):
+        DealSampler(c.with_count(0, "JD 9D", 2).with_count(1, "JD", 1))
+    with pytest.raises(ConstraintError, match=r"S holds 0 of AH AD.*known \(2\)"):
+        DealSampler(c.with_count(2, "AH AD", 0, 0))
+
+
+def test_too_many_counts_is_one_clear_error():
+    c = Constraints()
+    for seat in range(4):
+        c = c.with_count(seat, "AS AH AD AC JS JH JD JC", 1)
+    with pytest.raises(ConstraintError, match="too many card counts to count exactly"):
+        DealSampler(c)
 
 
 def test_full_deal_counts():

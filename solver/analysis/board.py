@@ -122,6 +122,7 @@ class BoardJob:
     played: PlayedResult | None = None
     position: Position | None = None
     max_nodes: int | None = None
+    passed_out: bool = False
 
 
 @dataclass(frozen=True)
@@ -136,7 +137,8 @@ class BoardAnalysis:
 
     A full deal (``kind`` ``"deal"``) has ``table``, ``belote`` (per trump
     shown, the side holding trump K+Q) and, for a finished play record,
-    ``played``. A position (``kind`` ``"position"``) has ``position`` (the
+    ``played``; ``passed_out`` says the deal was passed out (tabled all the
+    same). A position (``kind`` ``"position"``) has ``position`` (the
     position itself) and ``values`` (both sides' values and every legal card's).
     """
 
@@ -154,6 +156,7 @@ class BoardAnalysis:
     played: PlayedResult | None = None
     position: Position | None = None
     values: PositionAnalysis | None = None
+    passed_out: bool = False
 
     @property
     def kind(self) -> str:
@@ -202,6 +205,8 @@ class BoardAnalysis:
             out["belote"] = {SUIT_NAMES[t]: None if b is None else side_name(b)
                              for t, b in self.belote}
             out["contract"] = self._contract_dict(with_leader=True)
+            if self.passed_out:
+                out["passed_out"] = True
             if self.played is not None:
                 out["played"] = self.played.to_dict()
             return out
@@ -293,7 +298,8 @@ def plan_board(board: Board, request: TableRequest = TableRequest()) -> BoardJob
     deal = board.full_deal()
     contract = board.get_contract(profile)
     common = dict(board=board.board, file=board.file, profile=profile, dealer=board.dealer,
-                  deal=deal, contract=contract, max_nodes=request.max_nodes)
+                  deal=deal, contract=contract, max_nodes=request.max_nodes,
+                  passed_out=board.passed_out)
     position = board.position(profile) if board.play else None
     if position is not None and not position.is_over:
         return BoardJob(leader=board.first_leader(), position=position, **common)
@@ -377,7 +383,7 @@ def _analyse_deal(job: BoardJob, context: SearchContext) -> BoardAnalysis:
         leader=job.leader, deal=job.deal, contract=contract, verdict=verdict,
         verdict_leader=job.contract_leader if verdict is not None else None,
         table=tuple(TableValue(t, lead, s, v) for (lead, t, s), v in values.items()),
-        belote=tuple(belote.items()), played=job.played)
+        belote=tuple(belote.items()), played=job.played, passed_out=job.passed_out)
 
 
 def _analyse_position(job: BoardJob, context: SearchContext) -> BoardAnalysis:

@@ -1,4 +1,5 @@
-"""The auction: what a coinche auction ends in when every card is visible (:mod:`.par`)."""
+"""The auction: its par when every card is visible (:mod:`.par`), and what its calls say
+of the hidden hands under a convention profile (:mod:`.conventions`, :mod:`.inference`)."""
 
 from .par import ParContract, ParResult, bid_ladder, par_of
 

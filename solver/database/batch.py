@@ -35,7 +35,6 @@ True
 from __future__ import annotations
 
 import dataclasses
-import hashlib
 import json
 import os
 import shutil
@@ -56,14 +55,11 @@ if TYPE_CHECKING:
 
     from ..types.board import Board
 
-__all__ = ["BATCH_SCHEMA", "BatchOptions", "BatchSummary", "input_identity",
+__all__ = ["BATCH_SCHEMA", "BatchOptions", "BatchSummary", "check_paths", "input_identity",
            "iter_records", "read_metadata", "run_batch", "schema", "solve_record"]
 
-FORMAT_VERSION = 1
+FORMAT_VERSION = 2
 """Version of the shard layout and manifest; a change makes old shards unusable."""
-
-IDENTITY_BLOCK = 1 << 20
-"""Bytes hashed at each end of an input file (the whole file when it is at most twice this)."""
 
 DEFAULT_SHARD_SIZE = 100
 """Records per shard: a crash loses at most this many boards' work."""
@@ -186,43 +182,94 @@ class BatchSummary:
 
 
 def input_identity(path: str | os.PathLike[str]) -> dict[str, Any]:
-    """The input's identity: its size and a SHA-256 of its first and last MiB.
+    """The input's identity: its size and a hash of every byte (:func:`belote.files.content_hash`).
 
-    A file of at most 2 MiB is hashed whole.
+    Any edit, wherever it is in the file, changes it; the hash is streamed
+    (flat memory) and fast (xxh3: about 0.2 s a GB from the page cache,
+    ``bench/RESULTS.md``).
 
     >>> sorted(input_identity("datasets/examples/deals.pbn"))
-    ['sha256_ends', 'size']
+    ['hash', 'size']
     """
-    size = os.path.getsize(path)
-    digest = hashlib.sha256()
-    with open(path, "rb") as fp:
-        if size <= 2 * IDENTITY_BLOCK:
-            digest.update(fp.read())
-        else:
-            digest.update(fp.read(IDENTITY_BLOCK))
-            fp.seek(size - IDENTITY_BLOCK)
-            digest.update(fp.read(IDENTITY_BLOCK))
-    return {"size": size, "sha256_ends": digest.hexdigest()}
+    from ..files import content_hash, hash_name
+
+    return {"size": os.path.getsize(path),
+            "hash": f"{hash_name()}:{content_hash(path)}"}
+
+
+def check_paths(input_path: str | os.PathLike[str], output: str | os.PathLike[str]) -> None:
+    """Check a batch's input and outputs before any work (:mod:`belote.files`' rules).
+
+    The input must be a regular file (it is read twice and hashed: a FIFO
+    or a device cannot be); ``output`` must be writable and, like
+    ``OUT.errors.jsonl``, never the input; the input never lies in
+    ``OUT.parts/``, which the run removes. Raises
+    :class:`~belote.files.InputError` or :class:`~belote.files.OutputError`.
+    """
+    from ..files import check_output, check_outside, check_regular_input
+
+    check_regular_input(input_path, "batch reads it twice (to count, then to solve) and "
+                                    "hashes it to resume; save it to a file first")
+    out = Path(output)
+    check_output(out, [input_path])
+    check_output(out.with_name(out.name + ".errors.jsonl"), [input_path],
+                 role="output (its error list)")
+    check_outside(out.with_name(out.name + ".parts"), [input_path],
+                  "the folder of a batch's work in progress, which the run removes")
+
+
+def input_kind(path: str | os.PathLike[str]) -> str:
+    """What a batch input holds: ``pbn``, ``cfn``, ``games`` (JSON game records) or rows.
+
+    Rows are ``parquet``, ``csv`` or ``ndjson``; a ``.jsonl`` / ``.ndjson``
+    file whose first line names a game-record format (``belote-game/1``,
+    ``contrai-record/1``) holds games.
+    """
+    from ..formats import games, rows
+
+    if os.fspath(path).lower().endswith(".cfn"):
+        return "cfn"
+    kind = rows.file_format(path)
+    if kind == "ndjson":
+        try:
+            with open(path, "rb") as fp:
+                first = next((line for line in fp if line.strip()), b"")
+        except OSError:
+            return kind
+        if games.sniff_json(first.decode("utf-8", "replace")) != "rows":
+            return "games"
+    return kind
 
 
 def iter_records(path: str | os.PathLike[str]) -> Iterator[Board | PBNDecodeError]:
-    """The boards (or their errors) of a PBN file or a deal file in rows, streamed."""
-    from ..formats import pbn, rows
+    """The boards (or their errors) of a game file (PBN, CFN, JSON) or a deal file in rows."""
+    from ..formats import cfn, games, pbn, rows
 
-    if rows.file_format(path) == "pbn":
+    kind = input_kind(path)
+    if kind == "pbn":
         return pbn.iter_load(path)
+    if kind == "cfn":
+        return cfn.iter_load(path)
+    if kind == "games":
+        return games.iter_games(path, format="json")
     return rows.iter_rows(path)
 
 
 def count_records(path: str | os.PathLike[str]) -> int | None:
     """A quick count of the records of an input (for the progress bar), ``None`` if unknown.
 
-    PBN: the Deal tags; CSV: the lines after the header; NDJSON: the
-    non-empty lines; Parquet: the rows.
+    PBN: the Deal tags; CSV: the lines after the header; NDJSON and CFN: the
+    non-empty lines (not ``#`` comments in CFN); a ContrAI game: its rounds;
+    Parquet: the rows.
     """
-    from ..formats.rows import file_format
-
-    kind = file_format(path)
+    kind = input_kind(path)
+    if kind in ("cfn", "games"):
+        with open(path, "rb") as fp:
+            lines = [line.strip() for line in fp if line.strip()]
+        if kind == "cfn":
+            return sum(1 for line in lines if not line.startswith(b"#"))
+        rounds = sum(1 for line in lines if b'"round_dealt"' in line)
+        return rounds or len(lines)
     if kind == "parquet":
         import polars as pl
 
@@ -242,10 +289,13 @@ def count_records(path: str | os.PathLike[str]) -> int | None:
 
 
 def _error_record(index: int, error: BaseException, mode: str | None) -> dict[str, Any]:
+    """The error line of a bad record; with ``mode``, it is bad under that mode only."""
     board = getattr(error, "board", None)
+    reason = getattr(error, "message", str(error))
     return {"record": index, "board": board, "file": getattr(error, "file", None),
             "line": getattr(error, "line", None), **({"mode": mode} if mode else {}),
-            "reason": getattr(error, "message", str(error)), "error": str(error)}
+            "reason": f"under {mode}: {reason}" if mode else reason,
+            "error": f"under {mode}: {error}" if mode else str(error)}
 
 
 def _from_start(board: Board, mode: str | None) -> Board:
@@ -282,27 +332,33 @@ def _unknown_leader(board: Board, options: BatchOptions) -> PBNDecodeError | Non
     return PBNDecodeError(reason, file=board.file, board=board.board, line=board.line or None)
 
 
-def _plan(index: int, board: Board | PBNDecodeError, options: BatchOptions, several: bool,
-          rows_input: bool = False) -> tuple[int, tuple[BoardJob, ...] | dict[str, Any]]:
-    """The jobs of one record (one per mode), or its error record.
+_Work = tuple[tuple["BoardJob", ...], tuple[dict[str, Any], ...]]
+"""A record's work: the jobs of the modes it can be solved under, the errors of the others."""
 
-    A play record that stops before the end is tabled from its starting deal
+
+def _plan(index: int, board: Board | PBNDecodeError, options: BatchOptions, several: bool,
+          rows_input: bool = False) -> tuple[int, _Work]:
+    """The jobs of one record (one per mode) and the error records of the modes that fail.
+
+    With several modes, a record illegal under one of them only is still
+    solved under the others; its error names the mode. A play record that
+    stops before the end is tabled from its starting deal
     (:func:`_from_start`). ``rows_input``: the record is a row of a deal file,
     whose unknown leader is explained in rows terms (:func:`_unknown_leader`).
     """
     if isinstance(board, PBNDecodeError):
-        return index, _error_record(index, board, None)
+        return index, ((), (_error_record(index, board, None),))
     if rows_input:
         unknown = _unknown_leader(board, options)
         if unknown is not None:
-            return index, _error_record(index, unknown, None)
-    jobs = []
+            return index, ((), (_error_record(index, unknown, None),))
+    jobs, errors = [], []
     for request in options.requests():
         try:
             jobs.append(plan_board(_from_start(board, request.profile), request))
         except BeloteError as e:
-            return index, _error_record(index, e, request.profile if several else None)
-    return index, tuple(jobs)
+            errors.append(_error_record(index, e, request.profile if several else None))
+    return index, (tuple(jobs), tuple(errors))
 
 
 def _job_rows(index: int, analysis: BoardAnalysis) -> list[tuple[Any, ...]]:
@@ -339,35 +395,32 @@ def _job_rows(index: int, analysis: BoardAnalysis) -> list[tuple[Any, ...]]:
             for v in analysis.table]
 
 
-def solve_record(item: tuple[int, tuple[BoardJob, ...] | dict[str, Any]]
-                 ) -> tuple[int, list[tuple[Any, ...]], dict[str, Any] | None]:
-    """Solve one record (what a worker runs): ``(record, rows, error or None)``.
+def solve_record(item: tuple[int, _Work]
+                 ) -> tuple[int, list[tuple[Any, ...]], list[dict[str, Any]]]:
+    """Solve one record (what a worker runs): ``(record, rows, error records)``.
 
-    A board the solver rejects becomes an error record, like a board that
-    could not be read.
+    A mode under which the solver rejects the board becomes an error record
+    (naming the mode when there are several), like a board that could not
+    be read; the other modes' rows are kept.
     """
-    index, work = item
-    if isinstance(work, dict):
-        return index, [], work
+    index, (jobs, planned_errors) = item
+    several = len(jobs) + len(planned_errors) > 1
     rows: list[tuple[Any, ...]] = []
-    for job in work:
+    errors = list(planned_errors)
+    for job in jobs:
         try:
             rows.extend(_job_rows(index, board_analysis(job)))
         except BeloteError as e:
-            mode = job.profile.name if len(work) > 1 else None
-            return index, [], _error_record(index, e, mode)
-    return index, rows, None
+            errors.append(_error_record(index, e, job.profile.name if several else None))
+    return index, rows, errors
 
 
 def _write_atomic(path: Path, write: Callable[[Path], Any]) -> None:
-    """``write(temporary path)`` then rename it to ``path``."""
-    tmp = path.with_name(path.name + f".tmp{os.getpid()}")
-    try:
+    """``write(temporary path)`` then rename it to ``path`` (:func:`belote.files.atomic_output`)."""
+    from ..files import atomic_output
+
+    with atomic_output(path) as tmp:
         write(tmp)
-        os.replace(tmp, path)
-    finally:
-        if tmp.exists():
-            tmp.unlink()
 
 
 def _write_text(path: Path, text: str) -> None:
@@ -492,12 +545,15 @@ def run_batch(input_path: str | os.PathLike[str], output: str | os.PathLike[str]
     recorded in the metadata. ``records`` replaces the reading of
     ``input_path`` (whose identity is still recorded).
     """
-    from ..formats.rows import check_deal_column, file_format
+    from ..formats.rows import check_deal_column
     from ..parallel import parallel_map
 
     started = time.perf_counter()
     input_path, output = Path(input_path), Path(output)
-    check_deal_column(input_path)
+    check_paths(input_path, output)
+    kind = input_kind(input_path)
+    if kind in ("csv", "parquet"):
+        check_deal_column(input_path)
     errors_path = output.with_name(output.name + ".errors.jsonl")
     parts = output.with_name(output.name + ".parts")
     manifest = _manifest(input_path, options)
@@ -506,7 +562,7 @@ def run_batch(input_path: str | os.PathLike[str], output: str | os.PathLike[str]
     shards = _Shards(parts, options.shard_size)
     shards.scan()
     several = len(options.profiles) > 1
-    rows_input = file_format(input_path) != "pbn"
+    rows_input = kind not in ("pbn", "cfn", "games")
     counts = {"records": 0, "resumed": 0}
 
     def items() -> Iterator[tuple[int, Any]]:
@@ -524,15 +580,14 @@ def run_batch(input_path: str | os.PathLike[str], output: str | os.PathLike[str]
     rows: list[tuple[Any, ...]] = []
     errors: list[dict[str, Any]] = []
     try:
-        for index, record_rows, error in results:
+        for index, record_rows, record_errors in results:
             shard = index // shards.size
             if current is not None and shard != current:
                 shards.write(current, rows, errors)
                 rows, errors = [], []
             current = shard
             rows.extend(record_rows)
-            if error is not None:
-                errors.append(error)
+            errors.extend(record_errors)
         if current is not None:
             shards.write(current, rows, errors)
     finally:
@@ -555,12 +610,13 @@ def _finish(output: Path, errors_path: Path, shards: _Shards, manifest: dict[str
     missing = [f.name for f in files if not f.exists()]
     if missing:  # pragma: no cover - the loop above writes every shard
         raise BeloteError(f"{shards.parts}: shards missing after the run: {missing[:3]}")
-    bad = 0
+    bad_records: set[int] = set()
     lines = []
     for s in range(shard_count):
         text = shards.part(s, ".errors.jsonl").read_text(encoding="utf-8")
-        bad += text.count("\n")
+        bad_records.update(json.loads(line)["record"] for line in text.splitlines())
         lines.append(text)
+    bad = len(bad_records)  # a record bad under one mode of several counts once
     if bad:
         _write_text(errors_path, "".join(lines))
     elif errors_path.exists():

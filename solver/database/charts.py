@@ -24,7 +24,7 @@ import warnings
 from pathlib import Path
 from typing import Any, NamedTuple
 
-__all__ = ["Charts", "MIN_GROUP", "missing_matplotlib_message", "write_charts"]
+__all__ = ["CHARTS", "Charts", "MIN_GROUP", "missing_matplotlib_message", "write_charts"]
 
 MIN_GROUP = 20
 """Trump lengths with fewer hands than this are left out of the curves (bands too wide to read)."""
@@ -174,15 +174,25 @@ def _lead(frame: Any, path: Path) -> str:
     return ""
 
 
+CHARTS = ("pmake.png", "points.png", "lead.png")
+"""The file names of the charts, in the order they are drawn."""
+
+
 def write_charts(frame: Any, directory: str | Path) -> Charts:
-    """Write the charts that batch output ``frame`` can fill into ``directory``."""
+    """Write the charts that batch output ``frame`` can fill into ``directory``.
+
+    Each is written atomically (:func:`belote.files.atomic_output`): a chart
+    that cannot be drawn leaves an older file of its name untouched.
+    """
+    from ..files import atomic_output
+
     out = Path(directory)
     out.mkdir(parents=True, exist_ok=True)
     result = Charts([], {})
-    for name, draw in (("pmake.png", _pmake), ("points.png", _points), ("lead.png", _lead)):
-        with warnings.catch_warnings():
+    for name, draw in zip(CHARTS, (_pmake, _points, _lead)):
+        with warnings.catch_warnings(), atomic_output(out / name) as tmp:
             warnings.simplefilter("ignore")
-            why = draw(frame, out / name)
+            why = draw(frame, tmp)
         if why:
             result.skipped[name] = why
         else:

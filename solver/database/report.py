@@ -44,8 +44,9 @@ from ..types.cards import SUIT_NAMES, card_rank, card_suit, parse_rank
 from ..types.contract import Contract
 from ..types.deal import SEAT_NAMES, SIDE_NAMES, Deal
 
-__all__ = ["BATCH_COLUMNS", "FEATURES", "LEAD_NEEDS", "LEAD_NOT_BY_LEADER", "REPORTS", "belote_table", "bid_success_table",
-           "capot_table", "check_batch_output", "features", "lead_value", "left_out",
+__all__ = ["BATCH_COLUMNS", "FEATURES", "LEAD_NEEDS", "LEAD_NOT_BY_LEADER", "REPORTS", "belote_table",
+           "bid_success_table", "capot_table", "check_batch_output", "check_values", "features",
+           "lead_value", "left_out",
            "mode_comparison", "points_table", "report_tables"]
 
 BATCH_COLUMNS = ("record", "deal", "dealer", "leader", "mode", "trump", "side", "points", "belote")
@@ -109,6 +110,65 @@ leader, mode, trump, side, points, belote)
         raise BeloteError(f"not a `belote batch` output (missing columns: {', '.join(missing)})")
     if frame.is_empty():
         raise BeloteError("no solved boards to report")
+    check_values(frame)
+
+
+_ALLOWED = {"mode": None, "trump": SUIT_NAMES, "side": SIDE_NAMES, "leader": SEAT_NAMES,
+            "dealer": SEAT_NAMES, "belote": SIDE_NAMES}
+"""The values the text columns the report reads may hold (``mode``: the rule profiles)."""
+
+_NULLABLE = ("dealer", "belote")
+"""Columns where a null is a value (no dealer known; belote split between the sides)."""
+
+MAX_POINTS = 252
+"""The largest value of ``points`` (capot)."""
+
+
+def check_values(frame: Any) -> None:
+    """Raise :class:`~belote.errors.BeloteError` (one line, the first fault) unless the
+    columns the report reads hold what a batch output holds: ``record`` and ``points``
+    integers, ``points`` in 0..252, no nulls but in ``dealer`` and ``belote``, and the
+    seats, sides, trumps and modes known.
+
+    >>> import polars as pl
+    >>> frame = pl.read_parquet("datasets/examples/both-modes.parquet")
+    >>> check_values(frame.with_columns(points=pl.col("points") * 10))
+    Traceback (most recent call last):
+    ...
+    belote.errors.BeloteError: column points: 980 at row 1 is outside 0..252 (a hand-edited or damaged file?)
+    """
+    import polars as pl
+
+    from ..errors import BeloteError
+    from ..rules.profiles import PROFILES
+
+    def fault(column: str, text: str) -> BeloteError:
+        return BeloteError(f"column {column}: {text} (a hand-edited or damaged file?)")
+
+    for column in BATCH_COLUMNS:
+        values = frame[column]
+        if column not in _NULLABLE and values.null_count():
+            row = int(values.is_null().arg_max() or 0) + 1
+            raise fault(column, f"{values.null_count()} null values, the first at row {row}")
+        if column in ("record", "points"):
+            if not values.dtype.is_integer():
+                raise fault(column, f"expected integers, found {values.dtype}")
+            continue
+        if values.dtype not in (pl.String, pl.Categorical) and not isinstance(values.dtype,
+                                                                              pl.Enum):
+            raise fault(column, f"expected text, found {values.dtype}")
+        if column == "deal":
+            continue
+        allowed = sorted(PROFILES) if column == "mode" else list(_ALLOWED[column])
+        bad = values.cast(pl.String).drop_nulls()
+        bad = bad.filter(~bad.is_in(allowed))
+        if len(bad):
+            raise fault(column, f"unknown value {bad[0]!r} (expected one of {' '.join(allowed)})")
+    points = frame["points"]
+    outside = (points < 0) | (points > MAX_POINTS)
+    if outside.any():
+        row = int(outside.arg_max() or 0)
+        raise fault("points", f"{points[row]} at row {row + 1} is outside 0..{MAX_POINTS}")
 
 
 def features(frame: Any) -> Any:
@@ -443,6 +503,7 @@ def report_tables(frame: Any, by: Sequence[str] | None = None) -> dict[str, Any]
     import polars as pl
 
     check_batch_output(frame)
+    by = list(dict.fromkeys(by)) if by else None  # a column given twice counts once
     _check_by(frame, by or ())
     frame = features(frame)
     tables: dict[str, Any] = {}

@@ -1,8 +1,9 @@
 """Private numba kernels of the double-dummy solver.
 
 Nothing here is public: :mod:`belote.dd` validates its inputs, converts
-cards to the kernel layout and calls the three entry points, :func:`search`,
-:func:`search_deals` (many full deals in one call) and :func:`root_scores`,
+cards to the kernel layout and calls the four entry points, :func:`search`,
+:func:`search_deals` (many full deals in one call), :func:`root_scores` and
+:func:`layout_scores` (every card on many layouts of one position in one call),
 with exactly typed values (every scalar an ``np.int64``, every array a
 C-contiguous ``int64`` one), so each kernel compiles to one signature that
 numba caches on disk (``cache=True``).
@@ -175,6 +176,41 @@ def search_deals(ws, hands, leader, rem, alphas, betas, max_nodes, out):
         out[i] = _search(w, leader, np.int64(0), np.int64(0), np.int64(0), np.int64(0),
                          np.int64(0), np.int64(0), np.int64(8), np.int64(CAP_X | CAP_Y), rem,
                          alphas[i], betas[i])
+        if w[NODES] > w[NODE_LIMIT]:
+            return np.int64(i)
+    return np.int64(-1)
+
+
+@njit(cache=True, nogil=True)
+def layout_scores(ws, hands, seat, n, led, wcard, wseat, tpts, tmask, left, cap, rem, cards,
+                  max_nodes, out):
+    """X's exact score after each of ``cards`` on each layout: ``out[i, j]``.
+
+    One position (trick in progress, points, capot flags: the arguments of
+    :func:`_search`) with ``hands.shape[0]`` different layouts of the cards
+    still held: ``hands[i]`` holds layout ``i``'s four kernel masks (N E S W).
+    ``cards`` are kernel cards legal for ``seat`` on every layout (they are
+    in ``seat``'s hand, the same on every layout). Each layout is searched on
+    its own table generation (``ws[GENERATION] + i``) and may visit at most
+    ``max_nodes`` nodes; each card is a full-window search with the legal
+    cards pinned to it, as in :func:`_root_scores`. Returns ``-1``, or the
+    first layout whose searches reached the node limit (its scores and the
+    later ones are then not computed).
+    """
+    w = _borrowed(ws)
+    generation = w[GENERATION]
+    ply = (8 - left) * 4 + n
+    for i in range(hands.shape[0]):
+        for s in range(4):
+            w[HANDS + s] = hands[i, s]
+        w[GENERATION] = generation + i
+        w[NODE_LIMIT] = w[NODES] + max_nodes
+        w[ROOT_PLY] = ply
+        for j in range(cards.shape[0]):
+            w[ROOT_ONLY] = np.int64(1) << cards[j]
+            out[i, j] = _search(w, seat, n, led, wcard, wseat, tpts, tmask, left, cap, rem,
+                                np.int64(-_NO_BOUND), np.int64(_NO_BOUND))
+        w[ROOT_PLY] = -1
         if w[NODES] > w[NODE_LIMIT]:
             return np.int64(i)
     return np.int64(-1)

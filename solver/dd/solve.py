@@ -36,7 +36,7 @@ from ..rules.profiles import RuleProfile, get_profile
 __all__ = [
     "CardValue", "DDTable", "PositionAnalysis", "SearchContext", "position_analysis",
     "dd_table", "default_context", "equivalence_classes", "kernel_layout", "reaches",
-    "reaches_targets", "solve_position", "warm_up",
+    "layout_values", "reaches_targets", "solve_position", "warm_up",
 ]
 
 DEFAULT_TT_BITS = 16
@@ -695,6 +695,88 @@ def position_analysis(position: Position, *,
     value = search.both_values(best_r)
     return PositionAnalysis(position.to_move, position.trump, value, tuple(cards),
                             position.belote_side())
+
+
+def layout_values(position: Position, layouts: object, *,
+                  context: SearchContext | None = None
+                  ) -> tuple[list[tuple[Card, ...]], np.ndarray]:
+    """Every legal card's whole-deal values on many layouts of ``position``'s hidden cards.
+
+    ``layouts`` is an ``(n, 4)`` array of face masks N E S W: each row a
+    way of holding the cards ``position``'s hands hold now, with the player
+    to move holding their own hand (the rest is what that player cannot
+    see). The answer is the player's :func:`equivalence_classes` (the same
+    on every such layout) and an ``(n, len(classes), 2)`` int64 array:
+    ``out[i, j]`` is (NS, EW) after the first card of class ``j`` on layout
+    ``i``, as :func:`position_analysis` of that layout gives them (trick
+    points of the whole deal, belote apart). One kernel call
+    (:func:`._kernels.layout_scores`) searches them all, each layout on its
+    own table generation. Raises :class:`DealError` for a row that is not
+    such a layout.
+
+    >>> from belote import Deal, COINCHE
+    >>> pos = Position(Deal.from_pbn("N:A7... T8... K9... QJ..."), trump=1, leader=0,
+    ...                profile=COINCHE, points=(80, 42), tricks_won=(4, 2))
+    >>> n, e, s, w = pos.hands
+    >>> classes, values = layout_values(pos, [[n, e, s, w], [n, s, e, w]])  # E and S swapped
+    >>> [[card_name(c) for c in cls] for cls in classes], values[:, :, 0].tolist()
+    ([['AS'], ['7S']], [[97, 107], [120, 120]])
+    """
+    _check(position)
+    try:
+        masks = np.asarray(layouts)
+    except (TypeError, ValueError):
+        masks = np.asarray(None)
+    if masks.ndim != 2 or masks.shape[1] != 4 or not np.issubdtype(masks.dtype, np.integer):
+        raise DealError(f"layouts: expected an (n, 4) array of integer masks, not "
+                        f"{masks.dtype} of shape {masks.shape}")
+    masks = masks.astype(np.int64)
+    hands = position.hands
+    mover = position.to_move
+    held = hands[0] | hands[1] | hands[2] | hands[3]
+    sizes = np.array([h.bit_count() for h in hands], dtype=np.int64)
+    union = masks[:, 0] | masks[:, 1] | masks[:, 2] | masks[:, 3]
+    counts = np.zeros(masks.shape, dtype=np.int64)
+    for shift in range(32):
+        counts += (masks >> shift) & 1
+    bad = np.flatnonzero((masks[:, mover] != hands[mover]) | (union != held)
+                         | (counts != sizes).any(axis=1) | (masks < 0).any(axis=1))
+    if bad.size:
+        raise DealError(f"layout {int(bad[0])}: not a layout of the cards held, with "
+                        f"{'NESW'[mover]}'s own hand")
+    context = context or default_context()
+    with context.lock:
+        search = _Search(position, NS, context)
+        k = search.kernels
+        lay = search.layout
+        args = search._kernel_position(position)
+        legal = lay.mask(legal_cards(hands[mover], position.trick, position.trump,
+                                     position.profile))
+        kernel_classes = _kernel_classes(lay, legal, search.live)
+        heads = np.array([cls[0] for cls in kernel_classes], dtype=np.int64)
+        table = lay.mask_table
+        kernel_hands = np.ascontiguousarray(
+            table[0][masks & 255] | table[1][(masks >> 8) & 255]
+            | table[2][(masks >> 16) & 255] | table[3][(masks >> 24) & 255])
+        scores = np.zeros((len(masks), len(heads)), dtype=np.int64)
+        ws = search.ws
+        ws[k.GENERATION] = context.begin_many(len(masks))
+        context.owner = None
+        nodes, hits = ws[k.NODES:k.TT_HITS + 1].tolist()
+        stopped = int(k.layout_scores(ws, kernel_hands, *(np.int64(a) for a in args), heads,
+                                      np.int64(context.max_nodes or _NO_NODE_LIMIT), scores))
+        after, after_hits = ws[k.NODES:k.TT_HITS + 1].tolist()
+        context.nodes += after - nodes
+        context.tt_hits += after_hits - hits
+        if stopped >= 0:
+            context.retire()
+            raise SearchLimitError(f"layout {stopped}: the search was stopped after "
+                                   f"{context.max_nodes:,} nodes (its node limit)")
+    r = scores + position.points[NS]
+    total = position.profile.total_trick_points
+    values = np.stack([np.maximum(r, 0), np.maximum(total - r, 0)], axis=2)
+    to_face = lay.to_face
+    return [tuple(to_face[c] for c in cls) for cls in kernel_classes], values
 
 
 @dataclass(frozen=True)

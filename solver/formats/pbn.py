@@ -48,15 +48,17 @@ from typing import IO
 from ..types.cards import ALL_CARDS, RANK_NAMES, SUIT_NAMES, Card, CardSet, Suit, card_name, parse_card
 from ..types.contract import Contract, parse_contract, reread_contract
 from ..types.deal import NORTH, Deal, Seat, next_seat, parse_seat, seat_name
-from ..errors import BeloteError, CardError, IllegalPlayError, PBNDecodeError, PBNWarning
+from ..errors import (BeloteError, CardError, ContractError, IllegalPlayError, PBNDecodeError,
+                      PBNWarning)
 from ..rules.play import Position
 from ..rules.profiles import RuleProfile, get_profile
+from ..types.auction import Auction
 from ..types.board import Board, BoardSource
 
 DEFAULT_MODE = "coinche"
 """The mode of a board that has no ``Mode`` tag (unless ``mode=`` says otherwise)."""
 
-KNOWN_TAGS = ("Board", "Dealer", "Deal", "Mode", "Declarer", "Contract", "Play")
+KNOWN_TAGS = ("Board", "Dealer", "Deal", "Mode", "Auction", "Declarer", "Contract", "Play")
 """The tags read into :class:`Board` fields, in the order they are written."""
 
 UNKNOWN_VALUES = ("", "?")
@@ -239,8 +241,45 @@ class _Record:
                         raise self._error(f"trick {t + 1}: {e}", t) from None
         return pos
 
+    def auction(self) -> Auction | None:
+        """The ``Auction`` tag and section read as an :class:`Auction`, ``None`` without one.
+
+        The tag names the seat of the first call (the dealer's left); the
+        section holds the calls in order (``Pass``, ``80H``, ``CapotS``,
+        ``X``, ``XX``; ``AP`` for the passes that end it). Under the board's
+        own Mode (``--mode`` applies to play, not to the auction); a classic
+        auction needs the turned card in a ``Turned`` tag.
+        """
+        if "Auction" not in self.tags:
+            return None
+        first_text = _known(self.tags["Auction"])
+        if first_text is None:
+            raise self._error("Auction tag: the seat of the first call is unknown", "Auction")
+        try:
+            first = parse_seat(first_text)
+            profile = get_profile(self.own_mode or DEFAULT_MODE)
+            turned = _known(self.tags.get("Turned", ""))
+            if profile.auction != "numeric" and turned is None:
+                raise BeloteError(f"a {profile.name} auction needs the turned card: add a tag "
+                                  'such as [Turned "AH"]')
+            calls: list[str] = []
+            auction = Auction(next_seat(first, 3), (), profile, turned)
+            for token in " ".join(self.sections.get("Auction", ())).split():
+                if token.upper() == "AP":
+                    while not auction.complete:
+                        auction = auction.with_call("P")
+                    continue
+                if token == "*" or re.fullmatch(r"=\d+=", token):
+                    continue
+                calls.append(token)
+                auction = Auction(auction.dealer, calls, profile, turned)
+            return auction
+        except BeloteError as e:
+            raise self._error(f"Auction: {e}", "Auction") from None
+
     def to_board(self) -> Board:
         """Check the whole record and build its :class:`Board` (errors name their line)."""
+        auction = self.auction()
         contract = self.get_contract()
         deal = self.full_deal()
         cards: list[Card] = []
@@ -253,13 +292,22 @@ class _Record:
             cards = [c for trick in pos.tricks for c in trick.cards] + pos.trick
             card_lines = [self.play_lines[i // 4] if i // 4 < len(self.play_lines) else 0
                           for i in range(len(cards))]
-        return Board(deal, board=self.board, dealer=self.dealer, profile=self.mode,
-                     contract=contract, declarer=self.declarer, play_leader=self.play_leader,
-                     cards=cards,
-                     tags=tuple((n, v) for n, v in self.tags.items() if n not in KNOWN_TAGS),
-                     sections=tuple((n, tuple(lines)) for n, lines in self.sections.items()),
-                     source=BoardSource(self.file, self.line or None, dict(self.tag_lines),
-                                        tuple(card_lines), tuple(self.tags)))
+        source = BoardSource(self.file, self.line or None, dict(self.tag_lines),
+                             tuple(card_lines), tuple(self.tags))
+        try:
+            return Board(deal, board=self.board, dealer=self.dealer, profile=self.mode,
+                         auction=auction, contract=contract, declarer=self.declarer,
+                         play_leader=self.play_leader, cards=cards,
+                         tags=tuple((n, v) for n, v in self.tags.items()
+                                    if n not in KNOWN_TAGS),
+                         sections=tuple((n, tuple(lines)) for n, lines in self.sections.items()
+                                        if n not in KNOWN_TAGS),
+                         source=source)
+        except ContractError as e:
+            if auction is None:
+                raise
+            raise self._error(str(e), "Contract" if "Contract" in self.tags else "Auction"
+                              ) from None
 
     def _check_rows(self) -> None:
         """Each play row has four columns and there are at most 8 of them."""
@@ -457,7 +505,7 @@ def _parse_game(game: list[tuple[int, str]], file: str | None,
                 except CardError as e:
                     raise error(str(e), n) from None
                 row_lines.append(n)
-        elif current in KNOWN_TAGS:
+        elif current in KNOWN_TAGS and current != "Auction":
             raise error(f"unexpected text after the {current} tag: {content!r}", n)
         else:
             sections.setdefault(current, []).append(content)
@@ -508,6 +556,9 @@ def _parse_game(game: list[tuple[int, str]], file: str | None,
         tag_lines=tag_lines,
         play_lines=row_lines,
     )
+    auction = record.auction()
+    if auction is not None and auction.contract is not None and record.contract is None:
+        record.contract = auction.contract.to_pbn()  # derived: no Contract tag
     board = record.to_board()
     every = ALL_CARDS.bit_count()
     if unclosed is not None and len(board.cards) < every:
@@ -564,11 +615,11 @@ def iter_load(fp_or_path: IO[str] | IO[bytes] | str | os.PathLike[str], *,
         if isinstance(fp_or_path, io.TextIOBase):
             yield from _iter_boards(fp_or_path, file, mode)  # type: ignore[arg-type]
         else:
-            yield from _iter_boards(_decoded_lines(fp_or_path, file), file, mode)  # type: ignore[arg-type]
+            yield from _iter_boards(decoded_lines(fp_or_path, file), file, mode)  # type: ignore[arg-type]
         return
     file = name if name is not None else os.fspath(fp_or_path)
     with open(fp_or_path, "rb") as fp:
-        yield from _iter_boards(_decoded_lines(fp, file), file, mode)
+        yield from _iter_boards(decoded_lines(fp, file), file, mode)
 
 
 def _iter_boards(lines: Iterable[str], file: str | None, mode: str | None
@@ -586,7 +637,7 @@ def _iter_boards(lines: Iterable[str], file: str | None, mode: str | None
         yield PBNDecodeError(f"not {e.encoding} text ({e.reason})", file=file)
 
 
-def _decoded_lines(fp: IO[bytes], file: str | None) -> Iterator[str]:
+def decoded_lines(fp: IO[bytes], file: str | None) -> Iterator[str]:
     """The lines of a binary file as UTF-8 text, read as they come.
 
     A leading byte-order mark is skipped. Lines end at a newline, CR-LF or
@@ -666,7 +717,8 @@ def _known_values(board: Board) -> dict[str, str | None]:
         "Board": board.board,
         "Dealer": None if board.dealer is None else seat_name(board.dealer),
         "Deal": board.deal.to_pbn(NORTH if board.dealer is None else board.dealer),
-        "Mode": None if board.stated_profile is None else board.stated_profile.name,
+        "Mode": board.profile_name,
+        "Auction": None if board.auction is None else seat_name(board.auction.seat_of(0)),
         "Declarer": None if board.declarer is None else seat_name(board.declarer),
         "Contract": None if contract is None else contract.to_pbn(),
         "Play": seat_name(board.first_leader()) if has_play else None,
@@ -699,6 +751,9 @@ def _dump_board(board: Board) -> str:
         if name == "Play":
             lines.extend(" ".join(_pbn_card(c) for c in row) for row in board.play)
             lines.append("*")
+        elif name == "Auction":
+            calls = ["Pass" if c.text == "P" else c.text for c in board.auction.calls]  # type: ignore[union-attr]
+            lines.extend(" ".join(calls[i:i + 4]) for i in range(0, len(calls), 4))
         else:
             lines.extend(sections.get(name, ()))
     return "\n".join(lines) + "\n"

@@ -23,19 +23,24 @@ from __future__ import annotations
 import csv
 import json
 import os
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
+from pathlib import Path
 from typing import IO, Any
 
 from ..errors import BeloteError, PBNDecodeError
 from ..rules.profiles import RuleProfile, get_profile
 from ..types.deal import Deal, Seat, parse_seat, seat_name
 from ..types.board import Board, BoardSource
+from .lines import numbered_lines
 
-__all__ = ["COLUMNS", "FORMATS", "check_deal_column", "file_format", "iter_rows", "write_deals",
-           "write_pbn_deals"]
+__all__ = ["COLUMNS", "FORMATS", "DealChunk", "check_deal_column", "file_format", "iter_rows",
+           "write_deals"]
 
-COLUMNS = ("board", "dealer", "deal", "mode", "contract", "declarer")
-"""The columns a deal file may have (``deal`` is required); others are ignored."""
+COLUMNS = ("board", "dealer", "deal", "mode", "contract", "declarer", "cfn")
+"""The columns a deal file may have (``deal`` or ``cfn`` is required); others are ignored.
+
+A ``cfn`` value is a whole game in colver's CFN (:mod:`belote.formats.cfn`):
+the row is that game (with the row's ``board`` as its name)."""
 
 FORMATS = {".parquet": "parquet", ".pq": "parquet", ".csv": "csv", ".ndjson": "ndjson",
            ".jsonl": "ndjson", ".pbn": "pbn"}
@@ -76,7 +81,17 @@ def _board(row: Mapping[str, Any], file: str | None, line: int, mode: str | None
     def error(message: str) -> PBNDecodeError:
         return PBNDecodeError(message, file=file, board=name, line=line)
 
+    game = _text(row.get("cfn"))
     deal_text = _text(row.get("deal"))
+    if game is not None:
+        if deal_text is not None:
+            return error("both a deal and a cfn value: give one")
+        from .cfn import parse_game
+
+        try:
+            return parse_game(game, file=file, board=name, line=line)
+        except PBNDecodeError as e:
+            return e
     if deal_text is None:
         return error("deal: empty")
     fields: dict[str, Any] = {}
@@ -100,23 +115,27 @@ def _board(row: Mapping[str, Any], file: str | None, line: int, mode: str | None
         return e if isinstance(e, PBNDecodeError) else error(str(e))
 
 
-def iter_rows(fp_or_path: IO[str] | str | os.PathLike[str], *,
-              profile: str | RuleProfile | None = None,
-              format: str | None = None) -> Iterator[Board | PBNDecodeError]:
+def iter_rows(fp_or_path: IO[str] | IO[bytes] | str | os.PathLike[str], *,
+              profile: str | RuleProfile | None = None, format: str | None = None
+              ) -> Iterator[Board | PBNDecodeError]:
     """The boards of a deal file, one row at a time, each a :class:`Board` or its error.
 
-    ``format`` defaults to the file's suffix (:func:`file_format`); a text
-    stream needs it. ``profile`` overrides the rows' ``mode`` column. A file
-    without a ``deal`` column yields one error and nothing else.
+    ``format`` defaults to the file's suffix (:func:`file_format`); a stream
+    (text or binary) needs it unless its ``name`` has a suffix. ``profile``
+    overrides the rows' ``mode`` column. A file without a ``deal`` column
+    yields one error and nothing else. CSV and NDJSON are read line by line
+    (:func:`~belote.formats.lines.numbered_lines`): a line that is not
+    UTF-8, is too long, or does not parse is one error with its line number,
+    and the reading goes on, so every line comes out as a board or an error.
     """
     mode = None if profile is None else get_profile(profile).name
     if hasattr(fp_or_path, "read"):
         file = getattr(fp_or_path, "name", None)
         if format is None:
             format = file_format(file) if file else None
-        if format not in ("csv", "ndjson"):
-            raise BeloteError("a text stream is read as format 'csv' or 'ndjson'")
-        yield from _READERS[format](fp_or_path, file, mode)  # type: ignore[arg-type]
+        if format not in _READERS:
+            raise BeloteError("a stream is read as format 'csv' or 'ndjson'")
+        yield from _READERS[format](numbered_lines(fp_or_path, file), file, mode)
         return
     file = os.fspath(fp_or_path)
     format = format or file_format(file)
@@ -125,13 +144,19 @@ def iter_rows(fp_or_path: IO[str] | str | os.PathLike[str], *,
         return
     if format not in _READERS:
         raise BeloteError(f"{file}: not a deal file in rows (format {format!r})")
-    with open(file, encoding="utf-8", newline="") as fp:
-        yield from _READERS[format](fp, file, mode)
+    with open(file, "rb") as fp:
+        yield from _READERS[format](numbered_lines(fp, file), file, mode)
 
 
 def _missing_deal(file: str | None, columns: Any) -> PBNDecodeError:
-    return PBNDecodeError(f"no 'deal' column (columns: {', '.join(map(str, columns)) or 'none'})",
-                          file=file, line=1)
+    return PBNDecodeError(f"no 'deal' or 'cfn' column (columns: "
+                          f"{', '.join(map(str, columns)) or 'none'})", file=file, line=1)
+
+
+def _has_deal(columns: Any) -> bool:
+    """Whether a header names the ``deal`` or the ``cfn`` column."""
+    names = [str(c).lower() for c in columns]
+    return "deal" in names or "cfn" in names
 
 
 def check_deal_column(path: str | os.PathLike[str]) -> None:
@@ -151,15 +176,19 @@ def check_deal_column(path: str | os.PathLike[str]) -> None:
     ...     check_deal_column(path)
     ... except PBNDecodeError as e:
     ...     print(e.file == path, e.line, e.message)
-    True 1 no 'deal' column (columns: board, dealer)
+    True 1 no 'deal' or 'cfn' column (columns: board, dealer)
     """
     file = os.fspath(path)
     kind = file_format(file)
     if kind == "csv":
         try:
-            with open(file, encoding="utf-8", newline="") as fp:
-                header = [h.strip().lower() for h in next(csv.reader(fp), [])]
-        except (OSError, csv.Error, UnicodeDecodeError):
+            with open(file, "rb") as fp:
+                first = next((t for _, t in numbered_lines(fp, file)
+                              if not isinstance(t, str) or t.strip()), "")
+            if isinstance(first, PBNDecodeError):
+                return
+            header = [h.strip().lower() for h in _csv_cells(first)]
+        except (OSError, csv.Error):
             return
     elif kind == "parquet":
         import polars as pl
@@ -170,54 +199,72 @@ def check_deal_column(path: str | os.PathLike[str]) -> None:
             return
     else:
         return
-    if "deal" not in [c.lower() for c in header]:
+    if not _has_deal(header):
         raise _missing_deal(file, header)
 
 
-def _csv_rows(fp: IO[str], file: str | None, mode: str | None
-              ) -> Iterator[Board | PBNDecodeError]:
-    reader = csv.reader(fp)
-    try:
-        header = [h.strip().lower() for h in next(reader, [])]
-        if "deal" not in header:
-            yield _missing_deal(file, header)
-            return
-        line = reader.line_num
-        for cells in reader:
-            row_line, line = line + 1, reader.line_num
-            if not any(c.strip() for c in cells):
-                continue
-            if len(cells) != len(header):
-                board = dict(zip(header, cells)).get("board", "").strip() or None
-                yield PBNDecodeError(f"{len(cells)} fields, the header has {len(header)}",
-                                     file=file, board=board, line=row_line)
-                continue
-            yield _board(dict(zip(header, cells)), file, row_line, mode)
-    except (csv.Error, UnicodeDecodeError) as e:
-        yield PBNDecodeError(f"cannot read CSV: {e}", file=file, line=reader.line_num + 1)
+def _csv_cells(text: str) -> list[str]:
+    """The fields of one CSV line (a quoted field never spans lines); ``csv.Error`` if broken."""
+    return next(csv.reader([text], strict=True), [])
 
 
-def _ndjson_rows(fp: IO[str], file: str | None, mode: str | None
-                 ) -> Iterator[Board | PBNDecodeError]:
-    try:
-        for line, text in enumerate(fp, 1):
-            if not text.strip():
-                continue
-            try:
-                row = json.loads(text)
-            except json.JSONDecodeError as e:
-                yield PBNDecodeError(f"not JSON: {e.msg}", file=file, line=line)
-                continue
-            if not isinstance(row, dict):
-                yield PBNDecodeError("not a JSON object", file=file, line=line)
-                continue
-            row = {str(k).lower(): v for k, v in row.items()}
-            if "deal" not in row:
-                yield PBNDecodeError("no 'deal' field", file=file, line=line)
-                continue
-            yield _board(row, file, line, mode)
-    except UnicodeDecodeError as e:
-        yield PBNDecodeError(f"not UTF-8 text ({e.reason})", file=file)
+def _csv_rows(lines: Iterator[tuple[int, str | PBNDecodeError]], file: str | None,
+              mode: str | None) -> Iterator[Board | PBNDecodeError]:
+    """CSV records, one per line: a bad line is one error and the next line is read."""
+    header: list[str] | None = None
+    for line, text in lines:
+        if isinstance(text, PBNDecodeError):
+            yield text
+            if header is None:  # no header: no row can be read
+                return
+            continue
+        if not text.strip():
+            continue
+        try:
+            cells = _csv_cells(text)
+        except csv.Error as e:
+            error = PBNDecodeError(f"broken CSV quoting ({e}); a field never spans lines",
+                                   file=file, line=line)
+            yield error
+            if header is None:
+                return
+            continue
+        if header is None:
+            header = [h.strip().lower() for h in cells]
+            if not _has_deal(header):
+                yield _missing_deal(file, header)
+                return
+            continue
+        if len(cells) != len(header):
+            board = dict(zip(header, cells)).get("board", "").strip() or None
+            yield PBNDecodeError(f"{len(cells)} fields, the header has {len(header)}",
+                                 file=file, board=board, line=line)
+            continue
+        yield _board(dict(zip(header, cells)), file, line, mode)
+
+
+def _ndjson_rows(lines: Iterator[tuple[int, str | PBNDecodeError]], file: str | None,
+                 mode: str | None) -> Iterator[Board | PBNDecodeError]:
+    """NDJSON records, one per line: a bad line is one error and the next line is read."""
+    for line, text in lines:
+        if isinstance(text, PBNDecodeError):
+            yield text
+            continue
+        if not text.strip():
+            continue
+        try:
+            row = json.loads(text)
+        except json.JSONDecodeError as e:
+            yield PBNDecodeError(f"not JSON: {e.msg}", file=file, line=line)
+            continue
+        if not isinstance(row, dict):
+            yield PBNDecodeError("not a JSON object", file=file, line=line)
+            continue
+        row = {str(k).lower(): v for k, v in row.items()}
+        if not _has_deal(row):
+            yield PBNDecodeError("no 'deal' or 'cfn' field", file=file, line=line)
+            continue
+        yield _board(row, file, line, mode)
 
 
 def _parquet_rows(file: str, mode: str | None) -> Iterator[Board | PBNDecodeError]:
@@ -230,7 +277,7 @@ def _parquet_rows(file: str, mode: str | None) -> Iterator[Board | PBNDecodeErro
     except (OSError, pl.exceptions.PolarsError) as e:
         yield PBNDecodeError(f"cannot read Parquet: {e}", file=file)
         return
-    if "deal" not in [c.lower() for c in columns]:
+    if not _has_deal(columns):
         yield _missing_deal(file, frame.collect_schema().names())
         return
     renames = {c: c.lower() for c in columns}
@@ -244,29 +291,86 @@ def _parquet_rows(file: str, mode: str | None) -> Iterator[Board | PBNDecodeErro
 _READERS = {"csv": _csv_rows, "ndjson": _ndjson_rows}
 
 
-def write_deals(path: str | os.PathLike[str], boards: Sequence[str], dealers: Sequence[Seat],
-                deals: Sequence[str]) -> None:
-    """Write one row per board (columns ``board``, ``dealer``, ``deal``) to ``path``."""
+DealChunk = tuple[Sequence[str], Sequence[Seat], Sequence[str]]
+"""Boards, dealers and deals (PBN notation from the dealer) of consecutive rows."""
+
+_SCHEMA = {"board": "String", "dealer": "String", "deal": "String"}
+
+
+def _chunk_frame(chunk: DealChunk) -> Any:
     import polars as pl
 
-    kind = file_format(path)
-    if kind == "pbn":
-        raise BeloteError(f"{os.fspath(path)}: PBN is written by write_pbn_deals")
-    frame = pl.DataFrame({"board": list(boards),
-                          "dealer": [seat_name(d) for d in dealers],
-                          "deal": list(deals)},
-                         schema={"board": pl.String, "dealer": pl.String, "deal": pl.String})
-    getattr(frame, f"write_{kind}")(path)
+    boards, dealers, deals = chunk
+    return pl.DataFrame({"board": list(boards), "dealer": [seat_name(d) for d in dealers],
+                         "deal": list(deals)},
+                        schema={k: getattr(pl, v) for k, v in _SCHEMA.items()})
 
 
-def write_pbn_deals(path: str | os.PathLike[str], boards: Sequence[str],
-                    dealers: Sequence[Seat], deals: Sequence[str]) -> None:
-    """Write the same boards as PBN (tags ``Board``, ``Dealer``, ``Deal``), quickly.
+def write_deals(path: str | os.PathLike[str], chunks: Iterable[DealChunk]) -> int:
+    """Write rows of deals (columns ``board``, ``dealer``, ``deal``) to ``path``, streamed.
 
-    The text is what :func:`belote.formats.pbn.dumps` writes for these
-    boards when each deal is given from its dealer, without building boards.
+    The format is the file's suffix (:func:`file_format`); PBN gets the tags
+    ``Board``, ``Dealer`` and ``Deal``, as :func:`belote.formats.pbn.dumps`
+    writes them. ``chunks`` are consumed one at a time, so memory stays flat
+    however many rows there are. The file is written atomically
+    (:func:`belote.files.atomic_output`): if ``chunks`` or the writing fails,
+    ``path`` keeps its old content. Returns the number of rows written.
     """
-    with open(path, "w", encoding="utf-8") as fp:
-        fp.write("% PBN 2.1\n")
-        for board, dealer, deal in zip(boards, dealers, deals):
-            fp.write(f'\n[Board "{board}"]\n[Dealer "{seat_name(dealer)}"]\n[Deal "{deal}"]\n')
+    from ..files import atomic_output
+
+    kind = file_format(path)
+    count = 0
+
+    def counted() -> Iterator[DealChunk]:
+        nonlocal count
+        for chunk in chunks:
+            count += len(chunk[0])
+            yield chunk
+
+    with atomic_output(path) as tmp:
+        if kind == "parquet":
+            _write_parquet(tmp, counted())
+        else:
+            with open(tmp, "wb") as fp:
+                _WRITERS[kind](fp, counted())
+    return count
+
+
+def _write_parquet(path: Path, chunks: Iterator[DealChunk]) -> None:
+    """Parquet row groups as the chunks come (polars' streaming sink over a Python source)."""
+    import polars as pl
+    from polars.io.plugins import register_io_source
+
+    schema = pl.Schema({k: getattr(pl, v) for k, v in _SCHEMA.items()})
+
+    def source(with_columns: Any, predicate: Any, n_rows: Any, batch_size: Any
+               ) -> Iterator[Any]:
+        for chunk in chunks:
+            yield _chunk_frame(chunk)
+
+    register_io_source(source, schema=schema).sink_parquet(path)
+
+
+def _write_csv(fp: IO[bytes], chunks: Iterator[DealChunk]) -> None:
+    first = True
+    for chunk in chunks:
+        _chunk_frame(chunk).write_csv(fp, include_header=first)
+        first = False
+    if first:
+        _chunk_frame(([], [], [])).write_csv(fp)
+
+
+def _write_ndjson(fp: IO[bytes], chunks: Iterator[DealChunk]) -> None:
+    for chunk in chunks:
+        _chunk_frame(chunk).write_ndjson(fp)
+
+
+def _write_pbn(fp: IO[bytes], chunks: Iterator[DealChunk]) -> None:
+    fp.write(b"% PBN 2.1\n")
+    for boards, dealers, deals in chunks:
+        fp.write("".join(f'\n[Board "{board}"]\n[Dealer "{seat_name(dealer)}"]\n'
+                         f'[Deal "{deal}"]\n'
+                         for board, dealer, deal in zip(boards, dealers, deals)).encode("utf-8"))
+
+
+_WRITERS = {"csv": _write_csv, "ndjson": _write_ndjson, "pbn": _write_pbn}

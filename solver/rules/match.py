@@ -16,8 +16,13 @@ this module adds is what carries from one deal to the next:
   reached the target after that deal (the other side may), and can win
   after a later deal where neither happens to it.
 
-A session is one match: deals after the one that decides it are an error,
-and so is a session mixing modes (a match is played under one profile).
+* A passed-out deal (four passes, :attr:`Board.passed_out
+  <belote.types.board.Board.passed_out>`) is a line of its own: nobody
+  scores, amounts held by litiges stay held, and the next deal is dealt.
+
+A session may hold several matches one after another: :func:`session_sheets`
+starts a new match after the deal that decides one. A session mixing modes
+is an error (its matches are played under one profile).
 
 >>> from belote.rules.profiles import CLASSIC
 >>> from belote.types.contract import parse_contract
@@ -42,20 +47,24 @@ from ..types.deal import SIDES, Side, SidePair, side_name
 from .profiles import RuleProfile
 from .scoring import score_deal
 
-__all__ = ["DealLine", "MatchSheet", "PlayedDeal", "match_sheet", "played_deal", "session_sheet"]
+__all__ = ["PASSED_OUT", "DealLine", "MatchSheet", "PlayedDeal", "match_sheet", "played_deal",
+           "session_sheets"]
+
+PASSED_OUT = "passed out"
+"""The outcome of a passed-out deal on the sheet."""
 
 
 @dataclass(frozen=True)
 class PlayedDeal:
     """What the sheet needs of one played deal.
 
-    ``contract`` has its declarer; ``trick_points`` are the (NS, EW) trick
-    points of the finished play (252 and 0 for a capot); ``belote`` the side
-    holding trump K+Q, or ``None``.
+    ``contract`` has its declarer (``None`` for a passed-out deal);
+    ``trick_points`` are the (NS, EW) trick points of the finished play (252
+    and 0 for a capot); ``belote`` the side holding trump K+Q, or ``None``.
     """
 
     board: str | None
-    contract: Contract
+    contract: Contract | None
     trick_points: SidePair
     belote: Side | None
 
@@ -64,7 +73,7 @@ class PlayedDeal:
 class DealLine:
     """One line of the sheet.
 
-    ``outcome`` is ``made``, ``failed`` or ``litige``; ``score`` the deal
+    ``outcome`` is ``made``, ``failed``, ``litige`` or ``passed out``; ``score`` the deal
     score, ``totals`` the running totals after it, ``held`` the points on
     hold after it; ``barred`` the sides that cannot win the match on this
     deal (the Belote rule).
@@ -82,9 +91,9 @@ class DealLine:
         contract = self.deal.contract
         return {
             "board": self.deal.board,
-            "contract": contract.to_pbn(),
-            "declarer": "NESW"[contract.declarer],  # type: ignore[index]
-            "side": side_name(contract.side),  # type: ignore[arg-type]
+            "contract": None if contract is None else contract.to_pbn(),
+            "declarer": None if contract is None else "NESW"[contract.declarer],  # type: ignore[index]
+            "side": None if contract is None else side_name(contract.side),  # type: ignore[arg-type]
             "outcome": self.outcome,
             "trick_points": self.deal.trick_points.to_dict(),
             "belote": None if self.deal.belote is None else side_name(self.deal.belote),
@@ -176,6 +185,9 @@ def match_sheet(profile: RuleProfile, deals: Iterable[PlayedDeal], *,
                 break
             raise BeloteError(f"board {deal.board} follows the end of the match "
                               f"({side_name(winner)} won after board {lines[-1].deal.board})")
+        if deal.contract is None:  # passed out: nobody scores, what is held stays held
+            lines.append(DealLine(deal, PASSED_OUT, SidePair(0, 0), totals, held))
+            continue
         score = score_deal(profile, deal.contract, tuple(deal.trick_points), deal.belote,
                            held_in=held)
         held = score.held_out
@@ -199,15 +211,23 @@ def _located(board: Any, message: str) -> PBNDecodeError:
 def played_deal(board: Any, profile: RuleProfile | None = None) -> PlayedDeal:
     """The :class:`PlayedDeal` of a PBN board (:class:`~belote.types.board.Board`).
 
-    Raises :class:`PBNDecodeError` (naming file, board and line) for a board
-    without a contract, a declarer or a complete play record.
+    A passed-out board is a deal without a contract. Raises
+    :class:`PBNDecodeError` (naming file, board and line) for a board without
+    a contract, a declarer or a complete play record.
     """
     profile = profile or board.profile()
+    if board.passed_out:
+        return PlayedDeal(board.board, None, SidePair(0, 0), None)
     contract = board.get_contract(profile)
     if contract is None:
-        raise _located(board, "no Contract tag: a match sheet needs every deal's contract")
+        raise _located(board, "no Contract tag: a match sheet needs every deal's contract "
+                              "(or an auction of four passes for a passed-out deal)")
     if contract.declarer is None:
-        raise _located(board, "no Declarer tag: a match sheet needs every deal's taker")
+        side = dict(board.tags).get("TakerSide")
+        why = (f"the record names the taking side ({side}), not the seat: give the "
+               "auction (CFN's 4-section form) or a Declarer" if side else
+               "a match sheet needs every deal's taker")
+        raise _located(board, f"no Declarer tag: {why}")
     position = board.position(profile)
     if not position.tricks and not position.trick:
         raise _located(board, "no Play record: a match sheet needs every card played")
@@ -218,26 +238,30 @@ def played_deal(board: Any, profile: RuleProfile | None = None) -> PlayedDeal:
     return PlayedDeal(board.board, contract, SidePair(*position.points), position.belote_side())
 
 
-def session_sheet(boards: Sequence[Any]) -> MatchSheet:
-    """The match sheet of the PBN boards of a session, in order.
+def session_sheets(boards: Sequence[Any]) -> list[MatchSheet]:
+    """The match sheets of the boards of a session, in order: a new match after each one ends.
 
-    All boards must be of one mode (a match is played under one profile);
-    errors name the board at fault.
+    All boards must be of one mode; errors name the board at fault. The
+    last sheet may be unfinished.
     """
     if not boards:
         raise BeloteError("no boards: a match sheet needs at least one deal")
+    profile = _session_profile(boards)
+    deals = [played_deal(board, profile) for board in boards]
+    sheets = []
+    while deals:
+        sheet = match_sheet(profile, deals, stop=True)
+        sheets.append(sheet)
+        deals = deals[len(sheet.deals):]
+    return sheets
+
+
+def _session_profile(boards: Sequence[Any]) -> RuleProfile:
+    """The one profile of a session's boards (a :class:`PBNDecodeError` at a board of another)."""
     profile = boards[0].profile()
-    deals = []
     for board in boards:
         mode = board.profile()
         if mode.name != profile.name:
             raise _located(board, f"{mode.name} board in a {profile.name} session (board "
                                   f"{boards[0].board}): a match is played under one mode")
-        deals.append(played_deal(board, profile))
-    sheet = match_sheet(profile, deals, stop=True)
-    if len(sheet.deals) < len(boards):
-        after = boards[len(sheet.deals)]
-        raise _located(after, f"this board follows the end of the match "
-                              f"({side_name(sheet.winner)} won after board "
-                              f"{sheet.deals[-1].deal.board})")
-    return sheet
+    return profile

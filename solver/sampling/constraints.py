@@ -37,6 +37,12 @@ Traceback (most recent call last):
 ...
 belote.errors.ConstraintError: AS is known to be in N's hand and in E's
 
+Conditions on a seat's holding in one suit (:meth:`Constraints.with_holdings`,
+any set of holdings, e.g. "holds J or 9", "3+ cards or the J") and on how
+many of a set of cards a seat holds across suits
+(:meth:`Constraints.with_count`) are built in Python; the auction's
+conventions (:mod:`belote.auction.conventions`) produce them.
+
 Positions in play and the classic auction have helpers:
 :meth:`Constraints.from_position` and :func:`classic_bidding`.
 """
@@ -67,6 +73,57 @@ MAX_SUIT_POINTS = 62
 ANY_POINTS = (0, MAX_SUIT_POINTS)
 """The point range that says nothing."""
 
+ALL_HOLDINGS = (1 << 256) - 1
+"""The holdings set that says nothing: every one of the 256 holdings of a suit allowed."""
+
+
+def holding_set(test: Callable[[int], bool]) -> int:
+    """The holdings of a suit (8-bit masks, bit ``r`` = rank ``r`` held) passing ``test``.
+
+    Returned as a 256-bit int, bit ``h`` set when holding ``h`` is allowed:
+    the form :meth:`Constraints.with_holdings` takes. Holding either the J
+    (rank 4) or the 9 (rank 2):
+
+    >>> one_of = holding_set(lambda h: bool(h & 0b10100))
+    >>> one_of >> 0b10100 & 1, one_of >> 0b00001 & 1, bin(one_of).count("1")
+    (1, 0, 192)
+    """
+    return sum(1 << h for h in range(256) if test(h))
+
+
+@dataclass(frozen=True)
+class CardCount:
+    """``seat`` holds between ``low`` and ``high`` of ``cards``, which may span suits.
+
+    "At least one of J, 9 of hearts and the side aces" is
+    ``CardCount(2, CardSet("JH 9H AS AD AC"), 1, 5)``. The sampler counts
+    such constraints exactly (one more counter in its dynamic programme).
+
+    >>> CardCount(2, CardSet("JH 9H AS"), 1, 3)
+    CardCount(seat=2, cards=CardSet('AS 9H JH'), low=1, high=3)
+    """
+
+    seat: Seat
+    cards: CardSet
+    low: int
+    high: int
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.cards, CardSet):
+            object.__setattr__(self, "cards", CardSet(_cards(self.cards)))
+        if self.seat not in SEATS:
+            raise ConstraintError(f"card count: seat {self.seat!r} is not 0..3")
+        size = len(self.cards)
+        if not 0 <= self.low <= self.high or self.low > size:
+            raise ConstraintError(f"{seat_name(self.seat)} holds "
+                                  f"{_range_text(self.low, self.high)} of {self.cards}: not a "
+                                  f"range within 0-{size}")
+
+    def text(self) -> str:
+        """``S holds 1-3 of AS 9H JH``."""
+        return (f"{seat_name(self.seat)} holds {_range_text(self.low, self.high).lstrip('=')}"
+                f" of {' '.join(self.cards.names())}")
+
 
 _T = TypeVar("_T")
 
@@ -86,6 +143,10 @@ PerSuit = tuple[Range, Range, Range, Range]
 
 def _per_seat_suit(value: Range) -> tuple[PerSuit, ...]:
     return tuple((value,) * 4 for _ in SEATS)  # type: ignore[misc]
+
+
+def _all_holdings() -> tuple[tuple[int, int, int, int], ...]:
+    return tuple((ALL_HOLDINGS,) * 4 for _ in SEATS)
 
 
 def _cards(cards: Iterable[Card | str] | str | CardSet | Mask) -> Mask:
@@ -121,6 +182,8 @@ class Constraints:
     points: tuple[PerSuit, ...] = field(default_factory=lambda: _per_seat_suit(ANY_POINTS))
     profile: RuleProfile = COINCHE
     trump: Suit | None = None
+    holdings: tuple[tuple[int, int, int, int], ...] = field(default_factory=_all_holdings)
+    counts: tuple[CardCount, ...] = ()
 
     def __post_init__(self) -> None:
         """Normalise the containers to tuples and check that the parts agree."""
@@ -133,14 +196,19 @@ class Constraints:
         fix("out", lambda v: v if isinstance(v, CardSet) else CardSet(v))
         fix("lengths", lambda v: tuple(tuple((int(a), int(b)) for a, b in s) for s in v))
         fix("points", lambda v: tuple(tuple((int(a), int(b)) for a, b in s) for s in v))
+        fix("holdings", lambda v: tuple(tuple(int(h) for h in s) for s in v))
+        fix("counts", tuple)
         if self.trump is not None and self.trump not in SUITS:
             raise ConstraintError(f"trump {self.trump!r} is not a suit (0..3)")
-        for name in ("hand_sizes", "known", "excluded", "lengths", "points"):
+        for name in ("hand_sizes", "known", "excluded", "lengths", "points", "holdings"):
             if len(getattr(self, name)) != 4:
                 raise ConstraintError(f"{name} needs one entry per seat, not "
                                       f"{len(getattr(self, name))}")
         if any(len(s) != 4 for s in self.lengths + self.points):
             raise ConstraintError("lengths and points need one range per suit")
+        if any(len(s) != 4 or not all(0 < h <= ALL_HOLDINGS for h in s)
+               for s in self.holdings):
+            raise ConstraintError("holdings need one non-empty set of holdings per suit")
         self._check()
 
     def _check(self) -> None:
@@ -245,6 +313,62 @@ class Constraints:
         """These constraints with ``seat``'s card points in ``suit`` also within ``low..high``."""
         return replace(self, points=_narrow(self.points, seat, suit, low, high, "points"))
 
+    def with_holdings(self, seat: Seat, suit: Suit, allowed: int) -> "Constraints":
+        """These constraints with ``seat``'s holding in ``suit`` also within ``allowed``.
+
+        ``allowed`` is a set of holdings as :func:`holding_set` makes it: any
+        condition on one seat's cards of one suit (which honours, how many,
+        one tied to the other). The holding is the seat's whole holding,
+        known cards included.
+
+        >>> jack_or_long = holding_set(lambda h: bool(h >> 4 & 1) or h.bit_count() >= 5)
+        >>> c = Constraints().with_holdings(0, 1, jack_or_long)
+        >>> c.holdings[0][1] == jack_or_long, c.holdings[1][1] == ALL_HOLDINGS
+        (True, True)
+        """
+        rows = [list(r) for r in self.holdings]
+        new = rows[seat][suit] & allowed
+        if not new:
+            raise ConstraintError(f"{seat_name(seat)}'s {SUIT_NAMES[suit]} holding: the "
+                                  "holdings allowed contradict each other")
+        rows[seat][suit] = new
+        return replace(self, holdings=tuple(tuple(r) for r in rows))
+
+    def with_count(self, seat: Seat, cards: Iterable[Card | str] | str | CardSet | Mask,
+                   low: int = 0, high: int = CARDS_EACH) -> "Constraints":
+        """These constraints with ``seat`` holding ``low..high`` of ``cards`` (any suits).
+
+        A count on cards of one suit is a holdings constraint (exact and
+        cheaper): it is stored as one. Counts on the same seat and cards are
+        intersected.
+
+        >>> c = Constraints().with_count(2, "JH 9H AS AD AC", 1).with_count(2, "AS AD AC JH 9H", 0, 2)
+        >>> c.counts
+        (CardCount(seat=2, cards=CardSet('AS 9H JH AD AC'), low=1, high=2),)
+        >>> Constraints().with_count(0, "JH 9H", 1).counts
+        ()
+        """
+        mask = _cards(cards)
+        high = min(high, mask.bit_count())
+        suits = {c >> 3 for c in iter_cards(mask)}
+        if len(suits) == 1:
+            suit = suits.pop()
+            local = mask >> (8 * suit) & 0xFF
+            return self.with_holdings(seat, suit, holding_set(
+                lambda h: low <= (h & local).bit_count() <= high))
+        counts = list(self.counts)
+        for i, old in enumerate(counts):
+            if old.seat == seat and old.cards.mask == mask:
+                lo, hi = max(old.low, low), min(old.high, high)
+                if lo > hi:
+                    raise ConstraintError(f"{seat_name(seat)} holds {_range_text(low, high)} "
+                                          f"of {CardSet(mask)}: contradicts "
+                                          f"{_range_text(old.low, old.high)}")
+                counts[i] = CardCount(seat, CardSet(mask), lo, hi)
+                return replace(self, counts=tuple(counts))
+        counts.append(CardCount(seat, CardSet(mask), low, high))
+        return replace(self, counts=tuple(counts))
+
     def with_text(self, *, hand: Iterable[str] = (), known: Iterable[str] = (),
                   shape: Iterable[str] = (), points: Iterable[str] = ()) -> "Constraints":
         """These constraints with the command-line texts added (see the module doc).
@@ -332,7 +456,7 @@ class Constraints:
         default = Constraints()
         parts = []
         for name in ("hand_sizes", "known", "excluded", "out", "lengths", "points",
-                     "profile", "trump"):
+                     "profile", "trump", "holdings", "counts"):
             value = getattr(self, name)
             if value == getattr(default, name) and name != "profile":
                 continue

@@ -1,15 +1,23 @@
 """Exact uniform sampling of the deals consistent with :class:`Constraints`.
 
-Every constraint but the hand sizes concerns one seat and one suit, so the
-deals factor by suit. For each suit, every way of giving its unseen cards to
-the seats that may hold them (at most ``4**8``, enumerated with numpy) is
-checked against that suit's length and point ranges, and the survivors are
-grouped by how many cards each seat receives. A dynamic programme over the
-four suits, on the number of cards each seat has received so far, then
-counts the completions of every partial deal exactly. Sampling walks the
-suits in order, picks each suit's group with probability proportional to
-(group size x completions), then one assignment of the group uniformly: every
-consistent deal has the same probability, and nothing is ever rejected.
+Every constraint but the hand sizes and the card counts concerns one seat
+and one suit (lengths, points, excluded cards, and the holdings sets that
+say which cards of a suit a seat may hold together: "J or 9", "3+ cards or
+the J"), so the deals factor by suit. For each suit, every way of giving
+its unseen cards to the seats that may hold them (at most ``4**8``,
+enumerated with numpy) is checked against that suit's constraints, and the
+survivors are grouped by their increment of the state: how many cards each
+seat receives and, for each card count (:class:`CardCount`, "at least one
+of J, 9 of hearts and the side aces", which spans suits), how many of its
+cards its seat receives. A dynamic programme over the four suits, on that
+state, then counts the completions of every partial deal exactly; a
+complete deal counts when every hand is full and every card count is in its
+range. Sampling walks the suits in order, picks each suit's group with
+probability proportional to (group size x completions), then one assignment
+of the group uniformly: every consistent deal has the same probability, and
+nothing is ever rejected. Each card count multiplies the states by one more
+than the number of its cards dealt at random; past :data:`MAX_STATES`
+states, :class:`ConstraintError` says so (nothing is approximated).
 
 Counts are exact: no count exceeds ``32! / (8!)**4`` (about ``1e17``), so
 the ``int64`` arithmetic never overflows.
@@ -34,6 +42,8 @@ belote.errors.ConstraintError: no deal satisfies the constraints: no way to deal
 
 from __future__ import annotations
 
+import functools
+import math
 import random
 from collections.abc import Iterator
 
@@ -43,7 +53,7 @@ from ..errors import BeloteError
 from ..types.cards import SUIT_MASKS, SUIT_NAMES, SUITS, CardSet, PBN_RANK_ORDER, RANK_NAMES
 from ..types.deal import NORTH, SEATS, Deal, Seat, seat_name
 from ..errors import ConstraintError
-from .constraints import ANY_POINTS, NO_LIMIT, Constraints
+from .constraints import ALL_HOLDINGS, ANY_POINTS, NO_LIMIT, CardCount, Constraints
 
 BLOCK = 1024
 """Deals per random block: deal ``i`` is drawn in block ``i // BLOCK``."""
@@ -51,21 +61,46 @@ _KEPT_BLOCKS = 4
 """Blocks a sampler keeps for later draws (16 KiB each)."""
 
 _BASE = 9
-"""States (cards received per seat, 0..8) are numbers in base 9, one digit per seat."""
-_STATES = _BASE ** 4
-_PLACE = np.array([_BASE ** p for p in SEATS], dtype=np.int64)
-_DIGITS = (np.arange(_STATES, dtype=np.int64)[:, None] // _PLACE) % _BASE
+"""States (cards received per seat, 0..8) are numbers in base 9, one digit per seat;
+each card count adds one more digit (how many of its cards its seat has received)."""
+_SEAT_STATES = _BASE ** 4
+MAX_STATES = 1 << 21
+"""The most states the dynamic programme may have (card counts multiply them)."""
+
+
+class _Layout:
+    """The mixed-radix state numbering: four seat digits (base 9), then one per card count.
+
+    ``place`` holds the value of each digit, ``digits[state]`` the digits of
+    every state (kept per radices: the plain layout is shared).
+    """
+
+    def __init__(self, radices: tuple[int, ...]) -> None:
+        bases = (_BASE,) * 4 + radices
+        self.place = np.cumprod((1,) + bases[:-1]).astype(np.int64)
+        self.states = int(np.prod(bases, dtype=np.int64))
+        self.digits = (np.arange(self.states, dtype=np.int64)[:, None] // self.place) % np.array(
+            bases, dtype=np.int64)
+
+
+@functools.lru_cache(maxsize=16)
+def _layout(radices: tuple[int, ...]) -> _Layout:
+    return _Layout(radices)
 
 
 class _SuitTable:
-    """The valid assignments of one suit's unseen cards, grouped by cards per seat.
+    """The valid assignments of one suit's unseen cards, grouped by their state increment.
 
-    An assignment giving a seat more cards than it still needs (``need``) is
+    An assignment is valid when every seat's holding (known cards included)
+    is within its length, point and holdings constraints and no seat gets a
+    card it cannot hold. Its increment is the cards each seat receives and,
+    per card count, how many of the count's cards its seat receives. An
+    assignment giving a seat more cards than it still needs (``need``) is
     left out: no deal completes it.
     """
 
     def __init__(self, constraints: Constraints, suit: int, free: int,
-                 need: list[int]) -> None:
+                 need: list[int], counts: list[tuple[int, int]], place: np.ndarray) -> None:
         cards = [c for c in range(suit * 8, suit * 8 + 8) if free >> c & 1]
         m = len(cards)
         codes = np.arange(4 ** m, dtype=np.int64)
@@ -73,8 +108,9 @@ class _SuitTable:
         ok = np.ones(len(codes), dtype=bool)
         masks = np.zeros((len(codes), 4), dtype=np.uint32)
         bits = np.array([1 << c for c in cards], dtype=np.uint32)
+        local_bits = np.array([1 << (c & 7) for c in cards], dtype=np.int64)
         card_points = np.array([constraints.card_points(c) for c in cards], dtype=np.int64)
-        drawn = np.zeros((len(codes), 4), dtype=np.int64)
+        keys = np.zeros(len(codes), dtype=np.int64)
         for seat in SEATS:
             here = seats == seat
             excluded = np.array([constraints.excluded[seat].mask >> c & 1 for c in cards],
@@ -91,9 +127,17 @@ class _SuitTable:
                 held = sum(constraints.card_points(c) for c in range(32) if known >> c & 1)
                 points = (here * card_points).sum(axis=1) + held
                 ok &= (points >= plow) & (points <= phigh)
+            allowed = constraints.holdings[seat][suit]
+            if allowed != ALL_HOLDINGS:
+                table = np.array([allowed >> h & 1 for h in range(256)], dtype=bool)
+                holding = (here * local_bits).sum(axis=1) | (known >> (8 * suit))
+                ok &= table[holding]
             masks[:, seat] = (here * bits).sum(axis=1, dtype=np.uint32)
-            drawn[:, seat] = count
-        keys = drawn[ok] @ _PLACE
+            keys += count * place[seat]
+        for j, (seat, cards_mask) in enumerate(counts):
+            counted = np.array([cards_mask >> c & 1 for c in cards], dtype=bool)
+            keys += ((seats == seat) & counted).sum(axis=1) * place[4 + j]
+        keys = keys[ok]
         order = np.argsort(keys, kind="stable")
         self.masks = masks[ok][order]
         self.keys, self.offsets, self.sizes = np.unique(keys[order], return_index=True,
@@ -128,45 +172,73 @@ class DealSampler:
             raise ConstraintError(
                 f"no deal satisfies the constraints: the hands need {sum(need)} more cards "
                 f"but {free.bit_count()} are unseen")
-        self._tables = [_SuitTable(constraints, suit, free, need) for suit in SUITS]
+        self._counts = _live_counts(constraints, free)
+        radices = tuple((cards & free).bit_count() + 1 for _, cards, _, _ in self._counts)
+        if _SEAT_STATES * math.prod(radices) > MAX_STATES:
+            raise ConstraintError(
+                f"too many card counts to count exactly ({len(radices)}: "
+                + "; ".join(CardCount(s, CardSet(c), lo, hi).text()
+                            for s, c, lo, hi in self._counts) + ")")
+        self._layout = _layout(radices)
+        plain = [(seat, cards) for seat, cards, _, _ in self._counts]
+        self._tables = [_SuitTable(constraints, suit, free, need, plain, self._layout.place)
+                        for suit in SUITS]
         for suit, table in enumerate(self._tables):
             if len(table.keys) == 0:
                 raise ConstraintError("no deal satisfies the constraints: "
                                       + _suit_reason(constraints, suit, table.unseen, need))
         self._need = np.array(need, dtype=np.int64)
+        self._free = free
         self._blocks: dict[tuple[int, int], np.ndarray] = {}
         self._levels()
         if self.count() == 0:
+            counts = "".join(f"; {CardCount(s, CardSet(c), lo, hi).text()}"
+                             for s, c, lo, hi in self._counts)
             raise ConstraintError(
                 "no deal satisfies the constraints: the suit lengths allowed cannot make "
                 "hands of " + ", ".join(f"{seat_name(s)} {n}" for s, n in
-                                        enumerate(constraints.hand_sizes)))
+                                        enumerate(constraints.hand_sizes)) + counts)
 
     def _levels(self) -> None:
         """The dynamic programme, backwards from the complete deal.
 
         Before suit ``k`` the seats have received as many cards as suits
-        ``0..k-1`` have unseen, so only states of that digit sum (each digit
-        within the seat's need) are kept: ``_live[k]``. ``_cumulative[k]``
-        holds, per live state and per group of suit ``k``, the running total
-        of group size x completions of the state reached; its last column is
-        the number of completions of the state, ``_weights[k]``.
+        ``0..k-1`` have unseen, and each card count's seat at most as many of
+        its cards as those suits hold, so only such states are kept:
+        ``_live[k]``. ``_cumulative[k]`` holds, per live state and per group
+        of suit ``k``, the running total of group size x completions of the
+        state reached; its last column is the number of completions of the
+        state, ``_weights[k]``. A complete deal counts when every seat has
+        its need and every card count is within its range.
         """
+        layout = self._layout
+        digits = layout.digits
+        seat_digits = digits[:, :4]
         dealt = np.cumsum([0] + [t.unseen for t in self._tables])
-        within = (_DIGITS <= self._need).all(axis=1)
-        self._live = [np.flatnonzero(within & (_DIGITS.sum(axis=1) == d)) for d in dealt]
+        within = (seat_digits <= self._need).all(axis=1)
+        self._live = []
+        for k, d in enumerate(dealt):
+            live = within & (seat_digits.sum(axis=1) == d)
+            below = ALL_CARDS_MASK_BELOW[k] & self._free
+            for j, (_, cards, _, _) in enumerate(self._counts):
+                live &= digits[:, 4 + j] <= (cards & below).bit_count()
+            self._live.append(np.flatnonzero(live))
         self._rows = []
         for live in self._live:
-            row = np.full(_STATES, -1, dtype=np.int64)
+            row = np.full(layout.states, -1, dtype=np.int64)
             row[live] = np.arange(len(live))
             self._rows.append(row)
+        final = digits[self._live[4]]
+        accept = (final[:, :4] == self._need).all(axis=1)
+        for j, (_, _, low, high) in enumerate(self._counts):
+            accept &= (final[:, 4 + j] >= low) & (final[:, 4 + j] <= high)
         self._weights: list[np.ndarray] = [np.zeros(0, dtype=np.int64)] * 4 + [
-            (self._live[4] == int(self._need @ _PLACE)).astype(np.int64)]
+            accept.astype(np.int64)]
         self._cumulative: list[np.ndarray] = [np.zeros((0, 0), dtype=np.int64)] * 4
         for k in range(3, -1, -1):
             table = self._tables[k]
             live = self._live[k]
-            fits = (_DIGITS[live][:, None, :] + _DIGITS[table.keys][None, :, :]
+            fits = (seat_digits[live][:, None, :] + seat_digits[table.keys][None, :, :]
                     <= self._need).all(axis=2)
             target = self._rows[k + 1][np.where(fits, live[:, None] + table.keys[None, :], 0)]
             following = np.where(fits & (target >= 0), self._weights[k + 1][target], 0)
@@ -246,6 +318,30 @@ class DealSampler:
         return f"DealSampler({self.constraints!r})"
 
 
+ALL_CARDS_MASK_BELOW = tuple((1 << (8 * k)) - 1 for k in range(5))
+"""The cards of suits ``0..k-1``, per ``k``."""
+
+
+def _live_counts(constraints: Constraints, free: int) -> list[tuple[int, int, int, int]]:
+    """The card counts left to the dynamic programme: ``(seat, cards, low, high)``.
+
+    Known cards are taken off each range; a count none of whose cards is
+    dealt at random is checked here and dropped.
+    """
+    out = []
+    for count in constraints.counts:
+        held = (count.cards.mask & constraints.known[count.seat].mask).bit_count()
+        low, high = count.low - held, count.high - held
+        if not (count.cards.mask & free):
+            if not low <= 0 <= high:
+                raise ConstraintError(f"no deal satisfies the constraints: {count.text()}, "
+                                      f"but {seat_name(count.seat)}'s share of them is known "
+                                      f"({held})")
+            continue
+        out.append((count.seat, count.cards.mask & free, max(low, 0), high))
+    return out
+
+
 def _count(value: object, what: str) -> int:
     """``value`` as a non-negative int, or :class:`BeloteError` naming ``what``."""
     if isinstance(value, (bool, np.bool_)) or not isinstance(value, (int, np.integer)) or value < 0:
@@ -270,6 +366,10 @@ def _suit_reason(constraints: Constraints, suit: int, unseen: int, need: list[in
         points = constraints.points[seat][suit]
         if points != ANY_POINTS:
             said.append(f"{name} {SUIT_NAMES[suit]} points {_text(*points)}")
+        allowed = constraints.holdings[seat][suit]
+        if allowed != ALL_HOLDINGS:
+            said.append(f"{name}'s {SUIT_NAMES[suit]} holdings limited to "
+                        f"{allowed.bit_count()} of 256")
         known = constraints.known[seat].mask & SUIT_MASKS[suit]
         if known:
             said.append(f"{name} holds {CardSet(known)}")
@@ -299,3 +399,49 @@ def deal_pbn(hands: np.ndarray | list[int], first: Seat = NORTH) -> str:
     hands = [int(hands[(first + i) % 4]) for i in range(4)]
     return seat_name(first) + ":" + " ".join(
         ".".join(_SUIT_TEXT[h >> (8 * s) & 0xFF] for s in SUITS) for h in hands)
+
+
+RANDOM_DEALER = "random"
+"""The dealer of :func:`deal_rows` drawn per board from the seed."""
+
+ROWS_CHUNK = 8192
+"""Deals drawn and formatted per chunk by :func:`deal_rows`."""
+
+
+def _dealers(dealer: Seat | str | None, seed: int, start: int, n: int) -> list[Seat]:
+    """The dealers of boards ``start .. start + n - 1`` (0-based): in turn from N, one
+    seat, or drawn per block of :data:`BLOCK` boards from ``seed`` (independent of ``n``)."""
+    if dealer is None:
+        return [SEATS[i % 4] for i in range(start, start + n)]
+    if dealer != RANDOM_DEALER:
+        return [dealer] * n  # type: ignore[list-item]
+    drawn: list[Seat] = []
+    for block in range(start // BLOCK, -(-(start + n) // BLOCK)):
+        seats = np.random.default_rng([seed, block, 1]).integers(0, 4, BLOCK)
+        lo, hi = max(start - block * BLOCK, 0), min(start + n - block * BLOCK, BLOCK)
+        drawn.extend(int(d) for d in seats[lo:hi])
+    return drawn
+
+
+def deal_rows(sampler: DealSampler, seed: int, count: int,
+              dealer: Seat | str | None = None, *, chunk: int = ROWS_CHUNK
+              ) -> Iterator[tuple[list[str], list[Seat], list[str]]]:
+    """Boards 1..``count`` of stream ``seed`` as chunks ``(boards, dealers, deals)``.
+
+    What ``belote deal`` writes, ready for :func:`belote.formats.rows.write_deals`:
+    one chunk of at most ``chunk`` boards at a time, so memory stays flat
+    whatever ``count``. ``dealer``: ``None`` (N, E, S, W in turn from board
+    1), a seat, or :data:`RANDOM_DEALER`. Board ``i`` depends only on the
+    seed and ``i``, not on ``count`` or ``chunk``.
+
+    >>> from belote.sampling.constraints import Constraints
+    >>> rows = list(deal_rows(DealSampler(Constraints()), 1, 3, chunk=2))
+    >>> [(b, d) for boards, dealers, _ in rows for b, d in zip(boards, dealers)]
+    [('1', 0), ('2', 1), ('3', 2)]
+    """
+    for start in range(0, count, chunk):
+        n = min(chunk, count - start)
+        dealers = _dealers(dealer, seed, start, n)
+        deals = [deal_pbn(row, dealers[i]) for i, row in
+                 enumerate(sampler.draw_masks(seed, start, n))]
+        yield [str(start + i + 1) for i in range(n)], dealers, deals

@@ -34,9 +34,10 @@ from typing import Any
 from ..errors import ContractError, DealError, IllegalPlayError, PBNDecodeError
 from ..rules.play import Position
 from ..rules.profiles import COINCHE, RuleProfile, get_profile
+from .auction import Auction
 from .cards import Card, as_card, card_name
 from .contract import Contract, check_contract, parse_contract, reread_contract
-from .deal import Deal, Seat, next_seat
+from .deal import Deal, Seat, next_seat, seat_name
 
 __all__ = ["Board", "BoardSource"]
 
@@ -59,10 +60,16 @@ class BoardSource:
 
 @dataclass(frozen=True, init=False)
 class Board:
-    """One board: deal, dealer, rule profile, contract, play in playing order, other tags.
+    """One board: deal, dealer, rule profile, auction, contract, play in playing order, other tags.
 
     ``stated_profile`` is the rule profile the board states (given as
-    ``profile=``; ``None``: not stated, played as coinche, see :meth:`profile`); ``play_leader`` the seat that led the first recorded
+    ``profile=``; ``None``: not stated, played as coinche, see :meth:`profile`);
+    ``auction`` the :class:`~belote.types.auction.Auction`
+    when the record has one: a complete auction gives the contract and the
+    declarer (a contract given too must agree with it, else
+    :class:`~belote.errors.ContractError` names both), and an auction of
+    passes only makes the board a passed-out deal (:attr:`passed_out`), which
+    has no contract and no play. ``play_leader`` the seat that led the first recorded
     trick when the record says so (else the dealer's left leads);
     ``tags`` the other tags (``Event``, ``Auction``...) as ``(name, value)``
     pairs and ``sections`` their data lines, kept for writers.
@@ -72,6 +79,7 @@ class Board:
     board: str | None
     dealer: Seat | None
     stated_profile: RuleProfile | None
+    auction: Auction | None
     contract: Contract | None
     declarer: Seat | None
     play_leader: Seat | None
@@ -81,7 +89,8 @@ class Board:
     source: BoardSource = field(compare=False)
 
     def __init__(self, deal: Deal, *, board: str | None = None, dealer: Seat | None = None,
-                 profile: RuleProfile | str | None = None, contract: Contract | str | None = None,
+                 profile: RuleProfile | str | None = None, auction: Auction | None = None,
+                 contract: Contract | str | None = None,
                  declarer: Seat | None = None, play_leader: Seat | None = None,
                  cards: Iterable[Card | str] | str = (), tags: Iterable[tuple[str, str]] = (),
                  sections: Iterable[tuple[str, Iterable[str]]] = (),
@@ -102,6 +111,8 @@ class Board:
             elif contract.declarer != declarer:
                 raise ContractError(f"the contract's declarer {contract.declarer} is not the "
                                     f"board's {declarer}")
+        if auction is not None:
+            dealer, contract, declarer = _from_auction(auction, dealer, contract, declarer)
         if isinstance(cards, str):
             cards = cards.split()
         played = tuple(as_card(c) for c in cards)
@@ -111,13 +122,16 @@ class Board:
             if value is not None and (type(value) is not int or not 0 <= value <= 3):
                 raise DealError(f"{name} {value!r} is not a seat 0..3 (N E S W)")
         if played and contract is None:
-            raise ContractError("a play record needs a contract (for the trump suit)")
+            raise ContractError("a play record needs a contract (for the trump suit)"
+                                if auction is None or not auction.passed_out else
+                                "a passed-out deal (four passes) has no play record")
         if played and play_leader is None:
             if dealer is None:
                 raise DealError("a play record needs its leader or the dealer")
             play_leader = next_seat(dealer)  # stated, as a PBN Play tag states it
         for name, value in (("deal", deal), ("board", board), ("dealer", dealer),
-                            ("stated_profile", stated), ("contract", contract), ("declarer", declarer),
+                            ("stated_profile", stated), ("auction", auction),
+                            ("contract", contract), ("declarer", declarer),
                             ("play_leader", play_leader), ("cards", played),
                             ("tags", tuple((n, v) for n, v in tags)),
                             ("sections", tuple((n, tuple(lines)) for n, lines in sections)),
@@ -129,6 +143,16 @@ class Board:
     def profile(self, override: str | RuleProfile | None = None) -> RuleProfile:
         """The rule profile played: ``override``, else the board's stated profile, else coinche."""
         return get_profile(override or self.stated_profile or COINCHE)
+
+    @property
+    def profile_name(self) -> str | None:
+        """The name of the stated profile (``None`` when not stated)."""
+        return None if self.stated_profile is None else self.stated_profile.name
+
+    @property
+    def passed_out(self) -> bool:
+        """Whether the deal was passed out: its auction is four passes (no contract, no play)."""
+        return self.auction is not None and self.auction.passed_out
 
     @property
     def file(self) -> str | None:
@@ -233,7 +257,8 @@ class Board:
     def replace(self, **changes: Any) -> "Board":
         """A copy with some fields changed (checked again)."""
         fields = {name: getattr(self, name) for name in (
-            "board", "dealer", "stated_profile", "contract", "declarer", "play_leader", "cards", "tags",
+            "board", "dealer", "stated_profile", "auction", "contract", "declarer", "play_leader",
+            "cards", "tags",
             "sections", "source")}
         fields["profile"] = fields.pop("stated_profile")
         fields.update(changes)
@@ -246,6 +271,8 @@ class Board:
                 parts.append(f"{name}={getattr(self, name)!r}")
         if self.stated_profile is not None:
             parts.append(f"profile={self.stated_profile.name!r}")
+        if self.auction is not None:
+            parts.append(f"auction={self.auction!r}")
         if self.contract is not None:
             parts.append(f"contract={self.contract.to_pbn()!r}")
         for name in ("declarer", "play_leader"):
@@ -258,3 +285,42 @@ class Board:
         if self.sections:
             parts.append(f"sections={self.sections!r}")
         return f"Board({', '.join(parts)})"
+
+
+def _from_auction(auction: Auction, dealer: Seat | None, contract: Contract | None,
+                  declarer: Seat | None) -> tuple[Seat, Contract | None, Seat | None]:
+    """The dealer, contract and declarer of a board with ``auction`` (checked against it).
+
+    A contract or declarer given with a complete auction must be the
+    auction's; one given with an auction not finished is an error too.
+    """
+    if dealer is not None and dealer != auction.dealer:
+        raise ContractError(f"the auction is dealt by {seat_name(auction.dealer)}, the board "
+                            f"by {seat_name(dealer)}")
+    if not auction.complete:
+        if contract is not None:
+            raise ContractError(f"the auction is not finished ({seat_name(auction.turn)} to "
+                                f"call), yet the contract is {contract.to_pbn()}")
+        return auction.dealer, None, declarer
+    derived = auction.contract
+    if derived is None:
+        if contract is not None:
+            raise ContractError(f"the contract {contract.to_pbn()} contradicts the auction, "
+                                "which is passed out (four passes)")
+        return auction.dealer, None, declarer
+    assert derived.declarer is not None
+    by = seat_name(derived.declarer)
+    if contract is None:
+        contract = derived if declarer is None else Contract(
+            derived.trump, declarer, derived.bid, derived.multiplier, derived.capot)
+    same = (contract.trump, contract.bid, contract.multiplier, contract.capot) == (
+        derived.trump, derived.bid, derived.multiplier, derived.capot)
+    if derived.bid is None or contract.bid is None:  # classic: a take is the trump only
+        same = contract.trump == derived.trump
+    taker = declarer if declarer is not None else contract.declarer
+    if not same or taker not in (None, derived.declarer):
+        given = contract.to_pbn() + ("" if taker is None else f" by {seat_name(taker)}")
+        raise ContractError(f"the contract {given} contradicts the auction, which gives "
+                            f"{derived.to_pbn()} by {by}")
+    return auction.dealer, Contract(contract.trump, derived.declarer, contract.bid,
+                                    contract.multiplier, contract.capot), derived.declarer

@@ -1,0 +1,71 @@
+"""``belote convert``: game records from one format to another (PBN, CFN, JSON lines)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import click
+
+from .common import input_file_type
+
+FORMATS = ("pbn", "cfn", "json")
+
+
+@click.command(short_help="Convert game records between PBN, CFN and JSON lines.")
+@click.argument("input_path", metavar="IN", type=input_file_type())
+@click.argument("output", metavar="OUT", type=click.Path(dir_okay=False, allow_dash=True,
+                                                         path_type=Path))
+@click.option("--to", "target", type=click.Choice(FORMATS, case_sensitive=False), default=None,
+              help="The format of OUT (default: from its suffix: .pbn, .cfn, .jsonl).")
+def convert(input_path: Path, output: Path, target: str | None) -> None:
+    """Convert the boards of IN into OUT, in another record format.
+
+    \b
+    IN is PBN (.pbn), colver's CFN (.cfn, one game a line) or JSON lines
+    (.jsonl: the project's belote-game/1 records or a ContrAI
+    contrai-record/1 game). OUT ('-': standard output, with --to) is
+    written whole or not at all, never over IN. Everything a board holds
+    goes over, except what the target cannot hold: each such loss is a
+    named warning (belote: warning: ...) on stderr. A board the target
+    cannot hold at all (CFN: no dealer, a classic contract) is an error.
+
+    \b
+    Examples:
+      belote convert games.cfn games.pbn
+      belote convert datasets/examples/session.pbn - --to json
+    """
+    import sys
+    import warnings
+
+    from belote.errors import BeloteError, ConversionWarning
+    from belote.files import atomic_output, check_output
+    from belote.formats import games
+
+    from .common import DataError, read_boards
+
+    to_stdout = str(output) == "-"
+    if target is None:
+        if to_stdout:
+            raise click.UsageError("writing to standard output needs --to (pbn, cfn or json)")
+        try:
+            target = games.game_format(output)
+        except BeloteError as e:
+            raise click.BadParameter(str(e), param_hint="'OUT'") from None
+    target = target.lower()
+    if not to_stdout:
+        try:
+            output = check_output(output, inputs=[] if str(input_path) == "-" else [input_path])
+        except BeloteError as e:
+            raise click.BadParameter(str(e), param_hint="'OUT'") from None
+    boards = read_boards(input_path, None)
+    try:
+        text = games.dumps(boards, target)
+    except BeloteError as e:
+        raise DataError(str(e)) from None
+    for loss in games.losses(boards, target):
+        warnings.warn(ConversionWarning(loss), stacklevel=1)
+    if to_stdout:
+        sys.stdout.write(text)
+        return
+    with atomic_output(output) as tmp:
+        tmp.write_text(text, encoding="utf-8")

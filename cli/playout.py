@@ -1,0 +1,144 @@
+"""``belote playout``: play the boards of a PBN file to the end, single-dummy, at all four seats.
+
+The command reads the boards, plays each out with
+:func:`~belote.advice.playout.playouts` and prints one result per board
+(a table, or a JSON line); ``-o`` also writes the played boards as PBN.
+The solver (and numba) is imported inside the command only.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import click
+
+from .common import input_file_type
+from .options import board_option, json_option, mode_option
+
+
+@click.command(short_help="Play boards to the end single-dummy: no seat sees the others' cards.")
+@click.argument("file", type=input_file_type())
+@click.option("--worlds", type=click.IntRange(min=1), default=60, show_default=True,
+              help="Layouts valued by a decision at the first trick (a quarter of them at "
+                   "the last; every layout when there are no more).")
+@click.option("--seed", type=click.IntRange(min=0), default=0, show_default=True,
+              help="Random stream of the layouts (the same play whatever --jobs).")
+@click.option("--jobs", "-j", type=click.IntRange(min=1), default=None,
+              show_default="all cores from 2 boards on",
+              help="Worker processes; boards are spread over them, output stays in order.")
+@click.option("--output", "-o", type=click.Path(dir_okay=False, path_type=Path), default=None,
+              help="Also write the played boards (with their play records) to this PBN file.")
+@board_option
+@mode_option
+@json_option
+def playout(file, worlds, seed, jobs, output, boards, mode, as_json):
+    """Play each board of a PBN FILE to its end, every seat playing single-dummy.
+
+    \b
+    Each board needs a Contract (with its Declarer) and a Dealer or a Play
+    tag; cards already recorded are kept and the play goes on from there.
+    A board's layouts depend on --seed and its place in FILE only, so
+    --board N plays board N as the whole file's run does.
+    At each card the seat to move sees its own hand, the cards played and
+    what they showed (a suit not followed, a trump not used), and the
+    contract. It draws layouts of the unseen cards consistent with that,
+    each equally likely (all of them when there are few), values every
+    legal card on every layout double-dummy, and plays the card that most
+    often reaches its side's goal (the taker making, the defence
+    defeating), then the one with the most expected points.
+
+    \b
+    This is a model (perfect-information Monte Carlo), not a human: it does
+    not use the auction or the belote announcement as evidence, sends no
+    signals, and values each layout as if it would then see every card
+    ("strategy fusion"). The double-dummy line beside each result is what
+    perfect play by both sides gives from the same start.
+
+    \b
+    Examples:
+      belote playout datasets/examples/deals.pbn --board 1
+      belote playout datasets/examples/deals.pbn --seed 3 -o played.pbn
+    """
+    from belote.advice.playout import Schedule, playouts
+    from belote.errors import BeloteError
+    from belote.formats import pbn
+
+    from .common import DataError, display_path, notice, one_line, read_boards, start_solver
+    from .format import json_line
+    from .running import progress_bar, stoppable
+
+    every = read_boards(file, mode)
+    missing = [n for n in boards if n not in {b.board for b in every}]
+    if missing:
+        name = "<stdin>" if str(file) == "-" else display_path(file)
+        known = " ".join(b.board for b in every if b.board is not None)
+        raise click.UsageError(one_line(f"no board {', '.join(missing)} in {name} "
+                                        f"(boards: {known or 'none'})"))
+    places = [i for i, b in enumerate(every) if not boards or b.board in boards]
+    try:
+        selected = [_checked(every[i], mode) for i in places]
+    except BeloteError as e:
+        raise DataError(str(e)) from None
+    start_solver()
+    executor = "serial" if jobs == 1 else "process"
+    played = []
+    separator = ""
+    with stoppable(), progress_bar(len(selected), "board", min_items=2) as progress:
+        for result in playouts(selected, schedule=Schedule.from_worlds(worlds), seed=seed,
+                               places=places, executor=executor, workers=jobs, progress=progress.update,
+                               notice=notice):
+            played.append(result.board)
+            progress.echo(json_line(result.to_dict()) if as_json
+                          else separator + human(result))
+            separator = "\n"
+    if output is not None:
+        try:
+            pbn.dump(played, output)
+        except OSError as e:
+            raise click.FileError(str(output), e.strerror or str(e)) from None
+
+
+def _checked(board: Any, mode: str | None) -> Any:
+    """``board`` with the rules of ``--mode``, refused (naming it) when it cannot be played out."""
+    contract = board.get_contract(mode)
+    if contract is None or contract.declarer is None:
+        raise board.error("no Contract with a Declarer: a playout needs the taker", "Contract")
+    if board.play_leader is None and board.dealer is None:
+        raise board.error("no Dealer or Play tag: the leader of the first trick is unknown",
+                          "Deal")
+    if len(board.cards) == 32:
+        raise board.error("the play record is complete: nothing is left to play", "Play")
+    if mode is not None:
+        board = board.replace(profile=mode, contract=contract)
+    return board
+
+
+def human(result: Any) -> str:
+    """The table of one played board: the tricks, then single- and double-dummy outcomes."""
+    from belote.rules.play import Position
+    from belote.types.cards import card_name
+    from belote.types.deal import seat_name, side_name
+
+    record = result.board
+    d = result.to_dict()
+    lines = [f"Board {record.board or '-'} ({d['mode']}), contract {d['contract']} by "
+             f"{d['declarer']}, {d['leader']} leads"]
+    pos = Position(record.deal, record.contract.trump, record.first_leader(), record.profile())
+    for i, card in enumerate(record.cards):
+        if i % 4 == 0:
+            row = f"  trick {i // 4 + 1}"
+        row += f"  {seat_name(pos.to_move)} {card_name(card):>2}"
+        trick = pos.play(card)
+        if trick is not None:
+            lines.append(f"{row}   -> {seat_name(trick.winner)} {trick.points:3d}")
+    taker = side_name(record.contract.side)
+    dd = d["double_dummy"]
+
+    def outcome(points: int, made: bool, score: dict[str, int]) -> str:
+        return (f"{taker} takes {points:3d} (needs {d['needed']}): "
+                f"{'made' if made else 'failed'}; score NS {score['NS']}, EW {score['EW']}")
+
+    lines.append("  single-dummy  " + outcome(d["taker_points"], d["made"], d["score"]))
+    lines.append("  double-dummy  " + outcome(dd["taker_points"], dd["made"], dd["score"]))
+    return "\n".join(lines)

@@ -1,0 +1,331 @@
+"""Single-dummy play: every seat plays what is best on average over the layouts it cannot tell apart.
+
+This is perfect-information Monte Carlo (PIMC) play. At each decision the
+seat to move knows its own hand, the cards played so far and what each of
+them showed (a suit not followed, a trump not used:
+:func:`~belote.advice.hint.visible_constraints`), and the contract. It
+draws layouts of the unseen cards consistent with that, uniformly with the
+exact sampler, or lists them all when there are few enough
+(:class:`Schedule`); values every legal card on every layout double-dummy
+in one kernel call (:func:`~belote.dd.layout_values`), and plays the card
+best on average for its side's goal:
+
+1. the share of layouts where the side reaches its goal after the card (the
+   taker's side: at least :func:`~belote.rules.scoring.min_points_to_make`
+   with the belote of that layout; the defence: fewer), when the contract
+   names its taker;
+2. then the expected whole-deal trick points of the side (belote apart);
+3. then the first card in a fixed order (:func:`~belote.dd.equivalence_classes`:
+   suits S H D C, strongest first), and the strongest of interchangeable cards.
+
+A forced card (a single class of interchangeable legal cards) is played
+without any search. What the model assumes: each layout is as likely as any
+other (the auction, the belote announcement and the way the others chose
+their cards are not used as evidence; no signalling), and after the card is
+chosen each layout is valued with every card visible, so the player behaves
+as if it would then know the layout ("strategy fusion"). It plays below
+perfect play but much closer to a human than double-dummy play.
+
+Randomness comes from the stream ``seed``: the decision after ``k`` cards
+of board ``b`` of a run uses deals ``(32 b + k) * BLOCK ...`` of that stream
+(:meth:`~belote.sampling.sampler.DealSampler.draw_masks`), so a decision
+depends only on what its player sees, the seed and the board's place, and a
+run gives the same cards whatever executes it.
+
+>>> from belote import Deal
+>>> board = playout(Deal.random(3), "100H", declarer=0, dealer=3, seed=1)
+>>> len(board.cards), board.contract.to_pbn(), board.play_leader
+(32, '100H', 0)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Iterator
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+
+from ..dd import SearchContext, default_context, equivalence_classes, layout_values
+from ..dd.verdict import ContractVerdict, judge_contract
+from ..errors import BeloteError, ContractError
+from ..parallel import parallel_map
+from ..rules.play import Position, belote_sides
+from ..rules.profiles import RuleProfile, get_profile
+from ..rules.scoring import DealScore, min_points_to_make, score_deal
+from ..sampling.sampler import BLOCK, DealSampler
+from ..types.board import Board
+from ..types.cards import Card, card_name
+from ..types.contract import Contract, parse_contract
+from ..types.deal import SEATS, Deal, Seat, SidePair, next_seat, seat_name, side_of
+from .hint import enumerate_layouts, visible_constraints
+
+__all__ = ["DEFAULT_SCHEDULE", "Decision", "Playout", "PlayoutError", "Schedule", "decide",
+           "play_board", "playout", "playouts"]
+
+
+class PlayoutError(BeloteError):
+    """A playout that cannot be run: no contract, a finished deal, a bad schedule."""
+
+
+@dataclass(frozen=True)
+class Schedule:
+    """How many layouts a decision values, by the tricks still to be completed.
+
+    ``first`` layouts at the first trick, ``last`` at the last ones, in a
+    straight line between (rounded); every layout is listed instead (exact)
+    when they number at most ``exact`` or at most the layouts asked for.
+
+    >>> Schedule(60, 15).worlds(8), Schedule(60, 15).worlds(5), Schedule(60, 15).worlds(1)
+    (60, 41, 15)
+    """
+
+    first: int = 60
+    last: int = 15
+    exact: int = 60
+
+    def __post_init__(self) -> None:
+        for name in ("first", "last", "exact"):
+            value = getattr(self, name)
+            if type(value) is not int or value < (0 if name == "exact" else 1):
+                raise PlayoutError(f"schedule {name}={value!r}: expected a positive int")
+
+    @classmethod
+    def from_worlds(cls, worlds: int) -> "Schedule":
+        """``worlds`` layouts at the first trick, a quarter of them (at least 1) at the last,
+        every layout listed when there are at most ``worlds``.
+
+        >>> Schedule.from_worlds(60) == DEFAULT_SCHEDULE
+        True
+        """
+        if type(worlds) is not int or worlds < 1:
+            raise PlayoutError(f"worlds={worlds!r}: expected a positive int")
+        return cls(worlds, max(1, round(worlds / 4)), worlds)
+
+    def worlds(self, tricks_left: int) -> int:
+        """Layouts drawn for a decision with ``tricks_left`` tricks (1..8) not yet completed."""
+        return round(self.last + (self.first - self.last) * (tricks_left - 1) / 7)
+
+
+DEFAULT_SCHEDULE = Schedule()
+"""The schedule when not told: 60 layouts at the first trick down to 15 at the last,
+every layout listed when there are at most 60 (colver's measurements: regret flat
+past about 60 layouts early and 15 late; see ``bench/RESULTS.md``)."""
+
+
+@dataclass(frozen=True)
+class Decision:
+    """One card chosen single-dummy by ``seat``, and what it was chosen on.
+
+    ``classes`` are the legal cards grouped into interchangeable ones (best
+    first); ``goal`` the share of layouts where the side reaches its goal
+    after each (``None`` without a taker), ``points`` the side's expected
+    whole-deal trick points after each. ``layouts`` were valued (every one
+    consistent with what the seat sees when ``exact``); a ``forced`` card
+    needed none.
+    """
+
+    seat: Seat
+    card: Card
+    layouts: int
+    exact: bool
+    forced: bool
+    classes: tuple[tuple[Card, ...], ...]
+    goal: tuple[float, ...] | None
+    points: tuple[float, ...]
+
+    def __repr__(self) -> str:
+        return (f"Decision(seat={seat_name(self.seat)!r}, card={card_name(self.card)!r}, "
+                f"layouts={self.layouts}, exact={self.exact}, forced={self.forced})")
+
+
+def decide(position: Position, contract: Contract | None, *,
+           schedule: Schedule = DEFAULT_SCHEDULE, seed: int = 0, board: int = 0,
+           context: SearchContext | None = None) -> Decision:
+    """The card the player to move at ``position`` plays single-dummy (module docstring).
+
+    ``contract`` (its trump must be the position's) sets the side's goal;
+    without a declarer the cards are ranked by expected points alone.
+    ``seed`` and ``board`` choose the random layouts (module docstring).
+    """
+    if position.is_over:
+        raise PlayoutError("the deal is over: every card has been played")
+    if contract is not None and contract.trump != position.trump:
+        raise ContractError(f"the contract {contract.to_pbn()} is not played at the "
+                            f"position's trump")
+    seat = position.to_move
+    profile = position.profile
+    heads = equivalence_classes(position)
+    if len(heads) == 1:
+        return Decision(seat, heads[0][0], 0, False, True, tuple(heads), None, ())
+    sampler = DealSampler(visible_constraints(position, seat))
+    count = sampler.count()
+    worlds = schedule.worlds(8 - sum(position.tricks_won))
+    exact = count <= max(worlds, schedule.exact)
+    if exact:
+        layouts = np.array(list(enumerate_layouts(sampler.constraints)), dtype=np.int64)
+    else:
+        done = 32 - position.cards_left
+        layouts = sampler.draw_masks(seed, (32 * board + done) * BLOCK, worlds).astype(np.int64)
+    classes, values = layout_values(position, layouts, context=context or default_context())
+    side = side_of(seat)
+    points = values[:, :, side]
+    mean_points = points.mean(axis=0)
+    goal = None
+    if contract is not None and contract.declarer is not None:
+        taker = side_of(contract.declarer)
+        starts = layouts | np.array([position.played_by(s) for s in SEATS], dtype=np.int64)
+        belote = belote_sides(starts, position.trump)
+        needs = np.array([min_points_to_make(profile, contract, None if b < 0 else int(b))
+                          for b in (-1, 0, 1)], dtype=np.int64)
+        made = values[:, :, taker] >= needs[belote + 1][:, None]
+        goal = (made if side == taker else ~made).mean(axis=0)
+    order = sorted(range(len(classes)), key=lambda j: (
+        0.0 if goal is None else -goal[j], -mean_points[j], j))
+    return Decision(seat, classes[order[0]][0], len(layouts), exact, False,
+                    tuple(classes[j] for j in order),
+                    None if goal is None else tuple(float(goal[j]) for j in order),
+                    tuple(float(mean_points[j]) for j in order))
+
+
+def playout(source: Board | Deal, contract: Contract | str | None = None, *,
+            declarer: Seat | None = None, dealer: Seat | None = None,
+            leader: Seat | None = None, rules: RuleProfile | str | None = None,
+            schedule: Schedule = DEFAULT_SCHEDULE, seed: int = 0, board: int = 0,
+            context: SearchContext | None = None) -> Board:
+    """The deal played to its end single-dummy by all four seats (:func:`decide`), as a :class:`Board`.
+
+    ``source`` is a :class:`Board` (its contract, rules and any cards already
+    played, which are kept: the play goes on from there) or a full
+    :class:`Deal` with ``contract`` (a :class:`Contract` or its PBN text),
+    ``declarer``, ``rules`` (default coinche) and the leader of the first
+    trick (``leader``, else the ``dealer``'s left). ``seed`` and ``board``
+    choose the random layouts (module docstring). The board returned holds
+    the whole play record: PBN writes it and ``belote analyse`` reads it.
+    """
+    record = _board(source, contract, declarer, dealer, leader, rules)
+    profile = record.profile()
+    played = record.position(profile)
+    judged = record.get_contract(profile)
+    context = context or default_context()
+    cards = list(record.cards)
+    while not played.is_over:
+        card = decide(played, judged, schedule=schedule, seed=seed, board=board,
+                      context=context).card
+        played.play(card)
+        cards.append(card)
+    return record.replace(cards=cards, play_leader=record.first_leader())
+
+
+def _board(source: Board | Deal, contract: Contract | str | None, declarer: Seat | None,
+           dealer: Seat | None, leader: Seat | None, rules: RuleProfile | str | None) -> Board:
+    """The board to play out: ``source`` itself, or built from a deal and a contract."""
+    if isinstance(source, Board):
+        if contract is not None or declarer is not None:
+            source = source.replace(contract=contract, declarer=declarer)
+        if source.contract is None:
+            raise PlayoutError("a playout needs a contract (for the trump suit and the goal)")
+        if source.cards or source.play_leader is not None or leader is None:
+            return source
+        return source.replace(play_leader=leader)
+    if not isinstance(source, Deal):
+        raise PlayoutError(f"expected a Board or a Deal, not {source!r}")
+    if contract is None:
+        raise PlayoutError("a playout needs a contract (for the trump suit and the goal)")
+    if leader is None and dealer is None:
+        raise PlayoutError("a playout of a deal needs its dealer or the first leader")
+    profile = get_profile(rules or "coinche")
+    if isinstance(contract, str):
+        contract = parse_contract(contract, profile, declarer)
+    return Board(source, dealer=dealer, profile=profile, contract=contract,
+                 declarer=contract.declarer,
+                 play_leader=leader if leader is not None else next_seat(dealer))  # type: ignore[arg-type]
+
+
+@dataclass(frozen=True)
+class Playout:
+    """A board played out single-dummy (:func:`playout`) and how it ended.
+
+    ``board`` holds the whole play record; ``trick_points`` are the (NS, EW)
+    trick points the play gave, ``score`` the deal score (``None`` when the
+    contract names no taker); ``double_dummy`` is the double-dummy verdict
+    from where the playout started (what perfect play by both sides would
+    have given; ``None`` without a taker).
+    """
+
+    board: Board
+    trick_points: SidePair
+    score: DealScore | None
+    double_dummy: ContractVerdict | None
+
+    def to_dict(self) -> dict[str, Any]:
+        """The numbers, as ``belote playout --json`` writes them (one object per board)."""
+        record = self.board
+        contract = record.contract
+        taker = None if contract is None or contract.declarer is None else contract.side
+        out: dict[str, Any] = {
+            "board": record.board, "file": record.file, "mode": record.profile().name,
+            "contract": None if contract is None else contract.to_pbn(),
+            "declarer": None if record.declarer is None else seat_name(record.declarer),
+            "leader": seat_name(record.first_leader()),
+            "cards": [card_name(c) for c in record.cards],
+            "trick_points": {"NS": self.trick_points.ns, "EW": self.trick_points.ew},
+            "taker_points": None if taker is None else self.trick_points[taker],
+            "made": None if self.score is None else self.score.made,
+            "score": None if self.score is None else {"NS": self.score.ns,
+                                                      "EW": self.score.ew},
+            "double_dummy": None}
+        dd = self.double_dummy
+        if dd is not None:
+            out["needed"] = dd.needed
+            out["double_dummy"] = {"taker_points": dd.points, "made": dd.made,
+                                   "score": {"NS": dd.score.ns, "EW": dd.score.ew}}
+        return out
+
+
+def play_board(record: Board, *, schedule: Schedule = DEFAULT_SCHEDULE, seed: int = 0,
+               board: int = 0, context: SearchContext | None = None) -> Playout:
+    """:func:`playout` of ``record`` with the outcome and the double-dummy verdict beside it."""
+    context = context or default_context()
+    played = playout(record, schedule=schedule, seed=seed, board=board, context=context)
+    profile = played.profile()
+    contract = played.get_contract(profile)
+    end = played.position(profile)
+    if contract is None or contract.declarer is None:
+        return Playout(played, end.points, None, None)
+    start = _board(record, None, None, None, None, None).position(profile)
+    belote = end.belote_side()
+    return Playout(played, end.points, score_deal(profile, contract, end.points, belote),
+                   judge_contract(start, contract, context=context))
+
+
+@dataclass(frozen=True)
+class _PlayoutJob:
+    """Plays out board number ``index`` of a run (a picklable work item)."""
+
+    schedule: Schedule
+    seed: int
+
+    def __call__(self, item: tuple[int, Board]) -> Playout:
+        index, record = item
+        return play_board(record, schedule=self.schedule, seed=self.seed, board=index)
+
+
+def playouts(boards: Iterable[Board], *, schedule: Schedule = DEFAULT_SCHEDULE, seed: int = 0,
+             places: Iterable[int] | None = None, executor: Any = "serial",
+             workers: int | None = None, progress: Callable[[int], Any] | None = None,
+             notice: Callable[[str], Any] | None = None) -> Iterator[Playout]:
+    """:func:`play_board` of each board, in order, as each is done.
+
+    Board ``i`` is played with ``board=places[i]`` (default ``i``): give
+    each board's place in its file, and a board plays the same whichever
+    others are played with it.
+
+    ``executor``, ``workers``, ``progress`` and ``notice`` go to
+    :func:`~belote.parallel.parallel_map`, one item per board; the results
+    are the same whatever runs them.
+    """
+    records = list(boards)
+    items = list(zip(range(len(records)) if places is None else places, records, strict=True))
+    return parallel_map(_PlayoutJob(schedule, seed), items, executor=executor, workers=workers,
+                        progress=progress, notice=notice)

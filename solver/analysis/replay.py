@@ -1,0 +1,380 @@
+"""The replay page: one self-contained HTML file of a file's boards and their play analysis.
+
+:func:`replay_page` turns boards and their :class:`~belote.analysis.play_record.PlayAnalysis`
+into one HTML page that needs nothing else (no network: the styles, the
+script and the cards, drawn in CSS, are inside it). For each board: the four
+hands drawn as cards, the auction, a trick-by-trick replay (buttons, the
+left and right arrow keys, or the address ``#b=2&s=12``: board 2 after 12
+cards), each card's double-dummy cost with the best cards of the player to
+move highlighted in their hand, the value of the deal after each card as a
+small line chart (NS and EW, the cursor at the current card), and the
+per-seat summary of points given away. A passed-out deal shows its hands
+and auction only.
+
+>>> from belote.formats import cfn
+>>> board = cfn.parse_game("S:.QJ9.AK9.98/AJ..QJ.KQJ7/TK9.8.T7.AT/Q87.ATK7.8. p-p-p-p - 0")
+>>> page = replay_page([board], [None], title="night.cfn")
+>>> page.startswith("<!DOCTYPE html>") and "passed out" in page and "http" not in page
+True
+"""
+
+from __future__ import annotations
+
+import html
+import json
+from collections.abc import Sequence
+from typing import Any
+
+from ..types.board import Board
+from ..types.cards import card_name
+from ..types.deal import SEAT_NAMES, seat_name
+from .play_record import PlayAnalysis
+
+__all__ = ["board_data", "replay_page", "value_chart"]
+
+CHART_WIDTH, CHART_HEIGHT, CHART_PAD = 320, 120, 18
+"""The value chart's drawing box (SVG units) and its margin for the axis labels."""
+
+
+def value_chart(values: Sequence[tuple[int, int]]) -> str:
+    """An inline SVG line chart of both sides' values after each card (NS blue, EW orange).
+
+    ``values`` holds (NS, EW) before the first card, then after each card.
+    The chart has a cursor line (``id="cursor"``) the page moves.
+
+    >>> svg = value_chart([(100, 62), (100, 62), (90, 72)])
+    >>> svg.count("<polyline"), 'id="cursor"' in svg
+    (2, True)
+    """
+    top = max([162] + [max(v) for v in values])
+    steps = max(len(values) - 1, 1)
+    inner_w, inner_h = CHART_WIDTH - 2 * CHART_PAD, CHART_HEIGHT - 2 * CHART_PAD
+
+    def point(i: int, v: int) -> str:
+        x = CHART_PAD + inner_w * i / steps
+        y = CHART_PAD + inner_h * (1 - v / top)
+        return f"{x:.1f},{y:.1f}"
+
+    lines = []
+    for side, colour in ((0, "#1f5fbf"), (1, "#d9731a")):
+        pts = " ".join(point(i, v[side]) for i, v in enumerate(values))
+        lines.append(f'<polyline fill="none" stroke="{colour}" stroke-width="2" '
+                     f'points="{pts}"/>')
+    axis_y = CHART_PAD + inner_h
+    labels = (f'<text x="2" y="{CHART_PAD + 4}" class="ax">{top}</text>'
+              f'<text x="2" y="{axis_y}" class="ax">0</text>'
+              f'<text x="{CHART_WIDTH - CHART_PAD}" y="{CHART_HEIGHT - 3}" class="ax" '
+              f'text-anchor="end">card {steps}</text>'
+              f'<text x="{CHART_PAD + 4}" y="12" class="ax ns">NS</text>'
+              f'<text x="{CHART_PAD + 30}" y="12" class="ax ew">EW</text>')
+    return (f'<svg viewBox="0 0 {CHART_WIDTH} {CHART_HEIGHT}" class="chart" role="img" '
+            f'aria-label="double-dummy value of the deal after each card">'
+            f'<line x1="{CHART_PAD}" y1="{axis_y}" x2="{CHART_WIDTH - CHART_PAD}" '
+            f'y2="{axis_y}" stroke="#999"/>{"".join(lines)}{labels}'
+            f'<line id="cursor" x1="{CHART_PAD}" x2="{CHART_PAD}" y1="{CHART_PAD}" '
+            f'y2="{axis_y}" stroke="#333" stroke-dasharray="3 2" data-pad="{CHART_PAD}" '
+            f'data-width="{inner_w}" data-steps="{steps}"/></svg>')
+
+
+def _suit_then_high(card: int) -> tuple[int, int]:
+    """Sort key of a hand as drawn: suits S H D C, high cards first."""
+    return card >> 3, -(card & 7)
+
+
+def board_data(board: Board, analysis: PlayAnalysis | None) -> dict[str, Any]:
+    """What the page shows of one board, as JSON-ready data."""
+    contract = board.get_contract()
+    out: dict[str, Any] = {
+        "name": "Record" if board.board is None else f"Board {board.board}",
+        "mode": board.profile().name,
+        "dealer": None if board.dealer is None else seat_name(board.dealer),
+        "contract": None if contract is None else contract.to_pbn(),
+        "declarer": None if board.declarer is None else seat_name(board.declarer),
+        "passed_out": board.passed_out,
+        "hands": {SEAT_NAMES[s]: [card_name(c) for c in sorted(h, key=_suit_then_high)]  # type: ignore[union-attr]
+                  for s, h in enumerate(board.deal.hands)},
+        "auction": None if board.auction is None else [
+            {"seat": seat_name(board.auction.seat_of(i)), "call": c.text}
+            for i, c in enumerate(board.auction.calls)],
+    }
+    if analysis is not None and analysis.cards:
+        result = analysis.to_dict()
+        out.update(cards=result["cards"], summary=result["summary"],
+                   outcome=result["outcome"], belote=result["belote"])
+        values = [(analysis.cards[0].before.ns, analysis.cards[0].before.ew)] + [
+            (c.after.ns, c.after.ew) for c in analysis.cards]
+        out["chart"] = value_chart(values)
+    return out
+
+
+def replay_page(boards: Sequence[Board], analyses: Sequence[PlayAnalysis | None], *,
+                title: str) -> str:
+    """The whole page: ``boards`` with their analyses (``None`` for a board without play)."""
+    data = [board_data(b, a) for b, a in zip(boards, analyses)]
+    payload = json.dumps(data).replace("</", "<\\/")
+    return (_PAGE.replace("__TITLE__", html.escape(title))
+            .replace("__DATA__", payload).replace("__STYLE__", _STYLE)
+            .replace("__SCRIPT__", _SCRIPT))
+
+
+_PAGE = """<!DOCTYPE html>
+<html lang="en"><head><meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Replay: __TITLE__</title><style>__STYLE__</style></head>
+<body><header><h1>Replay of __TITLE__</h1>
+<label>Board <select id="pick"></select></label>
+<nav><button id="first" title="first card (Home)">&#x25C0;&#x25C0;</button>
+<button id="prev" title="previous card (left arrow)">&#x25C0;</button>
+<span id="where"></span>
+<button id="next" title="next card (right arrow)">&#x25B6;</button>
+<button id="last" title="last card (End)">&#x25B6;&#x25B6;</button></nav></header>
+<main><section id="title"></section>
+<div class="grid"><div id="table"></div>
+<div class="side"><div id="note"></div><div id="chart"></div><div id="auction"></div></div></div>
+<div id="plays"></div><div id="summary"></div></main>
+<footer>Double-dummy values: both sides' whole-deal trick points with best play by all four
+hands. A card's cost is what it gave away for its side; the highlighted cards of the player to
+move are the best ones. Left and right arrows step through the play; the address
+(#b=BOARD&amp;s=CARDS) keeps the place.</footer>
+<script type="application/json" id="data">__DATA__</script>
+<script>__SCRIPT__</script></body></html>
+"""
+
+_STYLE = """
+body{font-family:system-ui,sans-serif;margin:0;background:#f4f6f3;color:#222}
+header{background:#23452f;color:#fff;padding:.5em 1em;display:flex;flex-wrap:wrap;gap:.6em 1.5em;
+align-items:center}
+header h1{font-size:1.1em;margin:0;flex:1 1 100%}
+header select,header button{font-size:1em}
+nav{display:flex;gap:.3em;align-items:center}
+#where{min-width:9em;text-align:center}
+main{padding:.6em 1em;max-width:70em}
+.grid{display:flex;flex-wrap:wrap;gap:1em}
+#table{display:grid;grid-template-columns:auto auto auto;grid-template-areas:
+". n ." "w c e" ". s .";gap:.4em;align-items:center;justify-items:center;background:#2f6b43;
+padding:.6em;border-radius:.6em;color:#fff;width:34em;max-width:100%;box-sizing:border-box;
+min-height:21em}
+.seat{display:flex;flex-direction:column;align-items:center;gap:.2em}
+.seat .who{font-size:.85em}.seat.N{grid-area:n}.seat.S{grid-area:s}.seat.W{grid-area:w}
+.seat.E{grid-area:e}.trick{grid-area:c;display:grid;grid-template-areas:". n ." "w . e" ". s .";
+min-width:7.5em;min-height:7em;gap:.1em;align-items:center;justify-items:center}
+.hand{display:flex;flex-wrap:wrap;justify-content:center;max-width:11.5em;gap:2px}
+.card{display:inline-flex;flex-direction:column;align-items:center;justify-content:center;
+width:1.9em;height:2.6em;background:#fff;color:#111;border-radius:.25em;border:1px solid #777;
+font-weight:600;font-size:.95em;line-height:1.05;box-sizing:border-box}
+.card.red{color:#c0121c}.card.best{outline:3px solid #3ad16a;outline-offset:-1px}
+.card.next{box-shadow:0 0 0 3px #ffd400}.card.bad{box-shadow:0 0 0 3px #ff5a4f}
+.card.last{outline:2px solid #ffd400}
+.side{flex:1 1 18em;min-width:16em}
+.chart{width:100%;max-width:26em;background:#fff;border:1px solid #ccc;border-radius:.4em}
+.ax{font-size:9px;fill:#555}.ns{fill:#1f5fbf}.ew{fill:#d9731a}
+#note{background:#fff;border:1px solid #ccc;border-radius:.4em;padding:.4em .6em;margin-bottom:.5em;
+min-height:3em}
+table{border-collapse:collapse;margin:.5em 0;background:#fff}
+td,th{border:1px solid #ccc;padding:.15em .45em;text-align:center;font-size:.9em}
+#plays td{cursor:pointer}#plays td.cur{background:#ffe98a}#plays td.loss{color:#c0121c}
+.lossv{font-size:.8em}footer{font-size:.8em;color:#555;padding:.5em 1em 2em;max-width:60em}
+@media (max-width:600px){main{padding:.4em}.card{width:1.55em;height:2.2em;font-size:.8em}
+.hand{max-width:7.2em}#table{padding:.3em;min-height:15em}.trick{min-width:5em;min-height:5.5em}
+header h1{font-size:1em}}
+"""
+
+_SCRIPT = r"""
+"use strict";
+const DATA = JSON.parse(document.getElementById("data").textContent);
+const SEATS = "NESW", SYM = {S: "\u2660", H: "\u2665", D: "\u2666", C: "\u2663"};
+let board = 0, step = 0;
+const $ = (id) => document.getElementById(id);
+function el(tag, cls, text) {
+  const e = document.createElement(tag);
+  if (cls) e.className = cls;
+  if (text !== undefined) e.textContent = text;
+  return e;
+}
+function cardEl(name, extra) {
+  const rank = name[0] === "T" ? "10" : name[0], suit = name[1];
+  const c = el("span", "card" + ("HD".includes(suit) ? " red" : "") + (extra ? " " + extra : ""));
+  c.append(el("span", "", rank), el("span", "", SYM[suit]));
+  c.title = name;
+  return c;
+}
+function total() { const b = DATA[board]; return b.cards ? b.cards.length : 0; }
+function readHash() {
+  const m = /b=(\d+)/.exec(location.hash), s = /s=(\d+)/.exec(location.hash);
+  if (m) board = Math.min(Math.max(parseInt(m[1], 10) - 1, 0), DATA.length - 1);
+  step = s ? Math.min(Math.max(parseInt(s[1], 10), 0), total()) : 0;
+}
+function go(b, s) {
+  board = b; step = Math.min(Math.max(s, 0), total());
+  history.replaceState(null, "", "#b=" + (board + 1) + "&s=" + step);
+  render();
+}
+function held(b) {
+  const hands = {};
+  for (const seat of SEATS) hands[seat] = b.hands[seat].slice();
+  for (let i = 0; i < step; i++) {
+    const c = b.cards[i], h = hands[c.seat];
+    h.splice(h.indexOf(c.card), 1);
+  }
+  return hands;
+}
+function render() {
+  const b = DATA[board];
+  $("pick").value = String(board);
+  const head = b.name + " (" + b.mode + ")" + (b.dealer ? ", dealer " + b.dealer : "") +
+    (b.passed_out ? ", passed out" : b.contract ? ", contract " + b.contract +
+     (b.declarer ? " by " + b.declarer : "") : "") + (b.belote ? ", belote " + b.belote : "");
+  $("title").replaceChildren(el("h2", "", head));
+  $("where").textContent = b.cards ? "card " + step + " of " + total() +
+    (step ? ", trick " + b.cards[step - 1].trick : "") : "no play";
+  const hands = b.cards ? held(b) : b.hands, next = b.cards && step < total() ? b.cards[step] : null;
+  const best = new Set(next ? next.best.flat() : []);
+  const table = el("div", "");
+  table.id = "table";
+  for (const seat of SEATS) {
+    const box = el("div", "seat " + seat), hand = el("div", "hand");
+    box.append(el("span", "who", seat + (seat === b.dealer ? " (dealer)" : "") +
+                  (next && next.seat === seat ? " \u2190 to play" : "")));
+    for (const name of hands[seat]) {
+      let cls = "";
+      if (next && next.seat === seat) {
+        if (best.has(name)) cls += " best";
+        if (name === next.card) cls += next.loss ? " bad" : " next";
+      }
+      hand.append(cardEl(name, cls.trim()));
+    }
+    box.append(hand);
+    table.append(box);
+  }
+  const trick = el("div", "trick");
+  if (b.cards && step > 0) {
+    const t = b.cards[step - 1].trick;
+    b.cards.forEach((c, i) => {
+      if (c.trick === t && i < step) {
+        const slot = el("div", "");
+        slot.style.gridArea = c.seat.toLowerCase();
+        slot.append(cardEl(c.card, i === step - 1 ? "last" : ""));
+        trick.append(slot);
+      }
+    });
+  }
+  table.append(trick);
+  $("table").replaceWith(table);
+  let note = "";
+  if (b.passed_out) note = "Passed out (four passes): no play to replay.";
+  else if (!b.cards) note = "No play record.";
+  else {
+    const v = step ? b.cards[step - 1].after : b.cards[0].before;
+    note = "Value after card " + step + ": NS " + v.NS + ", EW " + v.EW + ".";
+    if (step) {
+      const c = b.cards[step - 1];
+      note += " " + c.seat + " played " + c.card + (c.loss ? ", giving away " + c.loss +
+        " (best: " + c.best.map((x) => x.join(" ")).join(", ") + ")." : ", a best card.");
+    }
+    if (next) note += " Next: " + next.seat + " to play; best " +
+      next.best.map((x) => x.join(" ")).join(", ") + ".";
+  }
+  $("note").textContent = note;
+  const chart = $("chart");
+  if (chart.dataset.board !== String(board)) {
+    chart.innerHTML = b.chart || "";
+    chart.dataset.board = String(board);
+  }
+  const cursor = chart.querySelector("#cursor");
+  if (cursor) {
+    const x = +cursor.dataset.pad + (+cursor.dataset.width) * step / (+cursor.dataset.steps);
+    cursor.setAttribute("x1", x); cursor.setAttribute("x2", x);
+  }
+  renderAuction(b); renderPlays(b); renderSummary(b);
+}
+function renderAuction(b) {
+  const box = $("auction");
+  box.replaceChildren();
+  if (!b.auction) return;
+  const t = el("table", ""), head = el("tr", "");
+  const first = b.auction.length ? b.auction[0].seat : SEATS[(SEATS.indexOf(b.dealer) + 1) % 4];
+  const order = [0, 1, 2, 3].map((k) => SEATS[(SEATS.indexOf(first) + k) % 4]);
+  for (const s of order) head.append(el("th", "", s));
+  t.append(head);
+  let row = null;
+  b.auction.forEach((c, i) => {
+    if (i % 4 === 0) { row = el("tr", ""); t.append(row); }
+    row.append(el("td", "", c.call === "P" ? "pass" : c.call));
+  });
+  box.append(el("div", "", "Auction"), t);
+}
+function renderPlays(b) {
+  const box = $("plays");
+  box.replaceChildren();
+  if (!b.cards) return;
+  const t = el("table", ""), head = el("tr", "");
+  head.append(el("th", "", "trick"));
+  for (const s of SEATS) head.append(el("th", "", s));
+  t.append(head);
+  const rows = {};
+  b.cards.forEach((c, i) => {
+    if (!rows[c.trick]) {
+      rows[c.trick] = el("tr", "");
+      rows[c.trick].append(el("td", "", String(c.trick)));
+      for (const s of SEATS) { const td = el("td", ""); td.dataset.seat = s; rows[c.trick].append(td); }
+      t.append(rows[c.trick]);
+    }
+    const td = rows[c.trick].querySelector('[data-seat="' + c.seat + '"]');
+    td.append(cardEl(c.card, ""));
+    if (c.loss) { td.classList.add("loss"); td.append(el("div", "lossv", "-" + c.loss)); }
+    if (i === step - 1) td.classList.add("cur");
+    td.title = "card " + (i + 1) + ": " + c.seat + " " + c.card + (c.loss ? ", cost " + c.loss : ", best");
+    td.addEventListener("click", () => go(board, i + 1));
+  });
+  box.append(el("div", "", "The play (a card's cost under it; click to go there)"), t);
+}
+function renderSummary(b) {
+  const box = $("summary");
+  box.replaceChildren();
+  if (!b.summary) return;
+  const t = el("table", ""), head = el("tr", ""), lost = el("tr", ""), errs = el("tr", "");
+  head.append(el("th", ""));
+  lost.append(el("th", "", "given away"));
+  errs.append(el("th", "", "costly cards"));
+  for (const s of SEATS) {
+    head.append(el("th", "", s));
+    lost.append(el("td", "", String(b.summary.seats[s].given_away)));
+    errs.append(el("td", "", String(b.summary.seats[s].errors)));
+  }
+  for (const s of ["NS", "EW"]) {
+    head.append(el("th", "", s));
+    lost.append(el("td", "", String(b.summary.sides[s].given_away)));
+    errs.append(el("td", "", String(b.summary.sides[s].errors)));
+  }
+  t.append(head, lost, errs);
+  let outcome = "";
+  const o = b.outcome;
+  if (o) outcome = "Contract (double dummy): " + o.start + " at the start, " + o.end +
+    " at the end" + (o.changes.length ? "; changed by " + o.changes.map((c) =>
+      "trick " + c.trick + " " + c.seat + " " + c.card + " (" + c.before + " to " + c.after + ")"
+    ).join(", ") : "") + ".";
+  box.append(el("div", "", "Per seat"), t, el("p", "", outcome));
+}
+DATA.forEach((b, i) => {
+  const o = el("option", "", b.name + (b.passed_out ? " (passed out)" : ""));
+  o.value = String(i);
+  $("pick").append(o);
+});
+$("pick").addEventListener("change", (e) => go(parseInt(e.target.value, 10), 0));
+$("first").addEventListener("click", () => go(board, 0));
+$("prev").addEventListener("click", () => go(board, step - 1));
+$("next").addEventListener("click", () => go(board, step + 1));
+$("last").addEventListener("click", () => go(board, total()));
+document.addEventListener("keydown", (e) => {
+  if (e.target.tagName === "SELECT") return;
+  if (e.key === "ArrowRight") go(board, step + 1);
+  else if (e.key === "ArrowLeft") go(board, step - 1);
+  else if (e.key === "Home") go(board, 0);
+  else if (e.key === "End") go(board, total());
+  else return;
+  e.preventDefault();
+});
+window.addEventListener("hashchange", () => { readHash(); render(); });
+readHash();
+render();
+"""

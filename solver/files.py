@@ -1,0 +1,231 @@
+"""The data-safety rules of every file belote reads or writes.
+
+One rule for every output, used by every command that writes a file:
+
+- :func:`check_output` before any work: the directory exists and is a
+  directory, the output is not a directory, and it is never the same file
+  as an input (paths resolved, links followed, hard links seen by inode),
+  whatever the flags. It raises :class:`OutputError` (a usage error).
+- :func:`atomic_output` while writing: the data go to a temporary file in
+  the same directory, renamed over the output only when complete, so a
+  crash, a kill or a full disk leaves the old file untouched (and no
+  partial new one under the output's name).
+
+And for inputs:
+
+- :func:`check_regular_input` refuses what cannot be read twice (a FIFO, a
+  device, a socket) where a command needs to read its input again;
+- :func:`content_hash` is the identity of a file: a hash of every byte,
+  streamed (xxh3-128 with ``xxhash``, else BLAKE2b), used by ``belote batch``
+  to know whether a finished or unfinished output was made from this input.
+
+>>> import tempfile, pathlib
+>>> folder = pathlib.Path(tempfile.mkdtemp())
+>>> out = check_output(folder / "x.csv", inputs=[folder / "in.csv"])
+>>> with atomic_output(out) as tmp:
+...     _ = tmp.write_text("a,b\\n")
+>>> out.read_text()
+'a,b\\n'
+>>> try:
+...     check_output(folder / "x.csv", inputs=[folder / "x.csv"])
+... except OutputError as e:
+...     print(str(e).split(": ", 1)[1])
+is also an input: choose another output file (an input is never overwritten)
+"""
+
+from __future__ import annotations
+
+import os
+import stat
+from collections.abc import Iterable, Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
+from .errors import BeloteError
+
+__all__ = ["HASH_CHUNK", "InputError", "OutputError", "atomic_output", "check_output", "check_outside",
+           "check_regular_input", "content_hash", "hash_name", "same_file"]
+
+HASH_CHUNK = 1 << 20
+"""Bytes read at a time by :func:`content_hash`."""
+
+
+class OutputError(BeloteError):
+    """An output that cannot or must not be written (checked before any work)."""
+
+
+class InputError(BeloteError):
+    """An input that cannot be read as needed (not a regular file, unreadable)."""
+
+
+def _key(path: Path) -> tuple[str, tuple[int, int] | None]:
+    """The resolved path of ``path`` and its (device, inode) when it exists."""
+    resolved = os.path.realpath(path)
+    try:
+        st = os.stat(resolved)
+    except OSError:
+        return resolved, None
+    return resolved, (st.st_dev, st.st_ino)
+
+
+def same_file(a: str | os.PathLike[str], b: str | os.PathLike[str]) -> bool:
+    """Whether two paths name the same file: equal once resolved, or the same inode.
+
+    >>> same_file("datasets/examples/deals.pbn", "./datasets/../datasets/examples/deals.pbn")
+    True
+    """
+    path_a, inode_a = _key(Path(a))
+    path_b, inode_b = _key(Path(b))
+    return path_a == path_b or (inode_a is not None and inode_a == inode_b)
+
+
+def _inside(path: Path, folder: Path) -> bool:
+    """Whether ``path`` (resolved) lies inside ``folder`` (resolved)."""
+    resolved, root = os.path.realpath(path), os.path.realpath(folder)
+    return os.path.commonpath([resolved, root]) == root
+
+
+def check_output(path: str | os.PathLike[str], inputs: Iterable[str | os.PathLike[str]] = (),
+                 *, directory: bool = False, role: str = "output") -> Path:
+    """Check an output before any work; return it as a :class:`Path`.
+
+    A file output (``directory=False``): its directory exists, it is not a
+    directory itself, and it is not one of ``inputs``. A directory output
+    (``directory=True``, created later by the writer): it is not a file, its
+    parent exists, and no input lies inside it under a name the writer may
+    use (callers check each file they write with :func:`check_output` too).
+    ``-`` in ``inputs`` (standard input) is skipped.
+    Raises :class:`OutputError`, whose message names the output.
+    """
+    out = Path(path)
+    name = os.fspath(out)
+    if not directory and out.is_symlink():
+        out = Path(os.path.realpath(out))
+    sources = [Path(p) for p in inputs if os.fspath(p) != "-"]
+    if directory:
+        if out.exists() and not out.is_dir():
+            raise OutputError(f"{name}: is a file, not a directory")
+        parent = out if out.is_dir() else out.parent
+        if not parent.is_dir():
+            raise OutputError(f"{name}: no directory {os.fspath(out.parent) or '.'}")
+        return out
+    parent = out.parent
+    if not parent.exists():
+        raise OutputError(f"{name}: no directory {os.fspath(parent)}")
+    if not parent.is_dir():
+        raise OutputError(f"{name}: {os.fspath(parent)} is not a directory")
+    if out.is_dir():
+        raise OutputError(f"{name}: is a directory, not a file")
+    if not os.access(parent, os.W_OK | os.X_OK):
+        raise OutputError(f"{name}: cannot write in directory {os.fspath(parent) or '.'}")
+    for source in sources:
+        if same_file(out, source):
+            raise OutputError(f"{name}: is also an input: choose another {role} file "
+                              "(an input is never overwritten)")
+    return out
+
+
+def check_outside(folder: str | os.PathLike[str], inputs: Iterable[str | os.PathLike[str]],
+                  what: str) -> None:
+    """Raise :class:`OutputError` if an input lies in ``folder``, a folder the writer removes."""
+    for source in inputs:
+        if os.fspath(source) != "-" and _inside(Path(source), Path(folder)):
+            raise OutputError(f"{os.fspath(source)}: the input is inside {os.fspath(folder)}, "
+                              f"{what}: move it first (an input is never deleted)")
+
+
+def temporary_name(path: Path) -> Path:
+    """The temporary file :func:`atomic_output` writes ``path`` to: hidden, same
+    directory and suffix (writers such as matplotlib choose their format by suffix).
+
+    >>> temporary_name(Path("out/deals.csv")).parent.name, temporary_name(Path("x.csv")).suffix
+    ('out', '.csv')
+    """
+    return path.with_name(f".{path.stem}.tmp{os.getpid()}{path.suffix}")
+
+
+@contextmanager
+def atomic_output(path: str | os.PathLike[str]) -> Iterator[Path]:
+    """Yield a temporary path beside ``path``; rename it to ``path`` when the block succeeds.
+
+    The data are flushed to disk (``fsync``) before the rename. If the block
+    raises (or the process dies), ``path`` keeps its old content; the
+    temporary file is removed (a ``SIGKILL`` can leave a hidden
+    ``.NAME.tmpPID.SUFFIX`` beside it, never a partial ``path``). A link is
+    followed (its target is replaced, the link kept); an existing output
+    that is not a regular file (``/dev/null``, a FIFO) is written in place.
+    A block that creates no temporary file leaves ``path`` as it was.
+    """
+    out = Path(os.path.realpath(path))  # through a link: its target is replaced
+    if out.exists() and not out.is_file():  # a device or a FIFO: written in place
+        yield out
+        return
+    tmp = temporary_name(out)
+    try:
+        yield tmp
+        if not tmp.exists():  # the writer chose to write nothing: the output is left alone
+            return
+        fd = os.open(tmp, os.O_RDONLY)
+        try:
+            os.fsync(fd)
+        finally:
+            os.close(fd)
+        os.replace(tmp, out)
+    finally:
+        if tmp.exists():
+            tmp.unlink()
+
+
+def check_regular_input(path: str | os.PathLike[str], why: str) -> None:
+    """Raise :class:`InputError` unless ``path`` is a regular file (links followed).
+
+    ``why`` says why a regular file is needed (a FIFO or a device can be read
+    only once, or never ends).
+    """
+    name = os.fspath(path)
+    try:
+        mode = os.stat(path).st_mode
+    except OSError as e:
+        raise InputError(f"{name}: cannot read: {e.strerror or e}") from None
+    if not stat.S_ISREG(mode):
+        kind = ("a directory" if stat.S_ISDIR(mode) else "a FIFO" if stat.S_ISFIFO(mode)
+                else "a device" if stat.S_ISCHR(mode) or stat.S_ISBLK(mode)
+                else "a socket" if stat.S_ISSOCK(mode) else "not a regular file")
+        raise InputError(f"{name}: is {kind}, not a regular file: {why}")
+
+
+def _hasher():  # type: ignore[no-untyped-def]
+    try:
+        import xxhash
+    except ImportError:  # pragma: no cover - xxhash is a dependency
+        import hashlib
+
+        return hashlib.blake2b(digest_size=16)
+    return xxhash.xxh3_128()
+
+
+def hash_name() -> str:
+    """The name of the hash :func:`content_hash` uses (recorded beside it).
+
+    >>> hash_name() in ("xxh3_128", "blake2b_128")
+    True
+    """
+    return "xxh3_128" if type(_hasher()).__module__.startswith("xxhash") else "blake2b_128"
+
+
+def content_hash(path: str | os.PathLike[str], chunk: int = HASH_CHUNK) -> str:
+    """The hex digest of every byte of ``path``, read ``chunk`` bytes at a time (flat memory).
+
+    >>> len(content_hash("datasets/examples/deals.pbn"))
+    32
+    """
+    digest = _hasher()
+    buffer = bytearray(chunk)
+    view = memoryview(buffer)
+    with open(path, "rb", buffering=0) as fp:
+        while True:
+            n = fp.readinto(buffer)
+            if not n:
+                break
+            digest.update(view[:n])
+    return digest.hexdigest()

@@ -1,0 +1,186 @@
+"""Game files in any format the project reads: PBN, CFN and JSON lines, chosen by name.
+
+:func:`iter_games` reads a file of boards one at a time, whatever its
+format: PBN (``.pbn``), colver's CFN (``.cfn``, one game a line) and JSON
+lines (``.jsonl``, ``.ndjson``, ``.json``), where the first record says which
+JSON it is: the project's own ``belote-game/1`` lines
+(:mod:`~belote.formats.game_json`) or a ``contrai-record/1`` game
+(:mod:`~belote.formats.contrai`). :func:`dumps` writes boards in PBN, CFN
+or JSON lines.
+
+>>> game_format("session.CFN"), game_format("games.jsonl")
+('cfn', 'json')
+>>> import io
+>>> text = io.BytesIO(b"S:-/-/-/- 8d9dJdTd/7d7hKdQd/7sQhJs9s/Ad7c8hKh/8s9hAsKs/8cJcTcTh/QsJhQcTs/9cKcAcAh 100hEWx\\n")
+>>> [board] = iter_games(text, format="cfn")
+>>> print(dumps([board], "json"), end="")  # doctest: +ELLIPSIS
+{"format": "belote-game/1", "board": "1", "dealer": "S", "mode": "coinche", ...}
+"""
+
+from __future__ import annotations
+
+import itertools
+import json
+import os
+from collections.abc import Iterable, Iterator
+from typing import IO
+
+from ..errors import BeloteError, PBNDecodeError
+from ..rules.profiles import RuleProfile
+from ..types.board import Board
+from . import cfn, game_json, pbn
+
+__all__ = ["GAME_FORMATS", "dumps", "game_format", "iter_games", "losses", "sniff_json"]
+
+GAME_FORMATS = {".pbn": "pbn", ".cfn": "cfn", ".jsonl": "json", ".ndjson": "json",
+                ".json": "json"}
+"""Game file formats by file-name suffix."""
+
+
+def game_format(path: str | os.PathLike[str]) -> str:
+    """The format of a game file from its suffix: ``pbn``, ``cfn`` or ``json``."""
+    suffix = os.path.splitext(os.fspath(path))[1].lower()
+    try:
+        return GAME_FORMATS[suffix]
+    except KeyError:
+        known = " ".join(sorted(GAME_FORMATS))
+        raise BeloteError(f"{os.fspath(path)}: unknown game file type {suffix or '(none)'!r} "
+                          f"(expected one of {known})") from None
+
+
+def sniff_json(first_line: str) -> str:
+    """Which JSON lines a file holds, from its first non-empty line.
+
+    ``belote-game`` (the project's record), ``contrai`` (a
+    ``contrai-record`` game), else ``rows`` (a deal file in rows).
+
+    >>> sniff_json('{"event": "header", "format": "contrai-record/1"}')
+    'contrai'
+    >>> sniff_json('{"deal": "N:..."}')
+    'rows'
+    """
+    try:
+        obj = json.loads(first_line)
+    except json.JSONDecodeError:
+        return "rows"
+    if not isinstance(obj, dict):
+        return "rows"
+    fmt = obj.get("format")
+    if isinstance(fmt, str) and fmt.startswith("contrai-record/"):
+        return "contrai"
+    if isinstance(fmt, str) and fmt.startswith("belote-game/"):
+        return "belote-game"
+    return "rows"
+
+
+def _json_games(lines: Iterable[str], file: str | None) -> Iterator[Board | PBNDecodeError]:
+    """The boards of JSON lines: ``belote-game/1`` records or one ``contrai-record/1`` game."""
+    from . import contrai
+
+    numbered = ((n, line) for n, line in enumerate(lines, 1) if line.strip())
+    first = next(numbered, None)
+    if first is None:
+        return
+    kind = sniff_json(first[1])
+    if kind == "contrai":
+        yield from contrai.iter_rounds(itertools.chain([first], numbered), file)
+        return
+    if kind != "belote-game":
+        yield PBNDecodeError(f"not a game record: the first line names neither format "
+                             f"{game_json.FORMAT} nor contrai-record/1 (a deal file in rows "
+                             "is read by 'belote batch')", file=file, line=first[0])
+        return
+    for n, line in itertools.chain([first], numbered):
+        try:
+            yield game_json.parse_record(line, file=file, line=n)
+        except PBNDecodeError as e:
+            yield e
+
+
+def iter_games(fp_or_path: IO[bytes] | str | os.PathLike[str], *, format: str | None = None,
+               profile: str | RuleProfile | None = None, name: str | None = None
+               ) -> Iterator[Board | PBNDecodeError]:
+    """The boards of a game file one at a time, each a :class:`Board` or its error.
+
+    ``format`` (``pbn``, ``cfn``, ``json``) defaults to the file's suffix;
+    a binary stream needs it unless its ``name`` has a known suffix.
+    ``profile`` sets the rule profile of PBN boards without a Mode tag (CFN and JSON
+    boards keep the rules they state; the commands apply ``--mode`` when
+    they solve). A bad board does not stop the reading: its error is
+    yielded in its place, and a fault that ends the reading is yielded last.
+    """
+    stream = hasattr(fp_or_path, "read")
+    file = name if name is not None else (getattr(fp_or_path, "name", None) if stream
+                                          else os.fspath(fp_or_path))  # type: ignore[arg-type]
+    if format is None:
+        if file is None:
+            raise BeloteError("a stream without a name needs its format (pbn, cfn or json)")
+        format = game_format(file)
+    if format == "pbn":
+        yield from pbn.iter_load(fp_or_path, profile=profile, name=file)  # type: ignore[arg-type]
+        return
+    if format not in ("cfn", "json"):
+        raise BeloteError(f"unknown game format {format!r} (expected pbn, cfn or json)")
+    if format == "cfn":
+        yield from cfn.iter_load(fp_or_path, name=file)  # type: ignore[arg-type]
+        return
+    if not stream:
+        with open(fp_or_path, "rb") as fp:  # type: ignore[arg-type]
+            yield from iter_games(fp, format=format, name=file)
+        return
+    try:
+        yield from _json_games(pbn.decoded_lines(fp_or_path, file), file)  # type: ignore[arg-type]
+    except PBNDecodeError as e:
+        yield e
+
+
+def losses(boards: Iterable[Board], format: str) -> list[str]:
+    """What writing ``boards`` as ``format`` leaves out, one sentence per kind of loss.
+
+    PBN and the JSON record keep everything a board holds; CFN keeps the
+    deal, dealer, auction, play and contract (coinche only), not the board
+    names (its games are numbered by line) nor other tags and sections.
+
+    >>> from belote.types.deal import Deal
+    >>> board = Board(Deal.random(1), board="7", dealer=0, tags=[("Event", "club")])
+    >>> losses([board], "cfn")
+    ['CFN numbers its games 1, 2...: board names left out (7)', 'CFN has no tags: Event left out (board 7)']
+    >>> losses([board], "json")
+    []
+    """
+    if format != "cfn":
+        return []
+    names, tags, sections = [], {}, {}
+    for n, board in enumerate(boards, 1):
+        if board.board != str(n):
+            names.append(str(board.board))
+        for name, _ in board.tags:
+            if name not in cfn.OWN_TAGS:
+                tags.setdefault(name, []).append(str(board.board))
+        for name, _ in board.sections:
+            sections.setdefault(name, []).append(str(board.board))
+    out = []
+    if names:
+        out.append(f"CFN numbers its games 1, 2...: board names left out ({_few(names)})")
+    for name, where in tags.items():
+        out.append(f"CFN has no tags: {name} left out (board {_few(where)})")
+    for name, where in sections.items():
+        out.append(f"CFN has no tag sections: the {name} lines left out (board {_few(where)})")
+    return out
+
+
+def _few(items: list[str]) -> str:
+    """The first few items, then how many more."""
+    more = f" and {len(items) - 3} more" if len(items) > 3 else ""
+    return ", ".join(items[:3]) + more
+
+
+def dumps(boards: Iterable[Board], format: str) -> str:
+    """``boards`` as the text of a ``pbn``, ``cfn`` or ``json`` (lines) file."""
+    if format == "pbn":
+        return pbn.dumps(boards)
+    if format == "cfn":
+        return cfn.dumps(boards)
+    if format == "json":
+        return "".join(game_json.dumps_record(b) + "\n" for b in boards)
+    raise BeloteError(f"unknown game format {format!r} (expected pbn, cfn or json)")

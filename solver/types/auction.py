@@ -1,0 +1,509 @@
+"""Auctions: the calls of each seat from the dealer's left, checked against the rules.
+
+A coinche auction (RULES.md, *Coinche*) is a sequence of calls, the first
+by the seat on the dealer's left, then each seat in turn:
+
+* ``P`` passes;
+* a bid, ``90H`` or ``CapotS`` (``250S``), a value of the profile's ladder
+  strictly higher than the current contract (any seat, partner included);
+* ``X`` (coinche), by an opponent of the current contract on their turn:
+  it ends the bidding, and the contract side answers with one more call,
+  by the seat whose turn it is (the coincher's left): ``XX`` (surcoinche)
+  or ``P`` (play at x2);
+* three passes after a bid end the auction; four opening passes are a
+  redeal (no contract).
+
+A classic auction (*Classic*) needs the turned card: in round 1 each seat
+from the dealer's left takes the turned suit (written as that suit, ``H``)
+or passes; after four passes, round 2, each may name another suit or pass;
+after eight passes the deal is redealt. The first take ends the auction.
+
+Text is ``SEAT:CALL`` items separated by spaces or commas, seats in turn
+from the dealer's left (after the first, the ``SEAT:`` may be left out).
+Passes are ``P``, ``Pass`` or ``-``; a coinche ``X``, ``Coinche`` or
+``Contre``; a surcoinche ``XX``, ``Surcoinche`` or ``Surcontre``.
+
+>>> a = Auction.parse("N:P E:90H S:P W:100S N:P E:P S:P")
+>>> a.dealer, a.complete, a.contract.to_pbn(), a.declarer
+(3, True, '100S', 3)
+>>> a
+Auction.parse('N:P E:90H S:P W:100S N:P E:P S:P')
+>>> b = Auction.parse("N:80H E:X")
+>>> b.turn, b.complete, b.contract.to_pbn()
+(2, False, '80HX')
+>>> b.legal_calls()
+(Call('P'), Call('XX'))
+>>> Auction.parse("N:80H E:P S:X")
+Traceback (most recent call last):
+...
+belote.errors.AuctionError: call 3 (S:X): S cannot coinche 80H, their own side's contract (only an opponent of the contract may)
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
+
+from ..errors import AuctionError, BeloteError
+from ..rules.profiles import CLASSIC, COINCHE, PROFILES, RuleProfile
+from .cards import SUIT_NAMES, Card, Suit, as_card, card_name, parse_suit
+from .contract import Contract
+from .deal import SEATS, Seat, as_seat, next_seat, parse_seat, seat_name, side_of
+
+PASS, BID, COINCHE_CALL, SURCOINCHE = "pass", "bid", "coinche", "surcoinche"
+"""The kinds of :class:`Call` (a classic take is a ``bid`` without a value)."""
+
+_KINDS = (PASS, BID, COINCHE_CALL, SURCOINCHE)
+_PASS_WORDS = {"P", "PASS", "PASSE", "-"}
+_COINCHE_WORDS = {"X", "COINCHE", "CONTRE", "DBL"}
+_SURCOINCHE_WORDS = {"XX", "SURCOINCHE", "SURCONTRE", "RDBL"}
+_BID_RE = re.compile(r"^(?P<bid>\d+|capot)?\s*(?P<suit>\S+?)$", re.IGNORECASE)
+_ITEM_RE = re.compile(r"^(?:(?P<seat>[A-Za-z]+)\s*:)?\s*(?P<call>.*)$", re.DOTALL)
+
+
+@dataclass(frozen=True)
+class Call:
+    """One call: a pass, a bid (or a classic take), a coinche or a surcoinche.
+
+    ``trump`` is the suit of a bid; ``bid`` its value (``None`` for a
+    classic take); ``capot`` is True for the capot bid. The repr is the
+    call's text, read back by ``Call(text)``'s parser :meth:`parse`.
+
+    >>> Call.parse("capot♠"), Call.parse("pass"), Call.parse("h", CLASSIC)
+    (Call('CapotS'), Call('P'), Call('H'))
+    >>> Call.parse("90").text
+    Traceback (most recent call last):
+    ...
+    belote.errors.AuctionError: cannot read call '90': expected P, a bid like 90H or CapotS, X or XX
+    """
+
+    kind: str
+    trump: Suit | None = None
+    bid: int | None = None
+    capot: bool = False
+
+    def __init__(self, kind: str, trump: Suit | None = None, bid: int | None = None,
+                 capot: bool = False) -> None:
+        """``Call(kind, trump, bid, capot)``, or ``Call(text)`` for a call's text (a bare
+        suit is a classic take, ``90H`` a coinche bid)."""
+        if kind not in _KINDS and trump is None and bid is None and not capot:
+            parsed = Call.parse(kind, COINCHE if re.search(r"\d|capot", kind, re.IGNORECASE)
+                                else CLASSIC)
+            kind, trump, bid, capot = parsed.kind, parsed.trump, parsed.bid, parsed.capot
+        if kind not in _KINDS:
+            raise AuctionError(f"unknown kind of call {kind!r}")
+        if (kind == BID) != (trump is not None):
+            raise AuctionError(f"a {kind} call {'needs' if kind == BID else 'has no'} trump")
+        if capot and bid is None:
+            raise AuctionError("a capot bid needs its value")
+        object.__setattr__(self, "kind", kind)
+        object.__setattr__(self, "trump", trump)
+        object.__setattr__(self, "bid", bid)
+        object.__setattr__(self, "capot", capot)
+
+    @classmethod
+    def parse(cls, text: str, profile: RuleProfile = COINCHE) -> Call:
+        """Read one call (the module doc lists the spellings) for ``profile``.
+
+        >>> Call.parse("100♥"), Call.parse("250s"), Call.parse("surcoinche")
+        (Call('100H'), Call('CapotS'), Call('XX'))
+        >>> Call.parse("100H", CLASSIC)
+        Traceback (most recent call last):
+        ...
+        belote.errors.AuctionError: classic has no numeric bids: a take is a suit (e.g. H), got '100H'
+        """
+        word = text.strip().upper()
+        if word in _PASS_WORDS:
+            return cls(PASS)
+        if word in _COINCHE_WORDS:
+            return cls(COINCHE_CALL)
+        if word in _SURCOINCHE_WORDS:
+            return cls(SURCOINCHE)
+        match = _BID_RE.match(text.strip())
+        suit = None
+        if match is not None:
+            try:
+                suit = parse_suit(match["suit"])
+            except BeloteError:
+                suit = None
+        if match is None or suit is None:
+            raise AuctionError(f"cannot read call {text!r}: expected "
+                               + ("P or a suit (e.g. H)" if profile.auction != "numeric"
+                                  else "P, a bid like 90H or CapotS, X or XX"))
+        amount = match["bid"]
+        if profile.auction != "numeric":
+            if amount is not None:
+                raise AuctionError(f"{profile.name} has no numeric bids: a take is a suit "
+                                   f"(e.g. H), got {text!r}")
+            return cls(BID, suit)
+        if amount is None:
+            raise AuctionError(f"cannot read call {text!r}: a {profile.name} bid needs a "
+                               "value (e.g. 90H or CapotH)")
+        if amount.upper() == "CAPOT":
+            return cls(BID, suit, profile.capot_bid, True)
+        if len(amount.lstrip("0")) > 4:
+            raise AuctionError(f"cannot read call {text!r}: too many digits")
+        value = int(amount)
+        return cls(BID, suit, value, value == profile.capot_bid)
+
+    @property
+    def text(self) -> str:
+        """The call's text: ``P``, ``90H``, ``CapotH``, ``X``, ``XX``, or a classic ``H``."""
+        if self.kind == PASS:
+            return "P"
+        if self.kind == COINCHE_CALL:
+            return "X"
+        if self.kind == SURCOINCHE:
+            return "XX"
+        assert self.trump is not None
+        if self.bid is None:
+            return SUIT_NAMES[self.trump]
+        return ("Capot" if self.capot else str(self.bid)) + SUIT_NAMES[self.trump]
+
+    def __repr__(self) -> str:
+        return f"Call({self.text!r})"
+
+
+@dataclass(frozen=True)
+class CallState:
+    """The auction just before a call: what the call is judged against.
+
+    ``index`` is the call's number (0-based), ``seat`` its caller;
+    ``contract`` the highest bid so far (``Contract`` with its declarer and
+    multiplier, or ``None``); ``passes`` the passes in a row before it;
+    ``round`` the classic round (1 or 2; 1 in coinche).
+    """
+
+    index: int
+    seat: Seat
+    contract: Contract | None
+    passes: int
+    round: int = 1
+
+
+@dataclass(frozen=True, init=False)
+class Auction:
+    """An auction: the dealer, the calls in order from the dealer's left, and the rules.
+
+    Every call is checked when the value is built (:class:`AuctionError`
+    names the first illegal one). ``turned`` is the classic turned card
+    (required in classic, refused in coinche).
+
+    >>> a = Auction(3, ["P", "90H", "P", "100S"])
+    >>> a.turn, a.contract.to_pbn(), seat_name(a.declarer), a.complete
+    (0, '100S', 'W', False)
+    >>> a.with_call("P").with_call("P").with_call("P").complete
+    True
+    >>> Auction.parse("N:P E:P S:P W:P").passed_out
+    True
+    >>> c = Auction.parse("N:P E:P S:P W:P N:D", mode="classic", turned="AH")
+    >>> c, c.contract
+    (Auction.parse('N:P E:P S:P W:P N:D', mode='classic', turned='AH'), Contract(trump=2, declarer=0, bid=None, multiplier=1, capot=False))
+    >>> Auction.parse("N:P E:H S:P", mode="classic", turned="AH")
+    Traceback (most recent call last):
+    ...
+    belote.errors.AuctionError: call 3 (S:P): the auction ended with call 2 (E:H)
+    """
+
+    dealer: Seat
+    calls: tuple[Call, ...]
+    profile: RuleProfile
+    turned: Card | None
+
+    def __init__(self, dealer: Seat | str, calls: Iterable[Call | str] = (),
+                 profile: RuleProfile | str = COINCHE, turned: Card | str | None = None
+                 ) -> None:
+        from ..rules.profiles import get_profile
+
+        try:
+            profile = get_profile(profile)
+            dealer = as_seat(dealer)
+        except BeloteError as e:
+            raise AuctionError(str(e)) from None
+        if dealer not in SEATS:
+            raise AuctionError(f"dealer must be a seat 0..3, got {dealer!r}")
+        if profile.auction == "numeric":
+            if turned is not None:
+                raise AuctionError(f"{profile.name} has no turned card")
+        else:
+            if turned is None:
+                raise AuctionError(f"a {profile.name} auction needs the turned card")
+            try:
+                turned = as_card(turned)
+            except BeloteError as e:
+                raise AuctionError(f"turned card: {e}") from None
+        parsed = []
+        for i, call in enumerate(calls):
+            if isinstance(call, str):
+                text = call.strip()
+                try:
+                    call = Call.parse(text, profile)
+                except AuctionError as e:
+                    seat = next_seat(dealer, i + 1)
+                    raise AuctionError(f"call {i + 1} ({seat_name(seat)}:{text}): {e}",
+                                       call=i) from None
+            parsed.append(call)
+        object.__setattr__(self, "dealer", dealer)
+        object.__setattr__(self, "calls", tuple(parsed))
+        object.__setattr__(self, "profile", profile)
+        object.__setattr__(self, "turned", turned)
+        for _ in self.history():
+            pass
+
+    @classmethod
+    def parse(cls, text: str, *, dealer: Seat | str | None = None,
+              mode: RuleProfile | str = COINCHE, turned: Card | str | None = None
+              ) -> Auction:
+        """Read ``"N:P E:90H S:P W:100S"`` (module doc); ``dealer`` is needed only without calls.
+
+        >>> Auction.parse("E:80S 90H", dealer="N").calls
+        (Call('80S'), Call('90H'))
+        >>> Auction.parse("N:P S:90H")
+        Traceback (most recent call last):
+        ...
+        belote.errors.AuctionError: call 2 (S:90H): it is E's turn, not S's
+        >>> Auction.parse("E:P", dealer="W")
+        Traceback (most recent call last):
+        ...
+        belote.errors.AuctionError: call 1 (E:P): with dealer W, N speaks first, not E
+        """
+        from ..rules.profiles import get_profile
+
+        spaced = re.sub(r"\s*:\s*", ":", text.strip())
+        items = [item for item in re.split(r"[\s,]+", spaced) if item]
+        first = None if dealer is None else next_seat(as_seat(dealer))
+        calls: list[str] = []
+        for i, item in enumerate(items):
+            match = _ITEM_RE.match(item)
+            assert match is not None
+            seat_text, call = match["seat"], match["call"].strip()
+            expected = None if first is None else next_seat(first, i)
+            if seat_text is not None:
+                try:
+                    seat = parse_seat(seat_text)
+                except BeloteError as e:
+                    raise AuctionError(f"call {i + 1} ({item}): {e}", call=i) from None
+                if expected is None:
+                    first = seat
+                elif seat != expected:
+                    assert first is not None
+                    why = (f"with dealer {seat_name(next_seat(first, 3))}, "
+                           f"{seat_name(expected)} speaks first, not {seat_name(seat)}"
+                           if i == 0 else
+                           f"it is {seat_name(expected)}'s turn, not {seat_name(seat)}'s")
+                    raise AuctionError(f"call {i + 1} ({item}): {why}", call=i)
+            elif first is None:
+                raise AuctionError(f"call 1 ({item}): name the seat of the first call "
+                                   "(e.g. N:P) or give the dealer", call=0)
+            if not call:
+                raise AuctionError(f"call {i + 1} ({item}): no call after the seat", call=i)
+            calls.append(call)
+        if first is None:
+            raise AuctionError("an empty auction needs the dealer")
+        return cls(next_seat(first, 3), calls, get_profile(mode), turned)
+
+    def seat_of(self, index: int) -> Seat:
+        """The seat making call ``index`` (0-based): the dealer's left makes call 0."""
+        return next_seat(self.dealer, index + 1)
+
+    def history(self) -> Iterator[tuple[CallState, Call]]:
+        """Each call with the state it was made in (checks every call's legality)."""
+        state = CallState(0, self.seat_of(0), None, 0, 1)
+        ended_at: int | None = None
+        for i, call in enumerate(self.calls):
+            state = CallState(i, self.seat_of(i), state.contract, state.passes, state.round)
+            where = f"call {i + 1} ({seat_name(state.seat)}:{call.text})"
+            if ended_at is not None:
+                raise AuctionError(f"{where}: the auction ended with call {ended_at + 1} "
+                                   f"({seat_name(self.seat_of(ended_at))}:"
+                                   f"{self.calls[ended_at].text})", call=i)
+            try:
+                _check_call(self, state, call)
+            except AuctionError as e:
+                raise AuctionError(f"{where}: {e}", call=i) from None
+            yield state, call
+            state = _after(self, state, call)
+            if _ended(self, state, call):
+                ended_at = i
+
+    def _final(self) -> tuple[CallState, bool]:
+        """The state after the last call and whether the auction is over."""
+        state = CallState(0, self.seat_of(0), None, 0, 1)
+        over = False
+        for state_before, call in self.history():
+            state = _after(self, state_before, call)
+            over = _ended(self, state, call)
+        return state, over
+
+    @property
+    def complete(self) -> bool:
+        """Is the auction over (contract fixed, or passed out)?"""
+        return self._final()[1]
+
+    @property
+    def turn(self) -> Seat | None:
+        """The seat to call next, ``None`` once the auction is over."""
+        return None if self._final()[1] else self.seat_of(len(self.calls))
+
+    @property
+    def contract(self) -> Contract | None:
+        """The contract so far (final once :attr:`complete`), with declarer and multiplier."""
+        return self._final()[0].contract
+
+    @property
+    def declarer(self) -> Seat | None:
+        """The seat of the highest bid (the taker), ``None`` before any bid."""
+        contract = self.contract
+        return None if contract is None else contract.declarer
+
+    @property
+    def passed_out(self) -> bool:
+        """Did every call pass (a redeal)?"""
+        return self.complete and self.contract is None
+
+    @property
+    def state(self) -> CallState:
+        """The state the next call would be judged in."""
+        state, _ = self._final()
+        return CallState(len(self.calls), self.seat_of(len(self.calls)), state.contract,
+                         state.passes, state.round)
+
+    def with_call(self, call: Call | str) -> Auction:
+        """This auction with one more call (checked)."""
+        return Auction(self.dealer, self.calls + (call,), self.profile, self.turned)  # type: ignore[operator]
+
+    def legal_calls(self) -> tuple[Call, ...]:
+        """Every call the seat on turn may make (empty once complete).
+
+        >>> [c.text for c in Auction(0, ["150H"]).legal_calls()]
+        ['P', '160S', 'CapotS', '160H', 'CapotH', '160D', 'CapotD', '160C', 'CapotC', 'X']
+        """
+        if self.complete:
+            return ()
+        p = self.profile
+        candidates = [Call(PASS)]
+        if p.auction == "numeric":
+            for suit in range(4):
+                candidates += [Call(BID, suit, b) for b in range(p.bid_min, p.bid_max + 1,
+                                                                 p.bid_step)]
+                candidates.append(Call(BID, suit, p.capot_bid, True))
+            candidates += [Call(COINCHE_CALL), Call(SURCOINCHE)]
+        else:
+            candidates += [Call(BID, suit) for suit in range(4)]
+        state = self.state
+        out = []
+        for call in candidates:
+            try:
+                _check_call(self, state, call)
+            except AuctionError:
+                continue
+            out.append(call)
+        return tuple(out)
+
+    def text(self) -> str:
+        """The auction as ``SEAT:CALL`` items (what :meth:`parse` reads)."""
+        return " ".join(f"{seat_name(self.seat_of(i))}:{c.text}"
+                        for i, c in enumerate(self.calls))
+
+    def __repr__(self) -> str:
+        args = [repr(self.text())] if self.calls else [repr(""), f"dealer={seat_name(self.dealer)!r}"]
+        if self.profile is not COINCHE:
+            name = {id(p): p.name for p in PROFILES.values()}.get(id(self.profile))
+            args.append(f"mode={name!r}" if name else f"mode={self.profile!r}")
+        if self.turned is not None:
+            args.append(f"turned={card_name(self.turned)!r}")
+        return f"Auction.parse({', '.join(args)})"
+
+
+def _check_call(auction: Auction, state: CallState, call: Call) -> None:
+    """Raise :class:`AuctionError` (without the call's position) if ``call`` is illegal."""
+    p = auction.profile
+    contract = state.contract
+    seat = state.seat
+    if p.auction != "numeric":
+        if call.kind == PASS:
+            return
+        if call.kind != BID or call.bid is not None:
+            raise AuctionError(f"{p.name} has only takes (a suit) and passes")
+        assert auction.turned is not None and call.trump is not None
+        turned_suit = auction.turned >> 3
+        if state.round == 1 and call.trump != turned_suit:
+            raise AuctionError(f"in round 1 only the turned suit "
+                               f"{SUIT_NAMES[turned_suit]} ({card_name(auction.turned)}) "
+                               f"may be taken")
+        if state.round == 2 and call.trump == turned_suit:
+            raise AuctionError(f"in round 2 the turned suit {SUIT_NAMES[turned_suit]} "
+                               f"can no longer be taken")
+        return
+    coinched = contract is not None and contract.multiplier > 1
+    if coinched:
+        assert contract is not None
+        if call.kind == SURCOINCHE:
+            if 4 not in p.coinche_multipliers:
+                raise AuctionError(f"{p.name} has no surcoinche")
+            return
+        if call.kind == PASS:
+            return
+        raise AuctionError(f"after the coinche of {contract.to_pbn()} the contract side "
+                           "answers only XX (surcoinche) or P (play at x2)")
+    if call.kind == PASS:
+        return
+    if call.kind == SURCOINCHE:
+        raise AuctionError("a surcoinche answers a coinche of one's own contract: "
+                           + ("nothing is coinched" if contract is not None else "no bid yet"))
+    if call.kind == COINCHE_CALL:
+        if contract is None:
+            raise AuctionError("there is no bid to coinche")
+        if 2 not in p.coinche_multipliers:
+            raise AuctionError(f"{p.name} has no coinche")
+        assert contract.declarer is not None
+        if side_of(seat) == side_of(contract.declarer):
+            pronoun = "their own side's" if seat != contract.declarer else "their own"
+            raise AuctionError(f"{seat_name(seat)} cannot coinche {contract.to_pbn()}, "
+                               f"{pronoun} contract (only an opponent of the contract may)")
+        return
+    assert call.bid is not None
+    on_ladder = call.capot if call.capot else (
+        p.bid_min <= call.bid <= p.bid_max and (call.bid - p.bid_min) % p.bid_step == 0)
+    if call.capot and call.bid != p.capot_bid or not on_ladder:
+        raise AuctionError(f"bid {call.bid} is not allowed ({p.name} bids {p.bid_min}.."
+                           f"{p.bid_max} in steps of {p.bid_step}, or Capot)")
+    if contract is not None and contract.bid is not None and call.bid <= contract.bid:
+        assert contract.declarer is not None
+        raise AuctionError(f"{call.text} is not higher than {contract.to_pbn()} by "
+                           f"{seat_name(contract.declarer)}")
+
+
+def _after(auction: Auction, state: CallState, call: Call) -> CallState:
+    """The state after ``call``, made in ``state``."""
+    contract = state.contract
+    passes = state.passes + 1 if call.kind == PASS else 0
+    round_ = state.round
+    if call.kind == BID:
+        assert call.trump is not None
+        contract = Contract(call.trump, state.seat, call.bid, 1, call.capot)
+    elif call.kind in (COINCHE_CALL, SURCOINCHE):
+        assert contract is not None
+        contract = Contract(contract.trump, contract.declarer, contract.bid,
+                            2 if call.kind == COINCHE_CALL else 4, contract.capot)
+    if auction.profile.auction != "numeric" and passes == 4 and round_ == 1:
+        round_, passes = 2, 0
+    return CallState(state.index + 1, next_seat(state.seat), contract, passes, round_)
+
+
+def _ended(auction: Auction, after: CallState, call: Call) -> bool:
+    """Does ``call``, leading to ``after``, end the auction?"""
+    contract = after.contract
+    if auction.profile.auction != "numeric":
+        return call.kind == BID or (after.round == 2 and after.passes == 4)
+    if call.kind == SURCOINCHE:
+        return True
+    if contract is not None and contract.multiplier > 1:
+        return call.kind == PASS  # the contract side's answer to the coinche
+    if contract is None:
+        return after.passes == 4
+    return after.passes == 3
+
+
+__all__ = ["BID", "COINCHE_CALL", "PASS", "SURCOINCHE", "Auction", "Call", "CallState"]

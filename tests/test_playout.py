@@ -1,0 +1,214 @@
+"""Single-dummy play (:mod:`belote.advice.playout`) against plain loops and exact enumeration.
+
+* ``layout_values`` (one kernel call for every card on every layout) equals
+  ``position_analysis`` of each layout rebuilt as a position;
+* a decision never reads a hidden card: the same visible history with the
+  hidden cards dealt otherwise (same constraints) gives the same decision;
+* with every layout listed, the card is ``hint``'s best by the chance of the
+  side's goal (its exact mode), and a whole playout equals a plain loop of
+  ``position_analysis`` over every layout at every decision;
+* a run gives the same boards serially, on threads and on processes.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from pathlib import Path
+
+import numpy as np
+import pytest
+from click.testing import CliRunner
+
+from belote import CLASSIC, COINCHE, CardSet, Deal
+from belote.advice.hint import enumerate_layouts, hint, replay, visible_constraints
+from belote.advice.playout import (DEFAULT_SCHEDULE, PlayoutError, Schedule, decide, playout,
+                                   playouts)
+from belote.dd import position_analysis, equivalence_classes, layout_values
+from belote.cli.main import cli
+from belote.errors import DealError
+from belote.formats import pbn
+from belote.rules.play import Position
+from belote.rules.scoring import min_points_to_make
+from belote.sampling.sampler import DealSampler
+from belote.types.board import Board
+from belote.types.cards import card_name
+from belote.types.deal import side_of
+
+from conftest import played_position, sample_size
+
+EXAMPLES = Path(__file__).resolve().parent.parent / "datasets" / "examples"
+DEALS = EXAMPLES / "deals.pbn"
+PLAYED = EXAMPLES / "played.pbn"
+PROFILES = (COINCHE, CLASSIC)
+EVERY = Schedule(first=8, last=8, exact=10**9)
+"""A schedule that lists every layout (for small endings only)."""
+
+
+@pytest.mark.parametrize("profile", PROFILES)
+@pytest.mark.parametrize("left", [30, 17, 9, 6])
+def test_layout_values_equal_analyse_position(profile, left: int) -> None:
+    for seed in range(sample_size(2, 10)):
+        pos, _ = played_position(1000 * left + seed, left, profile)
+        seat = pos.to_move
+        layouts = DealSampler(visible_constraints(pos, seat)).draw_masks(seed, 0, 12)
+        classes, values = layout_values(pos, layouts)
+        assert classes == equivalence_classes(pos)
+        for i, hands in enumerate(layouts):
+            analysis = position_analysis(replay(pos, [int(h) for h in hands]))
+            by_card = {cv.card: tuple(cv.values) for cv in analysis.cards}
+            assert [tuple(v) for v in values[i]] == [by_card[cls[0]] for cls in classes], (
+                pos, i)
+
+
+def test_layout_values_refuses_a_layout_that_moves_the_players_cards() -> None:
+    pos, _ = played_position(7, 20)
+    hands = list(pos.hands)
+    mover = pos.to_move
+    other = (mover + 1) % 4
+    low = hands[mover] & -hands[mover]
+    theirs = hands[other] & -hands[other]
+    hands[mover] ^= low | theirs
+    hands[other] ^= low | theirs
+    with pytest.raises(DealError, match="layout 1: not a layout"):
+        layout_values(pos, [pos.hands, hands])
+
+
+def _permuted(pos: Position, seed: int) -> Position:
+    """``pos`` with the cards its player to move cannot see dealt otherwise, same constraints."""
+    layouts = DealSampler(visible_constraints(pos, pos.to_move)).draw_masks(seed, 0, 1)
+    return replay(pos, [int(h) for h in layouts[0]])
+
+
+@pytest.mark.parametrize("profile", PROFILES)
+def test_a_decision_never_reads_a_hidden_card(profile) -> None:
+    checked = 0
+    for seed in range(sample_size(6, 40)):
+        rng = random.Random(seed)
+        pos, contract = played_position(seed, rng.choice((32, 27, 22, 14, 9)), profile)
+        other = _permuted(pos, 500 + seed)
+        assert other.hands[pos.to_move] == pos.hands[pos.to_move]
+        checked += other.hands != pos.hands
+        first = decide(pos, contract, seed=seed)
+        second = decide(other, contract, seed=seed)
+        assert (first, first.classes, first.goal, first.points) == (
+            second, second.classes, second.goal, second.points), (pos, other)
+    assert checked >= sample_size(6, 40) // 2
+
+
+def _exact_choice(pos: Position, contract) -> int:
+    """The card a plain loop over every layout chooses (goal share, then points, then order)."""
+    seat = pos.to_move
+    classes = equivalence_classes(pos)
+    if len(classes) == 1:
+        return classes[0][0]
+    side, taker = side_of(seat), side_of(contract.declarer)
+    goal = np.zeros(len(classes))
+    points = np.zeros(len(classes))
+    for hands in enumerate_layouts(visible_constraints(pos, seat)):
+        layout = replay(pos, hands)
+        need = min_points_to_make(pos.profile, contract, layout.belote_side())
+        values = {cv.card: cv.values for cv in position_analysis(layout).cards}
+        for j, cls in enumerate(classes):
+            made = values[cls[0]][taker] >= need
+            goal[j] += made if side == taker else not made
+            points[j] += values[cls[0]][side]
+    best = min(range(len(classes)), key=lambda j: (-goal[j], -points[j], j))
+    return classes[best][0]
+
+
+@pytest.mark.parametrize("profile", PROFILES)
+def test_small_endings_choose_hints_exact_best(profile) -> None:
+    for seed in range(sample_size(8, 60)):
+        pos, contract = played_position(200 + seed, random.Random(seed).choice((8, 9, 11, 13)),
+                                        profile)
+        choice = decide(pos, contract, schedule=EVERY)
+        if choice.forced:
+            continue
+        advice = hint(pos, pos.to_move, contract, samples=10**9, by="make")
+        assert choice.exact and advice.exact and choice.layouts == advice.layouts
+        assert choice.card == advice.best, pos
+
+
+@pytest.mark.parametrize("profile", PROFILES)
+def test_a_playout_with_every_layout_equals_a_plain_loop(profile) -> None:
+    for seed in range(sample_size(2, 12)):
+        pos, contract = played_position(300 + seed, 12, profile)
+        board = Board(Deal([CardSet(h) for h in pos.start_hands]), profile=profile,
+                      contract=contract,
+                      play_leader=pos.tricks[0].leader,
+                      cards=[c for t in pos.tricks for c in t.cards] + pos.trick)
+        played = playout(board, schedule=EVERY)
+        loop = pos.copy()
+        cards = []
+        while not loop.is_over:
+            card = _exact_choice(loop, contract)
+            loop.play(card)
+            cards.append(card)
+        assert list(played.cards[len(board.cards):]) == cards
+
+
+def test_playouts_are_the_same_serially_on_threads_and_processes() -> None:
+    boards = [Board(Deal.random(40 + i), dealer=i % 4, profile="coinche", contract="90S",
+                    declarer=(i + 1) % 4) for i in range(3)]
+    schedule = Schedule(first=6, last=4, exact=6)
+    serial = list(playouts(boards, schedule=schedule, seed=5))
+    assert all(len(p.board.cards) == 32 for p in serial)
+    assert serial == list(playouts(boards, schedule=schedule, seed=5, executor="thread",
+                                   workers=2))
+    assert serial == list(playouts(boards, schedule=schedule, seed=5, executor="process",
+                                   workers=2))
+    assert serial[1].board == playout(boards[1], schedule=schedule, seed=5, board=1)
+    assert serial != list(playouts(boards, schedule=schedule, seed=6))
+
+
+def test_forced_cards_need_no_layout() -> None:
+    pos, contract = played_position(11, 4)
+    choice = decide(pos, contract)
+    assert choice.forced == (len(equivalence_classes(pos)) == 1)
+    if choice.forced:
+        assert choice.layouts == 0
+
+
+def test_bad_requests_are_refused() -> None:
+    with pytest.raises(PlayoutError, match="contract"):
+        playout(Deal.random(1), dealer=0)
+    with pytest.raises(PlayoutError, match="dealer"):
+        playout(Deal.random(1), "80H", declarer=0)
+    with pytest.raises(PlayoutError, match="positive"):
+        Schedule(first=0)
+    assert DEFAULT_SCHEDULE.worlds(8) == 60
+
+
+# --- belote playout ---------------------------------------------------------------------------
+
+def run(*args: object) -> tuple[int, str, str]:
+    """Invoke ``belote`` in this process; return (exit code, stdout, stderr)."""
+    result = CliRunner().invoke(cli, [str(a) for a in args])
+    if result.exception is not None and not isinstance(result.exception, SystemExit):
+        raise result.exception
+    return result.exit_code, result.stdout, result.stderr
+
+
+def test_the_command_plays_writes_and_analyse_reads(tmp_path) -> None:
+    out = tmp_path / "played.pbn"
+    code, text, _ = run("playout", DEALS, "--board", "2", "--board", "4", "--worlds", "8",
+                        "--json", "-o", out)
+    assert code == 0
+    rows = [json.loads(line) for line in text.splitlines()]
+    assert [r["board"] for r in rows] == ["2", "4"]
+    boards = pbn.load(out)
+    for row, board in zip(rows, boards):
+        assert [card_name(c) for c in board.cards] == row["cards"] and len(row["cards"]) == 32
+        end = board.position()
+        assert row["trick_points"] == {"NS": end.points.ns, "EW": end.points.ew}
+        assert row["made"] == (row["taker_points"] >= row["needed"])
+    code, text, _ = run("playout", DEALS, "--worlds", "8", "--json", "--jobs", "2")
+    assert code == 0 and [json.loads(line) for line in text.splitlines()][1::2] == rows
+    code, text, _ = run("analyse", out)
+    assert code == 0 and "given away" in text
+
+
+def test_the_command_refuses_a_finished_record() -> None:
+    code, _, err = run("playout", PLAYED, "--board", "1")
+    assert code == 2 and "play record is complete" in err and "board 1" in err
