@@ -36,7 +36,13 @@ SIDES = ("NS", "EW")
               default=None, metavar="OUT.html",
               help="Also write a replay page of the boards: one self-contained HTML file "
                    "(hands, auction, card-by-card replay with each card's cost, value chart).")
-def analyse(file, cfn_games, boards, mode, as_json, html_out):
+@click.option("--sd", "single_dummy", is_flag=True,
+              help="Also grade each card single-dummy: over the layouts its player could not "
+                   "tell apart, its side's expected points and chance of reaching its goal "
+                   "against the best card's (seeded by --seed).")
+@click.option("--seed", type=int, default=0, show_default=True,
+              help="Seed of the layouts drawn for --sd.")
+def analyse(file, cfn_games, boards, mode, as_json, html_out, single_dummy, seed):
     """What each recorded card of the boards of a PBN FILE cost, double-dummy.
 
     \b
@@ -93,7 +99,9 @@ def analyse(file, cfn_games, boards, mode, as_json, html_out):
     context = SearchContext()
     separator = ""
     analyses = []
-    for board in selected:
+    if single_dummy:
+        from belote.analysis.sd_grades import grade_record
+    for place, board in enumerate(selected):
         analysis = None
         if board.passed_out:
             result = {"board": board.board, "file": board.file,
@@ -102,8 +110,12 @@ def analyse(file, cfn_games, boards, mode, as_json, html_out):
         else:
             analysis = board_play_analysis(board, mode, context=context)
             result = analysis.to_dict()
+            if single_dummy:
+                grades = grade_record(board, mode, seed=seed, place=place, context=context)
+                for card, grade in zip(result["cards"], grades):
+                    card["sd"] = grade.to_dict()
             text = human(result)
-        analyses.append(analysis)
+        analyses.append((analysis, result))
         click.echo(json_line(result) if as_json else separator + text)
         separator = "\n"
     if html_out is not None:
@@ -111,7 +123,9 @@ def analyse(file, cfn_games, boards, mode, as_json, html_out):
         from belote.files import atomic_output
 
         name = "--cfn games" if file is None else display_path(file)
-        page = replay_page(selected, analyses, title=name)
+        page = replay_page(selected, [a for a, _ in analyses], title=name,
+                           grades=[r.get("cards") if single_dummy else None
+                                   for _, r in analyses])
         with atomic_output(html_out) as tmp:
             tmp.write_text(page, encoding="utf-8")
         notice(f"replay page of {len(selected)} board{'s' * (len(selected) != 1)} written "
@@ -128,8 +142,11 @@ def human(result: dict[str, Any]) -> str:
     for card in cards:
         label = "" if card["trick"] == trick else str(card["trick"])
         trick = card["trick"]
-        lines.append(_row(label, card["seat"], card["card"], card["after"], card["loss"],
-                          card["best"]))
+        row = _row(label, card["seat"], card["card"], card["after"], card["loss"], card["best"])
+        sd = card.get("sd")
+        if sd is not None and sd["shortfall"] > 0:
+            row += f"   sd -{sd['shortfall']:.1f}, best {' '.join(sd['best'])}"
+        lines.append(row)
     lines += _summary(result["summary"])
     lines += _outcome(result, cards)
     return "\n".join(lines)

@@ -14,9 +14,8 @@ import sys
 from pathlib import Path
 
 import click
-from click.testing import CliRunner
-
 from belote.cli.main import cli
+from click.testing import CliRunner
 
 PAGE = Path(__file__).resolve().parent / "cli.md"
 

@@ -57,7 +57,7 @@ from ..rules.scoring import min_points_to_make
 from ..sampling.constraints import Constraints
 from ..sampling.sampler import DealSampler
 from ..sampling.stats import Estimate, mean, paired_difference, paired_proportions, proportion
-from ..types.cards import ALL_CARDS, SUIT_MASKS, SUITS, Card, CardSet, Mask, as_card, card_name
+from ..types.cards import ALL_CARDS, Card, CardSet, Mask, as_card, card_name
 from ..types.contract import Contract
 from ..types.deal import SEATS, SIDE_NAMES, Deal, Seat, Side, as_seat, seat_name, side_of
 
@@ -70,6 +70,11 @@ seeded deals: an opening lead (the costliest hint) took 3.6 s of CPU on
 average and 6.9 s at worst for 60 layouts (60 ms a layout), so at most about
 3.5 s on two cores; later in the play a hint costs far less (11 ms a layout
 at the second card, 3 ms at trick 3)."""
+
+MAX_SAMPLES = 100_000
+"""The most layouts one hint solves: an opening lead costs about 60 ms of CPU a layout
+(``DEFAULT_SAMPLES``' measure), so this is already hours of work; every layout and
+its values are kept for the paired comparison, so memory grows with the count."""
 
 RANKINGS = ("points", "make")
 """What the cards are ranked by: expected points of the player's side, or the
@@ -136,8 +141,9 @@ def enumerate_layouts(constraints: Constraints) -> Iterator[tuple[Mask, Mask, Ma
     """Every deal of the unseen cards that meets ``constraints``, as four hand masks.
 
     A plain backtracking over the unseen cards (each to a seat that may hold
-    it and still has room), for the few-layout case; the suit length and
-    point ranges are checked on each complete deal. Deals come in a fixed
+    it and still has room), for the few-layout case; the suit ranges,
+    holdings sets and card counts are checked on each complete deal
+    (:meth:`Constraints.admits_ranges`). Deals come in a fixed
     order, each once: as many as :meth:`DealSampler.count
     <belote.sampling.sampler.DealSampler.count>` says.
 
@@ -164,7 +170,7 @@ def enumerate_layouts(constraints: Constraints) -> Iterator[tuple[Mask, Mask, Ma
         if any(need[s] > room[i][s] for s in SEATS):
             return
         if i == len(free):
-            if _meets_ranges(constraints, hands):
+            if constraints.admits_ranges(hands):
                 yield tuple(hands)  # type: ignore[misc]
             return
         card = free[i]
@@ -177,21 +183,6 @@ def enumerate_layouts(constraints: Constraints) -> Iterator[tuple[Mask, Mask, Ma
                 need[seat] += 1
 
     yield from place(0)
-
-
-def _meets_ranges(constraints: Constraints, hands: Sequence[Mask]) -> bool:
-    """Whether every hand's suit lengths and suit points are within their ranges."""
-    for seat in SEATS:
-        for suit in SUITS:
-            cards = hands[seat] & SUIT_MASKS[suit]
-            low, high = constraints.lengths[seat][suit]
-            if not low <= cards.bit_count() <= high:
-                return False
-            plow, phigh = constraints.points[seat][suit]
-            points = sum(constraints.card_points(c) for c in range(32) if cards >> c & 1)
-            if not plow <= points <= phigh:
-                return False
-    return True
 
 
 @dataclass(frozen=True)
@@ -332,8 +323,10 @@ def hint(position: Position, seat: Seat, contract: Contract | None = None, *,
         raise HintError(f"{seat_name(seat)} is not to play: {seat_name(position.to_move)} is")
     if by not in RANKINGS:
         raise HintError(f"unknown ranking {by!r} (expected one of {' '.join(RANKINGS)})")
-    if type(samples) is not int or samples < 2:
-        raise HintError(f"samples={samples!r}: at least 2 are needed for an interval")
+    if type(samples) is not int or not 2 <= samples <= MAX_SAMPLES:
+        raise HintError(f"samples={samples!r}: at least 2 are needed for an interval, at most "
+                        f"{MAX_SAMPLES:,} "
+                        "(hours of work already)")
     if contract is not None and contract.trump != position.trump:
         raise ContractError(f"the contract {contract.to_pbn()} is not played at the "
                             f"position's trump")
@@ -367,10 +360,10 @@ def _summarise(seat: Seat, by: str, seed: int, layouts: int, exact: bool,
     goal = None if made is None else (made if taking else ~made)
     entries = []
     for j, cls in enumerate(classes):
-        expected = _exact(points[:, j].mean(), n) if exact else mean(points[:, j])
+        expected = Estimate.exact(points[:, j].mean(), n) if exact else mean(points[:, j])
         chance = None
         if made is not None:
-            chance = (_exact(made[:, j].mean(), n) if exact
+            chance = (Estimate.exact(made[:, j].mean(), n) if exact
                       else proportion(int(made[:, j].sum()), n))
         entries.append(CardAdvice(cls[0], cls, expected, chance))
     rate = [0.0 if goal is None else float(goal[:, j].mean()) for j in range(len(classes))]
@@ -384,16 +377,11 @@ def _summarise(seat: Seat, by: str, seed: int, layouts: int, exact: bool,
         first, second = order[0], order[1]
         if by == "points":
             a, b = points[:, first], points[:, second]
-            difference = (_exact(float((a - b).mean()), n) if exact
+            difference = (Estimate.exact(float((a - b).mean()), n) if exact
                           else paired_difference(a, b))
         else:
             a, b = goal[:, first], goal[:, second]  # type: ignore[index]
-            difference = (_exact(float(a.mean() - b.mean()), n) if exact
+            difference = (Estimate.exact(float(a.mean() - b.mean()), n) if exact
                           else paired_proportions(a, b))
     return Hint(seat, by, n, layouts, exact, seed, tuple(entries[j] for j in order), difference)
 
-
-def _exact(value: float, n: int) -> Estimate:
-    """An exact value over all ``n`` layouts: an interval reduced to the value."""
-    value = float(value)
-    return Estimate(value, value, value, n, method="exact")

@@ -8,8 +8,9 @@ left and right arrow keys, or the address ``#b=2&s=12``: board 2 after 12
 cards), each card's double-dummy cost with the best cards of the player to
 move highlighted in their hand, the value of the deal after each card as a
 small line chart (NS and EW, the cursor at the current card), and the
-per-seat summary of points given away. A passed-out deal shows its hands
-and auction only.
+per-seat summary of points given away; with single-dummy grades
+(:mod:`~belote.analysis.sd_grades`), each card's grade too. A passed-out
+deal shows its hands and auction only.
 
 >>> from belote.formats import cfn
 >>> board = cfn.parse_game("S:.QJ9.AK9.98/AJ..QJ.KQJ7/TK9.8.T7.AT/Q87.ATK7.8. p-p-p-p - 0")
@@ -81,8 +82,13 @@ def _suit_then_high(card: int) -> tuple[int, int]:
     return card >> 3, -(card & 7)
 
 
-def board_data(board: Board, analysis: PlayAnalysis | None) -> dict[str, Any]:
-    """What the page shows of one board, as JSON-ready data."""
+def board_data(board: Board, analysis: PlayAnalysis | None,
+               cards: Sequence[dict[str, Any]] | None = None) -> dict[str, Any]:
+    """What the page shows of one board, as JSON-ready data.
+
+    ``cards``, when given, are the analysis's card dicts with their
+    single-dummy grades (key ``sd``, :mod:`~belote.analysis.sd_grades`).
+    """
     contract = board.get_contract()
     out: dict[str, Any] = {
         "name": "Record" if board.board is None else f"Board {board.board}",
@@ -99,7 +105,8 @@ def board_data(board: Board, analysis: PlayAnalysis | None) -> dict[str, Any]:
     }
     if analysis is not None and analysis.cards:
         result = analysis.to_dict()
-        out.update(cards=result["cards"], summary=result["summary"],
+        out.update(cards=list(cards) if cards is not None else result["cards"],
+                   summary=result["summary"],
                    outcome=result["outcome"], belote=result["belote"])
         values = [(analysis.cards[0].before.ns, analysis.cards[0].before.ew)] + [
             (c.after.ns, c.after.ew) for c in analysis.cards]
@@ -108,9 +115,14 @@ def board_data(board: Board, analysis: PlayAnalysis | None) -> dict[str, Any]:
 
 
 def replay_page(boards: Sequence[Board], analyses: Sequence[PlayAnalysis | None], *,
-                title: str) -> str:
-    """The whole page: ``boards`` with their analyses (``None`` for a board without play)."""
-    data = [board_data(b, a) for b, a in zip(boards, analyses)]
+                title: str, grades: Sequence[Sequence[dict[str, Any]] | None] | None = None
+                ) -> str:
+    """The whole page: ``boards`` with their analyses (``None`` for a board without play).
+
+    ``grades``: per board, the card dicts with single-dummy grades to show.
+    """
+    grades = grades or [None] * len(boards)
+    data = [board_data(b, a, g) for b, a, g in zip(boards, analyses, grades)]
     payload = json.dumps(data).replace("</", "<\\/")
     return (_PAGE.replace("__TITLE__", html.escape(title))
             .replace("__DATA__", payload).replace("__STYLE__", _STYLE)
@@ -173,7 +185,7 @@ min-height:3em}
 table{border-collapse:collapse;margin:.5em 0;background:#fff}
 td,th{border:1px solid #ccc;padding:.15em .45em;text-align:center;font-size:.9em}
 #plays td{cursor:pointer}#plays td.cur{background:#ffe98a}#plays td.loss{color:#c0121c}
-.lossv{font-size:.8em}footer{font-size:.8em;color:#555;padding:.5em 1em 2em;max-width:60em}
+.lossv{font-size:.8em}.sdv{font-size:.75em;color:#6b3fa0}footer{font-size:.8em;color:#555;padding:.5em 1em 2em;max-width:60em}
 @media (max-width:600px){main{padding:.4em}.card{width:1.55em;height:2.2em;font-size:.8em}
 .hand{max-width:7.2em}#table{padding:.3em;min-height:15em}.trick{min-width:5em;min-height:5.5em}
 header h1{font-size:1em}}
@@ -270,6 +282,11 @@ function render() {
       const c = b.cards[step - 1];
       note += " " + c.seat + " played " + c.card + (c.loss ? ", giving away " + c.loss +
         " (best: " + c.best.map((x) => x.join(" ")).join(", ") + ")." : ", a best card.");
+      if (c.sd) note += c.sd.forced ? " Single dummy: forced." : " Single dummy (" +
+        c.sd.layouts + " layouts): " + c.sd.points + " expected points, best " +
+        c.sd.best.join(" ") + " " + c.sd.best_points + (c.sd.goal === null ? "" :
+        "; goal reached in " + Math.round(100 * c.sd.goal) + "% (best " +
+        Math.round(100 * c.sd.best_goal) + "%)") + ".";
     }
     if (next) note += " Next: " + next.seat + " to play; best " +
       next.best.map((x) => x.join(" ")).join(", ") + ".";
@@ -322,6 +339,7 @@ function renderPlays(b) {
     const td = rows[c.trick].querySelector('[data-seat="' + c.seat + '"]');
     td.append(cardEl(c.card, ""));
     if (c.loss) { td.classList.add("loss"); td.append(el("div", "lossv", "-" + c.loss)); }
+    if (c.sd && c.sd.shortfall > 0) td.append(el("div", "sdv", "sd -" + c.sd.shortfall));
     if (i === step - 1) td.classList.add("cur");
     td.title = "card " + (i + 1) + ": " + c.seat + " " + c.card + (c.loss ? ", cost " + c.loss : ", best");
     td.addEventListener("click", () => go(board, i + 1));

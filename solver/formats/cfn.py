@@ -343,8 +343,8 @@ def iter_load(fp_or_path: IO[str] | IO[bytes] | str | os.PathLike[str], *,
     """
     if not hasattr(fp_or_path, "read"):
         with open(fp_or_path, "rb") as fp:
-            file = name if name is not None else os.fspath(fp_or_path)  # type: ignore[arg-type]
-            yield from iter_load(fp, name=file)
+            yield from iter_load(fp, name=name if name is not None
+                                 else os.fspath(fp_or_path))  # type: ignore[arg-type]
         return
     file = name if name is not None else getattr(fp_or_path, "name", None)
     lines = (fp_or_path if isinstance(fp_or_path, io.TextIOBase)

@@ -60,7 +60,7 @@ class _Round:
         hands = event.get("hands")
         if not isinstance(hands, dict) or sorted(hands) != ["E", "N", "S", "W"]:
             raise error("round_dealt: hands must name the four seats N E S W")
-        cards = [None] * 4
+        cards: list[CardSet | None] = [None] * 4
         for seat_text, names in hands.items():
             if not isinstance(names, list):
                 raise error(f"round_dealt: hand {seat_text} is not a list of cards")

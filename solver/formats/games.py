@@ -29,6 +29,7 @@ from ..errors import BeloteError, PBNDecodeError
 from ..rules.profiles import RuleProfile
 from ..types.board import Board
 from . import cfn, game_json, pbn
+from .rows import format_by_suffix
 
 __all__ = ["GAME_FORMATS", "dumps", "game_format", "iter_games", "losses", "sniff_json"]
 
@@ -39,13 +40,7 @@ GAME_FORMATS = {".pbn": "pbn", ".cfn": "cfn", ".jsonl": "json", ".ndjson": "json
 
 def game_format(path: str | os.PathLike[str]) -> str:
     """The format of a game file from its suffix: ``pbn``, ``cfn`` or ``json``."""
-    suffix = os.path.splitext(os.fspath(path))[1].lower()
-    try:
-        return GAME_FORMATS[suffix]
-    except KeyError:
-        known = " ".join(sorted(GAME_FORMATS))
-        raise BeloteError(f"{os.fspath(path)}: unknown game file type {suffix or '(none)'!r} "
-                          f"(expected one of {known})") from None
+    return format_by_suffix(path, GAME_FORMATS, "game file type")
 
 
 def sniff_json(first_line: str) -> str:
@@ -150,7 +145,9 @@ def losses(boards: Iterable[Board], format: str) -> list[str]:
     """
     if format != "cfn":
         return []
-    names, tags, sections = [], {}, {}
+    names: list[str] = []
+    tags: dict[str, list[str]] = {}
+    sections: dict[str, list[str]] = {}
     for n, board in enumerate(boards, 1):
         if board.board != str(n):
             names.append(str(board.board))

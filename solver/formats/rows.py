@@ -56,12 +56,21 @@ def file_format(path: str | os.PathLike[str]) -> str:
     >>> file_format("deals.CSV"), file_format("x.jsonl")
     ('csv', 'ndjson')
     """
+    return format_by_suffix(path, FORMATS, "file type")
+
+
+def format_by_suffix(path: str | os.PathLike[str], formats: Mapping[str, str], what: str) -> str:
+    """The format ``formats`` gives the suffix of ``path`` (any case); an error names ``what``.
+
+    >>> format_by_suffix("a.TXT", {".txt": "text"}, "file type")
+    'text'
+    """
     suffix = os.path.splitext(os.fspath(path))[1].lower()
     try:
-        return FORMATS[suffix]
+        return formats[suffix]
     except KeyError:
-        known = " ".join(sorted(FORMATS))
-        raise BeloteError(f"{os.fspath(path)}: unknown file type {suffix or '(none)'!r} "
+        known = " ".join(sorted(formats))
+        raise BeloteError(f"{os.fspath(path)}: unknown {what} {suffix or '(none)'!r} "
                           f"(expected one of {known})") from None
 
 

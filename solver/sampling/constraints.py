@@ -272,6 +272,32 @@ class Constraints:
             return self.profile.plain_points[card & 7]
         return self.profile.card_points(card, self.trump)
 
+    def admits_ranges(self, hands: Sequence[Mask]) -> bool:
+        """Do four full hands meet every per-suit range, holdings set and card count?
+
+        (Known, excluded and out cards and the hand sizes are not checked:
+        the callers deal only what those allow.)
+
+        >>> c = Constraints().with_count(0, "JH AS", 1).with_length(1, 0, 0, 2)
+        >>> c.admits_ranges([CardSet("JH").mask, 0, 0, 0]), c.admits_ranges([0, 0, 0, 0])
+        (True, False)
+        """
+        for seat in SEATS:
+            for suit in SUITS:
+                cards = hands[seat] & SUIT_MASKS[suit]
+                low, high = self.lengths[seat][suit]
+                if not low <= cards.bit_count() <= high:
+                    return False
+                plow, phigh = self.points[seat][suit]
+                if (plow, phigh) != ANY_POINTS:
+                    points = sum(self.card_points(c) for c in iter_cards(cards))
+                    if not plow <= points <= phigh:
+                        return False
+                if not self.holdings[seat][suit] >> (cards >> (8 * suit)) & 1:
+                    return False
+        return all(c.low <= (hands[c.seat] & c.cards.mask).bit_count() <= c.high
+                   for c in self.counts)
+
     def free_cards(self) -> Mask:
         """The cards dealt at random: neither known to be in a hand nor out of play."""
         taken = self.out.mask
