@@ -34,6 +34,9 @@ def help_text(*args: str) -> str:
     result = CliRunner().invoke(cli, [*args, "--help"], prog_name="belote", terminal_width=80)
     if result.exit_code != 0:
         raise SystemExit(f"belote {' '.join(args)} --help failed: {result.output}")
+    if any(c < " " and c != "\n" for c in result.output):
+        # a stray click marker such as a doubled \b prints as a control character
+        raise SystemExit(f"belote {' '.join(args)} --help prints a control character")
     return result.output
 
 

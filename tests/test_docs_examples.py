@@ -39,3 +39,13 @@ def test_page_examples(page: Path, tmp_path: Path, request: pytest.FixtureReques
         return
     for example in examples(page):
         check(example, tmp_path)
+
+
+
+def test_every_subpackage_has_an_api_page() -> None:
+    """A new subpackage of the library has its page in docs/api (its modules are listed
+    by docs/hooks.py when the site is built)."""
+    for folder in (REPO / "solver").iterdir():
+        if (folder / "__init__.py").exists():
+            page = REPO / "docs" / "api" / f"{folder.name}.md"
+            assert page.read_text().startswith(f"::: belote.{folder.name}\n"), page
