@@ -64,6 +64,10 @@ from ..types.deal import SEATS, Seat, parse_seat, seat_name
 CARDS_EACH = 8
 """Cards in a full hand."""
 
+MAX_POOL = 24
+"""The most cards a seat may stand for: a hand has 8, but a seat may also stand for a pool
+(the classic auction's stock and a hand together, :mod:`belote.advice.auction`)."""
+
 NO_LIMIT = (0, CARDS_EACH)
 """The length range that says nothing."""
 
@@ -229,8 +233,8 @@ class Constraints:
         for seat in SEATS:
             size = self.hand_sizes[seat]
             name = seat_name(seat)
-            if not 0 <= size <= CARDS_EACH:
-                raise ConstraintError(f"{name} cannot hold {size} cards (0 to 8)")
+            if not 0 <= size <= MAX_POOL:
+                raise ConstraintError(f"{name} cannot hold {size} cards (0 to {MAX_POOL})")
             known = self.known[seat].mask
             for card in iter_cards(known):
                 if card in holder:
