@@ -77,8 +77,8 @@ from ..types.cards import SUITS, Suit, parse_card
 from ..types.contract import Contract
 from ..types.deal import Seat, next_seat, side_of
 
-__all__ = ["BidAdvice", "ContractEstimate", "bid_table", "classic_advice",
-           "coinche_contracts", "count_layouts", "decided", "estimate_contract", "iter_outcomes", "CHUNK", "LEVEL"]
+__all__ = ["BidAdvice", "ContractEstimate", "bid_table", "classic_advice", "classic_constraints",
+           "coinche_contracts", "count_layouts", "estimate_contract"]
 
 LEVEL = 0.95
 """Confidence of every interval reported (jointly over rows with ``precision``)."""
@@ -239,13 +239,20 @@ def _solve_range(question: _Question, trumps: tuple[Suit, ...], span: tuple[int,
     lowest need; the samples with no points get one more, for the
     defence's capot.
     """
-    from ..dd import reaches_deals, solve_deals
-
     seed, start, n = span
     if question.listed:
         hands = _layouts(question.constraints)[start:start + n]
     else:
         hands = _sampler(question.constraints).draw_masks(seed, start, n).astype(np.int64)
+    return solve_hands(question, trumps, hands)
+
+
+def solve_hands(question: _Question, trumps: tuple[Suit, ...], hands: np.ndarray
+                ) -> np.ndarray:
+    """The outcomes (as :func:`_solve_range` gives them) of the deals ``hands`` (``(n, 4)``)."""
+    from ..dd import reaches_deals, solve_deals
+
+    n = len(hands)
     out = np.zeros((n, len(trumps), 2), dtype=np.int64)
     side, profile, leader = question.side, question.profile, question.leader
     for j, trump in enumerate(trumps):
@@ -584,7 +591,7 @@ def estimate_contract(constraints: Constraints, contract: Contract, dealer: Seat
     side's points are given; scores are given at each multiplier the profile
     allows. ``constraints.profile`` is the rule profile. Raises
     :class:`BeloteError` for bad arguments and
-    :class:`~belote.sampling.constraints.ConstraintError` when no deal
+    :class:`~belote.errors.ConstraintError` when no deal
     fits.
     """
     profile = constraints.profile
