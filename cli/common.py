@@ -243,7 +243,7 @@ def read_boards(path: Path | None, mode: str | None, numbers: tuple[str, ...] = 
         name = "<stdin>" if str(path) == "-" else display_path(path)
         kind = games.GAME_FORMATS.get(path.suffix.lower(), "pbn")  # stdin, other names: PBN
         stream = open_input(path)
-        items = games.iter_games(stream, format=kind, mode=mode, name=name)
+        items = games.iter_games(stream, format=kind, profile=mode, name=name)
     boards, seen = [], []
     try:
         for item in items:

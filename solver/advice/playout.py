@@ -237,7 +237,7 @@ def _board(source: Board | Deal, contract: Contract | str | None, declarer: Seat
     profile = get_profile(rules or "coinche")
     if isinstance(contract, str):
         contract = parse_contract(contract, profile, declarer)
-    return Board(source, dealer=dealer, rules=profile, contract=contract,
+    return Board(source, dealer=dealer, profile=profile, contract=contract,
                  declarer=contract.declarer,
                  play_leader=leader if leader is not None else next_seat(dealer))  # type: ignore[arg-type]
 
