@@ -33,7 +33,7 @@ def test_sd_points_equal_plain_playouts_and_the_table_a_plain_count(tmp_path) ->
         board = boards[row["record"]]
         trump, leader = "SHDC".index(row["trump"]), "NESW".index(row["leader"])
         contract = board.contract if board.contract.trump == trump else Contract(trump, None, 80)
-        played = playout(board.deal, contract, leader=leader, rules="coinche", seed=0,
+        played = playout(board.deal, contract, leader=leader, profile="coinche", seed=0,
                          board=16 * row["record"] + 4 * leader + trump)
         assert row["sd_points"] == played.position().points["NS EW".split().index(row["side"])]
     table = sd_calibration(frame)

@@ -391,7 +391,7 @@ def _single_dummy(index: int, analysis: BoardAnalysis) -> dict[tuple[Seat, Suit]
         contract = analysis.contract
         if contract is None or contract.trump != value.trump:
             contract = Contract(value.trump, None, bid)
-        board = playout(analysis.deal, contract, leader=value.leader, rules=profile, seed=0,
+        board = playout(analysis.deal, contract, leader=value.leader, profile=profile, seed=0,
                         board=16 * index + 4 * value.leader + value.trump)
         out[key] = board.position().points
     return out
