@@ -21,10 +21,10 @@ import pytest
 
 from belote import CLASSIC, COINCHE, CardSet, Deal
 from belote.advice.hint import MAX_SAMPLES, enumerate_layouts, hint, replay, visible_constraints
-from belote.advice.playout import (DEFAULT_SCHEDULE, PlayoutError, Schedule, decide, playout,
+from belote.advice.playout import (DEFAULT_SCHEDULE, Schedule, decide, playout,
                                    playouts)
 from belote.dd import position_analysis, equivalence_classes, layout_values
-from belote.errors import DealError
+from belote.errors import DealError, PlayoutError
 from belote.formats import pbn
 from belote.rules.play import Position
 from belote.rules.scoring import min_points_to_make
