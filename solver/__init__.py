@@ -120,19 +120,27 @@ type checkers and the docs; a test keeps the two equal)."""
 
 _HOME = {name: module for module, names in _LAZY.items() for name in names}
 
-__all__ = sorted([
-    "BatchOptions", "BatchStateError", "BatchSummary", "BeloteError", "Board", "BoardAnalysis",
-    "BoardJob", "CLASSIC", "CLUBS", "COINCHE", "CardError", "CardSet", "ConstraintError",
-    "Constraints", "Contract", "ContractError", "ConventionError", "ConversionWarning",
-    "InputError", "OutputError", "PlayoutError", "DIAMONDS", "Deal", "DealError", "DealScore",
-    "EAST", "EW", "HEARTS", "HintError", "IllegalPlayError", "NORTH", "NS", "PBNDecodeError",
-    "PBNWarning", "PROFILES", "Position", "RuleProfile", "SEATS", "SIDES", "SOUTH", "SPADES",
-    "SUITS", "SearchLimitError", "SidePair", "TableRequest", "Trick", "WEST", "__version__",
-    "board_analyses", "board_analysis", "card_name", "contract_made", "get_profile",
-    "legal_cards", "min_points_to_make", "parse_card", "parse_contract", "parse_seat",
-    "parse_side", "parse_suit", "pbn", "cfn", "plan_board", "run_batch", "score_deal", "seat_name",
-    "side_name", *_HOME,
-])
+__all__ = [
+    "Auction", "AuctionAdvice", "BatchOptions", "BatchStateError", "BatchSummary",
+    "BeloteError", "BidAdvice", "Board", "BoardAnalysis", "BoardJob", "CLASSIC", "CLUBS",
+    "COINCHE", "CardAdvice", "CardAnalysis", "CardError", "CardSet", "CardValue",
+    "ConstraintError", "Constraints", "Contract", "ContractError", "ContractEstimate",
+    "ContractVerdict", "ConventionError", "ConversionWarning", "DDTable", "DIAMONDS", "Deal",
+    "DealError", "DealSampler", "DealScore", "EAST", "EW", "Estimate", "HEARTS", "Hint",
+    "HintError", "IllegalPlayError", "InputError", "NORTH", "NS", "OutputError",
+    "PBNDecodeError", "PBNWarning", "PROFILES", "ParContract", "ParResult", "PlayAnalysis",
+    "Playout", "PlayoutError", "Position", "PositionAnalysis", "RuleProfile", "SEATS", "SIDES",
+    "SOUTH", "SPADES", "SUITS", "SearchContext", "SearchLimitError", "SidePair", "TableRequest",
+    "Trick", "WEST", "__version__", "auction_advice", "bid_table", "board_analyses",
+    "board_analysis", "board_play_analysis", "card_name", "cfn", "classic_advice",
+    "classic_constraints", "contract_made", "dd_table", "dd_tables", "equivalence_classes",
+    "estimate_contract", "get_profile", "hands_array", "hint", "iter_games", "judge_contract",
+    "legal_cards", "min_points_to_make", "par_of", "parallel_map", "parse_card",
+    "parse_contract", "parse_seat", "parse_side", "parse_suit", "pbn", "plan_board",
+    "play_analysis", "playout", "position_analysis", "reaches", "reaches_deals",
+    "reaches_targets", "report_tables", "run_batch", "score_deal", "seat_name", "side_name",
+    "solve_deals", "solve_position", "warm_up",
+]
 
 
 def __getattr__(name: str) -> Any:

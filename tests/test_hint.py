@@ -5,7 +5,6 @@ from __future__ import annotations
 import doctest
 import itertools
 import json
-import random
 from pathlib import Path
 
 import numpy as np

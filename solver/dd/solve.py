@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import functools
 import gc
+import os
 import sys
 import threading
 from collections.abc import Callable, Iterable, Sequence
@@ -50,12 +51,41 @@ faster than 2**18 (fewer cache misses)."""
 _kernels = None
 
 
+def _import_kernels():
+    """Import :mod:`._kernels`; where numba finds no writable cache location, use a new temporary
+    one (with a one-line note naming ``NUMBA_CACHE_DIR``) rather than fail.
+
+    numba caches the compiled kernels next to their source (``__pycache__``), else in the user's
+    cache directory (``~/.cache/numba``), else nowhere it may write: a read-only installation
+    with a read-only home (a container, a service account). Worker processes inherit the
+    temporary directory through ``NUMBA_CACHE_DIR``, so they load what this process compiled.
+    """
+    import importlib
+
+    name = __name__.rpartition(".")[0] + "._kernels"
+    try:
+        return importlib.import_module(name)  # numba is imported here, not at package import
+    except RuntimeError as e:
+        if "no locator available" not in str(e):
+            raise
+    sys.modules.pop(name, None)
+    import tempfile
+
+    import numba
+
+    directory = tempfile.mkdtemp(prefix="belote-numba-cache-")
+    numba.config.CACHE_DIR = os.environ["NUMBA_CACHE_DIR"] = directory
+    print(f"belote: no writable numba cache location (package directory, home): using "
+          f"{directory} for this run; set NUMBA_CACHE_DIR to a writable directory to keep the "
+          f"compiled solver", file=sys.stderr, flush=True)
+    return importlib.import_module(name)
+
+
 def _load_kernels():
     """Import the numba kernels, saying so once when they must be compiled."""
     global _kernels
     if _kernels is None:
-        from . import _kernels as kernels  # numba is imported here, not at package import
-
+        kernels = _import_kernels()
         cache = getattr(kernels.search, "_cache", None)
         index = getattr(getattr(cache, "_cache_file", None), "_index_path", None)
         if index is not None and not Path(index).exists():
