@@ -74,7 +74,7 @@ def _import_kernels():
     import numba
 
     directory = tempfile.mkdtemp(prefix="belote-numba-cache-")
-    numba.config.CACHE_DIR = os.environ["NUMBA_CACHE_DIR"] = directory
+    numba.config.CACHE_DIR = os.environ["NUMBA_CACHE_DIR"] = directory  # type: ignore[attr-defined]
     print(f"belote: no writable numba cache location (package directory, home): using "
           f"{directory} for this run; set NUMBA_CACHE_DIR to a writable directory to keep the "
           f"compiled solver", file=sys.stderr, flush=True)

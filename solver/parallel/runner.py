@@ -237,7 +237,8 @@ def _pooled(func: Callable[[T], R], items: Iterable[T], executor: str | Executor
     """The pooled run: chunks submitted ahead, results yielded in order."""
     owned = isinstance(executor, str)
     kind = executor if isinstance(executor, str) else "external"
-    pool: Executor = _start_pool(executor, workers, warm) if owned else executor  # type: ignore[arg-type]
+    pool = (_start_pool(executor, workers, warm) if isinstance(executor, str)
+            else executor)
     pending: deque[Future[list[R]]] = deque()
     finished = False
     try:

@@ -300,7 +300,7 @@ def _from_auction(auction: Auction, dealer: Seat | None, contract: Contract | No
                             f"by {seat_name(dealer)}")
     if not auction.complete:
         if contract is not None:
-            raise ContractError(f"the auction is not finished ({seat_name(auction.turn)} to "
+            raise ContractError(f"the auction is not finished ({seat_name(auction.turn or 0)} to "
                                 f"call), yet the contract is {contract.to_pbn()}")
         return auction.dealer, None, declarer
     derived = auction.contract
