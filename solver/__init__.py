@@ -83,9 +83,10 @@ if TYPE_CHECKING:  # imported on first use (numpy, numba, polars): see __getattr
     from .database.report import report_tables
     from .dd.solve import (CardValue, DDTable, PositionAnalysis, SearchContext, dd_table,
                            equivalence_classes, position_analysis, reaches, reaches_targets,
-                           solve_position, warm_up)
+                           solve_position)
     from .dd.deals import dd_tables, hands_array, reaches_deals, solve_deals
     from .dd.verdict import ContractVerdict, judge_contract
+    from .dd.warm import warm_up
     from .formats.games import iter_games
     from .parallel.runner import parallel_map
     from .sampling.sampler import DealSampler
@@ -106,9 +107,10 @@ _LAZY = {
     ".database.report": ("report_tables",),
     ".dd.solve": ("CardValue", "DDTable", "PositionAnalysis", "SearchContext", "dd_table",
                   "equivalence_classes", "position_analysis", "reaches", "reaches_targets",
-                  "solve_position", "warm_up"),
+                  "solve_position"),
     ".dd.deals": ("dd_tables", "hands_array", "reaches_deals", "solve_deals"),
     ".dd.verdict": ("ContractVerdict", "judge_contract"),
+    ".dd.warm": ("warm_up",),
     ".formats.games": ("iter_games",),
     ".parallel.runner": ("parallel_map",),
     ".sampling.sampler": ("DealSampler",),

@@ -547,6 +547,7 @@ def run_batch(input_path: str | os.PathLike[str], output: str | os.PathLike[str]
     ``input_path`` (whose identity is still recorded).
     """
     from ..formats.rows import check_deal_column
+    from ..dd import warm_up
     from ..parallel import parallel_map
 
     started = time.perf_counter()
@@ -576,7 +577,7 @@ def run_batch(input_path: str | os.PathLike[str], output: str | os.PathLike[str]
             yield _plan(index, board, options, several, rows_input)
 
     results = parallel_map(solve_record, items(), executor=executor, workers=workers,
-                           progress=progress, notice=notice)
+                           initializer=warm_up, progress=progress, notice=notice)
     current: int | None = None
     rows: list[tuple[Any, ...]] = []
     errors: list[dict[str, Any]] = []

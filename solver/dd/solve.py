@@ -17,7 +17,6 @@ playing to minimise it (points of completed tricks count; last trick 10, or
 from __future__ import annotations
 
 import functools
-import gc
 import os
 import sys
 import threading
@@ -37,7 +36,7 @@ from ..rules.profiles import RuleProfile, get_profile
 __all__ = [
     "CardValue", "DDTable", "PositionAnalysis", "SearchContext", "position_analysis",
     "dd_table", "default_context", "equivalence_classes", "kernel_layout", "reaches",
-    "layout_values", "reaches_targets", "solve_position", "warm_up",
+    "layout_values", "reaches_targets", "solve_position",
 ]
 
 DEFAULT_TT_BITS = 16
@@ -93,35 +92,6 @@ def _load_kernels():
                   file=sys.stderr, flush=True)
         _kernels = kernels
     return _kernels
-
-
-def warm_up() -> None:
-    """Load (or compile, the first time) the kernels and run two tiny searches.
-
-    Call it before forking worker processes: the workers then inherit ready
-    kernels instead of each loading them again. Python's cyclic garbage
-    collector is paused meanwhile (and restored): importing numba and
-    loading the cached kernels leave about 100,000 objects, and the
-    collections their allocation would trigger walk an ever larger heap
-    (with the command line's ``gc.freeze``, 0.2 s of a one-deal
-    ``belote solve``; see ``bench/RESULTS.md``).
-    """
-    from ..rules.profiles import COINCHE
-
-    collecting = gc.isenabled()
-    gc.disable()
-    try:
-        from .deals import dd_tables
-
-        ending = Deal([CardSet(1 << c) for c in range(4)])
-        context = SearchContext(tt_bits=4)
-        solve_position(Position(ending, SPADES, NORTH, COINCHE, tricks_won=(7, 0)), NS,
-                       context=context)
-        one_suit_each = np.array([[0xFF << (8 * seat) for seat in range(4)]], dtype=np.int64)
-        dd_tables(one_suit_each, NORTH, COINCHE, trumps=(SPADES,), context=context)
-    finally:
-        if collecting:
-            gc.enable()
 
 
 @dataclass(frozen=True)
