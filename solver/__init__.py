@@ -52,34 +52,31 @@ from __future__ import annotations
 import importlib
 from typing import TYPE_CHECKING, Any
 
-from .analysis.board import (BoardAnalysis, BoardJob, TableRequest, board_analyses, board_analysis,
-                             plan_board)
-from .database.batch import BatchOptions, BatchSummary, run_batch
 from .errors import (BatchStateError, BeloteError, CardError, ConstraintError, ContractError,
                      ConventionError, ConversionWarning, DealError, HintError, IllegalPlayError,
                      InputError, OutputError, PBNDecodeError, PBNWarning, PlayoutError,
                      SearchLimitError)
-from .formats import cfn, pbn
 from .rules.play import Position, Trick, legal_cards
 from .rules.profiles import CLASSIC, COINCHE, PROFILES, RuleProfile, get_profile
 from .rules.scoring import DealScore, contract_made, min_points_to_make, score_deal
-from .sampling.constraints import Constraints
-from .types.board import Board
 from .types.cards import (CLUBS, DIAMONDS, HEARTS, SPADES, SUITS, CardSet, card_name, parse_card,
                           parse_suit)
 from .types.contract import Contract, parse_contract
 from .types.deal import (EAST, EW, NORTH, NS, SEATS, SIDES, SOUTH, WEST, Deal, SidePair,
                          parse_seat, parse_side, seat_name, side_name)
 
-if TYPE_CHECKING:  # imported on first use (numpy, numba, polars): see __getattr__
+if TYPE_CHECKING:  # imported on first use (numpy, numba, polars, the file formats): __getattr__
     from .advice.bid import (BidAdvice, ContractEstimate, bid_table, classic_advice,
                              classic_constraints, estimate_contract)
     from .advice.auction import AuctionAdvice, auction_advice
     from .advice.hint import CardAdvice, Hint, hint
     from .advice.playout import Playout, playout
+    from .analysis.board import (BoardAnalysis, BoardJob, TableRequest, board_analyses,
+                                 board_analysis, plan_board)
     from .analysis.play_record import (CardAnalysis, PlayAnalysis, board_play_analysis,
                                        play_analysis)
     from .auction.par import ParContract, ParResult, par_of
+    from .database.batch import BatchOptions, BatchSummary, run_batch
     from .database.report import report_tables
     from .dd.solve import (CardValue, DDTable, PositionAnalysis, SearchContext, dd_table,
                            equivalence_classes, position_analysis, reaches, reaches_targets,
@@ -87,11 +84,14 @@ if TYPE_CHECKING:  # imported on first use (numpy, numba, polars): see __getattr
     from .dd.deals import dd_tables, hands_array, reaches_deals, solve_deals
     from .dd.verdict import ContractVerdict, judge_contract
     from .dd.warm import warm_up
+    from .formats import cfn, pbn
     from .formats.games import iter_games
     from .parallel.runner import parallel_map
+    from .sampling.constraints import Constraints
     from .sampling.sampler import DealSampler
     from .sampling.stats import Estimate
     from .types.auction import Auction
+    from .types.board import Board
 
 __version__ = "0.1.0"
 
@@ -101,9 +101,12 @@ _LAZY = {
     ".advice.auction": ("AuctionAdvice", "auction_advice"),
     ".advice.hint": ("CardAdvice", "Hint", "hint"),
     ".advice.playout": ("Playout", "playout"),
+    ".analysis.board": ("BoardAnalysis", "BoardJob", "TableRequest", "board_analyses",
+                        "board_analysis", "plan_board"),
     ".analysis.play_record": ("CardAnalysis", "PlayAnalysis", "board_play_analysis",
                               "play_analysis"),
     ".auction.par": ("ParContract", "ParResult", "par_of"),
+    ".database.batch": ("BatchOptions", "BatchSummary", "run_batch"),
     ".database.report": ("report_tables",),
     ".dd.solve": ("CardValue", "DDTable", "PositionAnalysis", "SearchContext", "dd_table",
                   "equivalence_classes", "position_analysis", "reaches", "reaches_targets",
@@ -111,13 +114,16 @@ _LAZY = {
     ".dd.deals": ("dd_tables", "hands_array", "reaches_deals", "solve_deals"),
     ".dd.verdict": ("ContractVerdict", "judge_contract"),
     ".dd.warm": ("warm_up",),
+    ".formats": ("cfn", "pbn"),
     ".formats.games": ("iter_games",),
     ".parallel.runner": ("parallel_map",),
+    ".sampling.constraints": ("Constraints",),
     ".sampling.sampler": ("DealSampler",),
     ".sampling.stats": ("Estimate",),
     ".types.auction": ("Auction",),
+    ".types.board": ("Board",),
 }
-"""The names imported on first use, by home module (the ``TYPE_CHECKING`` block above, for
+"""The names imported on first use, by home module (or package, for a module) (the ``TYPE_CHECKING`` block above, for
 type checkers and the docs; a test keeps the two equal)."""
 
 _HOME = {name: module for module, names in _LAZY.items() for name in names}
@@ -150,7 +156,10 @@ def __getattr__(name: str) -> Any:
     module = _HOME.get(name)
     if module is None:
         raise AttributeError(f"module 'belote' has no attribute {name!r}")
-    value = getattr(importlib.import_module(module, __name__), name)
+    home = importlib.import_module(module, __name__)
+    value = getattr(home, name, None)
+    if value is None:  # a module of a package (pbn, cfn)
+        value = importlib.import_module(f"{module}.{name}", __name__)
     globals()[name] = value
     return value
 
