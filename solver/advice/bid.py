@@ -78,7 +78,7 @@ from ..types.cards import SUITS, Suit, parse_card
 from ..types.contract import Contract
 from ..types.deal import Seat, next_seat, side_of
 
-__all__ = ["BidAdvice", "ContractEstimate", "bid_table", "classic_advice", "classic_constraints",
+__all__ = ["BidAdvice", "ContractEstimate", "bid_table", "classic_advice", "classic_question", "classic_constraints",
            "coinche_contracts", "count_layouts", "estimate_contract"]
 
 LEVEL = 0.95
@@ -648,6 +648,25 @@ def classic_constraints(seat: Seat, five: str | Sequence[str], turned: str | int
         known=known, shape=shape, points=points)
 
 
+def classic_question(seat: Seat, five: str | Sequence[str], turned: str | int, *,
+                     known: Sequence[str] = (), shape: Sequence[str] = (),
+                     points: Sequence[str] = ()
+                     ) -> tuple[Constraints, int, list[Contract]]:
+    """A classic bidder's constraints, their layouts, and the contracts to judge: the turned
+    suit first (round 1), then each other suit (round 2).
+
+    >>> _, layouts, rows = classic_question(2, "JH 9H AS KS 7C", "AH")
+    >>> [c.to_pbn() for c in rows]
+    ['H', 'S', 'D', 'C']
+    """
+    card = turned if isinstance(turned, int) else parse_card(turned)
+    constraints = classic_constraints(seat, five, card, known=known, shape=shape,
+                                      points=points)
+    first = card >> 3
+    contracts = [Contract(t, seat, None) for t in [first] + [s for s in SUITS if s != first]]
+    return constraints, count_layouts(constraints), contracts
+
+
 def classic_advice(seat: Seat, five: str | Sequence[str], turned: str | int, dealer: Seat, *,
                    known: Sequence[str] = (), shape: Sequence[str] = (),
                    points: Sequence[str] = (), samples: int = 1000, seed: int = 0,
@@ -664,12 +683,8 @@ def classic_advice(seat: Seat, five: str | Sequence[str], turned: str | int, dea
     nobody (they go to a later deal).
     """
     _check_samples(samples, precision)
-    card = turned if isinstance(turned, int) else parse_card(turned)
-    constraints = classic_constraints(seat, five, card, known=known, shape=shape,
-                                      points=points)
-    layouts = count_layouts(constraints)
-    first = card >> 3
-    contracts = [Contract(t, seat, None) for t in [first] + [s for s in SUITS if s != first]]
+    constraints, layouts, contracts = classic_question(seat, five, turned, known=known,
+                                                       shape=shape, points=points)
     engine = _engine(constraints, CLASSIC, seat, dealer, contracts, (1,), True)
     _, schedule = engine.run(seed, samples, precision, executor=executor, workers=workers,
                              progress=progress)
