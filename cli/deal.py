@@ -12,7 +12,7 @@ import click
 
 from belote.errors import BeloteError
 from belote.rules.profiles import PROFILES
-from belote.types.deal import SEATS, parse_seat
+from belote.types.deal import parse_seat
 
 from .options import constraint_error, constraint_options, SUIT, LibraryType
 
