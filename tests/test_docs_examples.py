@@ -41,12 +41,11 @@ def test_page_examples(page: Path, tmp_path: Path, request: pytest.FixtureReques
         check(example, tmp_path)
 
 
-def test_every_public_module_has_an_api_page() -> None:
-    """A new module of the library shows up in the API reference (docs/api/*.md)."""
-    pages = "".join(path.read_text() for path in (REPO / "docs" / "api").glob("*.md"))
-    root = REPO / "solver"
-    for path in root.rglob("*.py"):
-        parts = path.relative_to(root).with_suffix("").parts
-        if any(part.startswith("_") for part in parts):
-            continue
-        assert f"::: {'.'.join(('belote', *parts))}\n" in pages, path
+
+def test_every_subpackage_has_an_api_page() -> None:
+    """A new subpackage of the library has its page in docs/api (its modules are listed
+    by docs/hooks.py when the site is built)."""
+    for folder in (REPO / "solver").iterdir():
+        if (folder / "__init__.py").exists():
+            page = REPO / "docs" / "api" / f"{folder.name}.md"
+            assert page.read_text().startswith(f"::: belote.{folder.name}\n"), page
