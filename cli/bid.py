@@ -210,8 +210,9 @@ def _classic_text(advice: dict) -> str:
               help="Coinche: judge only this contract (100H, CapotS); without it, every "
                    "contract of your side is tabled.")
 @click.option("--auction", "auction_text", metavar="CALLS", default=None,
-              help='Coinche: the calls so far, from the dealer\'s left: "N:P E:80H S:P"; '
-                   "advice for you, on turn (bid, defend or surcoinche). docs/auction.md.")
+              help='The calls so far, from the dealer\'s left: "N:P E:80H S:P"; '
+                   "advice for you, on turn (bid, defend, surcoinche; classic: take). "
+                   "docs/auction.md.")
 @click.option("--conventions", "conventions_path", default=None, metavar="FILE",
               type=click.Path(dir_okay=False, path_type=Path),
               help="With --auction: a TOML convention profile (default: the built-in 'club').")
@@ -262,14 +263,16 @@ def bid(hand, seat, dealer, mode, contract_text, auction_text, conventions_path,
     as for that deal alone: held points count for nobody.
 
     \b
-    Coinche, --auction "N:P E:80H ...": the calls so far (seats in turn from
+    --auction "N:P E:80H ...": the calls so far (seats in turn from
     the dealer's left). The hidden hands are dealt uniformly among those
     consistent with your hand AND with what each call says under the
     --conventions profile (exact constraints; each call's reading and the
     layouts left are shown), and you get the advice for your turn: bid
     (pass or each legal bid), defence against an opponent's contract
     (P(it fails), pass vs coinche with the taker's best reply, paired), or
-    surcoinche (x2 vs x4, paired).
+    surcoinche (x2 vs x4, paired). Classic (with --turned, 5 cards in
+    --hand): the passes so far tell of the passers' first five cards; pass
+    or take (the turned suit in round 1, each other suit in round 2).
 
     \b
     Without --precision every sample is solved and each interval is 95% on
@@ -330,19 +333,22 @@ def bid(hand, seat, dealer, mode, contract_text, auction_text, conventions_path,
     if samples is None:
         samples = SD_SAMPLES if played else DEFAULT_SAMPLES
     if auction_text is not None:
-        if played:
-            raise click.UsageError(f"--play {play} does not go with --auction (single-dummy "
-                                   "play of an auction's constraints is not available)")
-        for given, option in ((contract_text, "--contract"), (turned, "--turned"),
-                              (precision, "--precision")):
+        if play == "both":
+            raise click.UsageError("--play both does not go with --auction (give "
+                                   "double-dummy or single-dummy)")
+        for given, option in ((contract_text, "--contract"), (precision, "--precision")):
             if given is not None:
                 raise click.UsageError(f"{option} does not go with --auction")
-        _own_known(seat, hand, known, None)
-        return auction_advice(hand=hand, seat=seat, dealer=dealer, mode=mode,
+        if turned is not None:
+            turned = _cards(turned, "'--turned'")
+        _own_known(seat, hand, known, turned)
+        return auction_advice(hand=hand, seat=seat, dealer=dealer, mode=mode, turned=turned,
                               auction_text=auction_text, conventions_path=conventions_path,
                               known=known, shape=shape, points=points, samples=samples,
-                              seed=seed, jobs=jobs, as_json=as_json, dd_note=DD_NOTE,
-                              parallel_from=PARALLEL_FROM)
+                              seed=seed, jobs=jobs, as_json=as_json,
+                              note=SD_NOTE if played else DD_NOTE,
+                              parallel_from=1 if played else PARALLEL_FROM,
+                              worlds=worlds if played else None)
     if conventions_path is not None:
         raise click.UsageError("--conventions goes with --auction")
     if dealer is None:

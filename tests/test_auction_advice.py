@@ -10,6 +10,7 @@ from belote.auction.conventions import DEFAULT
 from belote.auction.inference import call_kind, read_auction
 from belote.cli.main import cli
 from belote.rules.profiles import COINCHE
+from belote.rules.scoring import score_deal
 from belote.sampling.constraints import Constraints
 from belote.sampling.sampler import DealSampler
 from belote.sampling.stats import mean, paired_difference, proportion
@@ -18,7 +19,7 @@ from belote.types.cards import CardSet, iter_cards, to_mask
 from belote.types.contract import Contract
 from belote.types.deal import Deal
 from click.testing import CliRunner
-from conftest import deal_outcome, sample_size
+from conftest import deal_outcome
 
 SOUTH = "JS 9S AS TS 7D 8D KC AC"
 SMALL = {"S": "KS TH 9H KD 9D KC JC 9C", "N": "AS 9S 8H TD 7D AC QC 8C",
@@ -191,3 +192,89 @@ def test_cli_bad_auctions_are_one_line(args, message):
     r = run("--hand", SOUTH, "--seat", "S", *args)
     assert r.exit_code == 2
     assert message in r.output and len(r.output.strip().splitlines()) == 1, r.output
+
+
+CLASSIC_AUCTION = "N:P E:P S:P W:P N:P E:P"
+
+
+def test_classic_deals_are_full_deals_whose_passers_fives_meet_their_calls():
+    from belote.advice.auction import _ClassicDeals, classic_seen
+    from belote.types.cards import parse_card
+
+    turned = parse_card("7D")
+    auction = Auction.parse(CLASSIC_AUCTION, mode="classic", turned="7D")
+    seen = classic_seen(2, "JH 9H AS KS 7C", turned)
+    reading = read_auction(auction, DEFAULT, seen, 2)
+    assert reading.layouts < DealSampler(seen).count()
+    fives = DealSampler(reading.constraints).draw_masks(9, 0, 3000).tolist()
+    used = [i for i in reading.inferences if i.used]
+    assert {i.kind for i in used} == {"pass-turned", "pass-second"}
+    for row in fives:
+        for i in used:
+            hand = row[i.seat]
+            for suit in range(4):
+                byte = hand >> (8 * suit) & 0xFF
+                if i.rule.trump is not None and suit == i.trump:
+                    assert i.rule.trump.holds(byte, True, reading.constraints.profile)
+                if i.rule.every_suit is not None:
+                    assert i.rule.every_suit.holds(byte, True, reading.constraints.profile)
+    deals = _ClassicDeals(reading.constraints, 2, turned).draw(9, 0, 200)
+    assert [tuple(r) for r in deals[:, [0, 1, 3]] & np.array(fives[:200])[:, [0, 1, 3]]] == [
+        tuple(r) for r in np.array(fives[:200])[:, [0, 1, 3]]]
+    for row in deals.tolist():
+        Deal([CardSet(h) for h in row]).validate(8)
+        assert row[2] >> turned & 1 and row[2] & to_mask("JH 9H AS KS 7C") == to_mask(
+            "JH 9H AS KS 7C")
+
+
+def test_classic_take_equals_a_plain_loop():
+    from belote.advice.auction import _ClassicDeals, classic_seen
+    from belote.rules.profiles import CLASSIC
+    from belote.types.cards import parse_card
+
+    turned = parse_card("7D")
+    auction = Auction.parse(CLASSIC_AUCTION, mode="classic", turned="7D")
+    seen = classic_seen(2, "JH 9H AS KS 7C", turned)
+    advice = auction_advice(seen, 2, auction, DEFAULT, samples=16, seed=4)
+    assert advice.question == "take" and [o.name for o in advice.options] == [
+        "Pass", "S", "H", "C"]
+    reading = read_auction(auction, DEFAULT, seen, 2)
+    deals = _ClassicDeals(reading.constraints, 2, turned).draw(4, 0, 16)
+    for option in advice.options[1:]:
+        rows = [deal_outcome(Deal([CardSet(h) for h in row]), option.contract, 0, CLASSIC)[1:]
+                for row in deals.tolist()]
+        assert option.expected == mean([net for _, net in rows])
+        assert option.p_make == proportion(sum(score.made for score, _ in rows), 16)
+
+
+def test_cli_classic_auction():
+    base = ["--mode", "classic", "--hand", "JH 9H AS KS 7C", "--turned", "7D", "--seat", "S",
+            "--auction", CLASSIC_AUCTION, "-n", "16", "--json"]
+    one, two = run(*base, "-j", "1"), run(*base, "-j", "2")
+    assert one.exit_code == 0, one.output
+    assert one.output == two.output
+    out = json.loads(one.output)
+    assert out["question"] == "take" and out["calls"][0]["kind"] == "pass-turned"
+    r = run("--mode", "classic", "--hand", "JH 9H AS KS 7C", "--seat", "S", "--auction", "N:P")
+    assert r.exit_code == 2 and "a classic --auction needs --turned CARD" in r.output
+
+
+def test_single_dummy_defence_equals_a_plain_loop_of_playouts():
+    from belote.advice.playout import Schedule, playout
+
+    seen = Constraints().with_text(hand=[f"S:{SOUTH}"])
+    auction = Auction.parse("N:P E:80H")
+    schedule = Schedule.from_worlds(4)
+    advice = auction_advice(seen, 2, auction, DEFAULT, samples=3, seed=2,
+                            single_dummy=schedule)
+    reading = read_auction(auction, DEFAULT, seen, 2)
+    contract = Contract(1, 1, 80)
+    nets = []
+    for i, deal in enumerate(DealSampler(reading.constraints).draw(2, 0, 3)):
+        end = playout(deal, contract, leader=0, profile=COINCHE, schedule=schedule,
+                      seed=2, board=4 * i + 1).position()
+        won = end.tricks_won
+        trick = (252, 0) if won[0] == 8 else (0, 252) if won[1] == 8 else tuple(end.points)
+        score = score_deal(COINCHE, contract, trick, end.belote_side())
+        nets.append(score.scores[1] - score.scores[0])
+    assert advice.options[0].expected == mean(-np.array(nets))

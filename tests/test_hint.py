@@ -5,20 +5,17 @@ from __future__ import annotations
 import doctest
 import itertools
 import json
-import random
 from pathlib import Path
 
 import numpy as np
 import pytest
-from click.testing import CliRunner
 
 import belote.cli.hint
-from belote.cli.main import cli
 from belote import CLASSIC, COINCHE, Deal
-from belote.advice.hint import (DEFAULT_SAMPLES, CardAdvice, Hint, HintError, enumerate_layouts, hint,
+from belote.advice.hint import (DEFAULT_SAMPLES, CardAdvice, Hint, enumerate_layouts, hint,
                                        replay, visible_constraints)
 from belote.dd import solve_position
-from belote.errors import IllegalPlayError
+from belote.errors import HintError, IllegalPlayError
 from belote.formats import pbn
 from belote.rules.play import Position
 from belote.rules.scoring import min_points_to_make
@@ -28,7 +25,7 @@ from belote.types.board import Board
 from belote.types.cards import KING, QUEEN, CardSet, make_card
 from belote.types.contract import parse_contract
 
-from conftest import played_position as random_position
+from conftest import played_position as random_position, run_cli as run
 from reference import reference_card_values
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "datasets" / "examples"
@@ -36,14 +33,6 @@ POSITIONS = EXAMPLES / "positions.pbn"
 PLAYED = EXAMPLES / "played.pbn"
 DEALS = EXAMPLES / "deals.pbn"
 ENDINGS_FILE = EXAMPLES / "endings.pbn"
-
-
-def run(*args: object) -> tuple[int, str, str]:
-    """Invoke ``belote`` in this process; return (exit code, stdout, stderr)."""
-    result = CliRunner().invoke(cli, [str(a) for a in args])
-    if result.exception is not None and not isinstance(result.exception, SystemExit):
-        raise result.exception
-    return result.exit_code, result.stdout, result.stderr
 
 
 def history(position: Position) -> list[int]:
@@ -298,7 +287,7 @@ def test_cli_table() -> None:
 def test_cli_exact_ending(tmp_path: Path) -> None:
     pos, contract = random_position(103, 10)
     board = Board(Deal([CardSet(h) for h in pos.start_hands]), board="7", dealer=contract.declarer,
-                  rules="coinche", contract=contract, cards=history(pos))
+                  profile="coinche", contract=contract, cards=history(pos))
     path = tmp_path / "ending.pbn"
     path.write_text(pbn.dumps([board]))
     seat = "NESW"[pos.to_move]

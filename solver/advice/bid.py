@@ -77,8 +77,8 @@ from ..types.cards import SUITS, Suit, parse_card
 from ..types.contract import Contract
 from ..types.deal import Seat, next_seat, side_of
 
-__all__ = ["BidAdvice", "ContractEstimate", "bid_table", "classic_advice",
-           "coinche_contracts", "count_layouts", "decided", "estimate_contract", "iter_outcomes", "CHUNK", "LEVEL"]
+__all__ = ["BidAdvice", "ContractEstimate", "bid_table", "classic_advice", "classic_question", "classic_constraints",
+           "coinche_contracts", "count_layouts", "estimate_contract"]
 
 LEVEL = 0.95
 """Confidence of every interval reported (jointly over rows with ``precision``)."""
@@ -239,13 +239,20 @@ def _solve_range(question: _Question, trumps: tuple[Suit, ...], span: tuple[int,
     lowest need; the samples with no points get one more, for the
     defence's capot.
     """
-    from ..dd import reaches_deals, solve_deals
-
     seed, start, n = span
     if question.listed:
         hands = _layouts(question.constraints)[start:start + n]
     else:
         hands = _sampler(question.constraints).draw_masks(seed, start, n).astype(np.int64)
+    return solve_hands(question, trumps, hands)
+
+
+def solve_hands(question: _Question, trumps: tuple[Suit, ...], hands: np.ndarray
+                ) -> np.ndarray:
+    """The outcomes (as :func:`_solve_range` gives them) of the deals ``hands`` (``(n, 4)``)."""
+    from ..dd import reaches_deals, solve_deals
+
+    n = len(hands)
     out = np.zeros((n, len(trumps), 2), dtype=np.int64)
     side, profile, leader = question.side, question.profile, question.leader
     for j, trump in enumerate(trumps):
@@ -584,7 +591,7 @@ def estimate_contract(constraints: Constraints, contract: Contract, dealer: Seat
     side's points are given; scores are given at each multiplier the profile
     allows. ``constraints.profile`` is the rule profile. Raises
     :class:`BeloteError` for bad arguments and
-    :class:`~belote.sampling.constraints.ConstraintError` when no deal
+    :class:`~belote.errors.ConstraintError` when no deal
     fits.
     """
     profile = constraints.profile
@@ -639,6 +646,25 @@ def classic_constraints(seat: Seat, five: str | Sequence[str], turned: str | int
         known=known, shape=shape, points=points)
 
 
+def classic_question(seat: Seat, five: str | Sequence[str], turned: str | int, *,
+                     known: Sequence[str] = (), shape: Sequence[str] = (),
+                     points: Sequence[str] = ()
+                     ) -> tuple[Constraints, int, list[Contract]]:
+    """A classic bidder's constraints, their layouts, and the contracts to judge: the turned
+    suit first (round 1), then each other suit (round 2).
+
+    >>> _, layouts, rows = classic_question(2, "JH 9H AS KS 7C", "AH")
+    >>> [c.to_pbn() for c in rows]
+    ['H', 'S', 'D', 'C']
+    """
+    card = turned if isinstance(turned, int) else parse_card(turned)
+    constraints = classic_constraints(seat, five, card, known=known, shape=shape,
+                                      points=points)
+    first = card >> 3
+    contracts = [Contract(t, seat, None) for t in [first] + [s for s in SUITS if s != first]]
+    return constraints, count_layouts(constraints), contracts
+
+
 def classic_advice(seat: Seat, five: str | Sequence[str], turned: str | int, dealer: Seat, *,
                    known: Sequence[str] = (), shape: Sequence[str] = (),
                    points: Sequence[str] = (), samples: int = 1000, seed: int = 0,
@@ -655,12 +681,8 @@ def classic_advice(seat: Seat, five: str | Sequence[str], turned: str | int, dea
     nobody (they go to a later deal).
     """
     _check_samples(samples, precision)
-    card = turned if isinstance(turned, int) else parse_card(turned)
-    constraints = classic_constraints(seat, five, card, known=known, shape=shape,
-                                      points=points)
-    layouts = count_layouts(constraints)
-    first = card >> 3
-    contracts = [Contract(t, seat, None) for t in [first] + [s for s in SUITS if s != first]]
+    constraints, layouts, contracts = classic_question(seat, five, turned, known=known,
+                                                       shape=shape, points=points)
     engine = _engine(constraints, CLASSIC, seat, dealer, contracts, (1,), True)
     _, schedule = engine.run(seed, samples, precision, executor=executor, workers=workers,
                              progress=progress)

@@ -48,7 +48,7 @@ from ..errors import BeloteError
 from ..parallel import parallel_map
 from ..sampling.constraints import Constraints
 from ..sampling.stats import Estimate, paired_difference, paired_proportions
-from ..types.cards import SUITS, CardSet, Suit, parse_card
+from ..types.cards import CardSet, Suit
 from ..types.contract import Contract
 from ..types.deal import Deal, Seat
 from .bid import (
@@ -63,7 +63,7 @@ from .bid import (
     _sampler,
     _score,
     _solve_range,
-    classic_constraints,
+    classic_question,
     coinche_contracts,
     count_layouts,
 )
@@ -144,7 +144,7 @@ def _play_range(plays: _Plays, span: tuple[int, int, int]) -> tuple[np.ndarray, 
     for i, row in enumerate(hands):
         deal = Deal([CardSet(int(h)) for h in row])
         for j, contract in enumerate(plays.play_for):
-            board = playout(deal, contract, leader=q.leader, rules=q.profile,
+            board = playout(deal, contract, leader=q.leader, profile=q.profile,
                             schedule=plays.schedule, seed=seed,
                             board=4 * (start + i) + contract.trump)
             end = board.position()
@@ -241,12 +241,8 @@ def played_classic(seat: Seat, five: str | Sequence[str], turned: str | int, dea
                    progress: Callable[[int], object] | None = None) -> PlayedAdvice:
     """Classic under both plays (the twin of :func:`~.bid.classic_advice`), each suit played
     for its own contract's goal."""
-    card = turned if isinstance(turned, int) else parse_card(turned)
-    constraints = classic_constraints(seat, five, card, known=known, shape=shape,
-                                      points=points)
-    layouts = count_layouts(constraints)
-    first = card >> 3
-    contracts = [Contract(t, seat, None) for t in [first] + [s for s in SUITS if s != first]]
+    constraints, layouts, contracts = classic_question(seat, five, turned, known=known,
+                                                       shape=shape, points=points)
     dd, sd, diffs = _run(constraints, seat, dealer, contracts, (1,),
                          {c.trump: c for c in contracts}, samples, seed, schedule, executor,
                          workers, progress)
