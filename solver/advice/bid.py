@@ -65,6 +65,7 @@ from dataclasses import dataclass, field, replace
 import numpy as np
 
 from ..errors import BeloteError
+from ..dd import warm_up
 from ..parallel import parallel_map
 from ..rules.play import belote_sides
 from ..rules.profiles import CLASSIC, RuleProfile
@@ -442,7 +443,8 @@ class _Engine:
             trumps = tuple(active)
             spans = [(seed, s, min(CHUNK, look - s)) for s in range(done, look, CHUNK)]
             results = parallel_map(functools.partial(_solve_range, self.q, trumps), spans,
-                                   executor=executor, workers=workers)
+                                   executor=executor, workers=workers,
+                                   initializer=warm_up)
             try:
                 for span, outcomes in zip(spans, results, strict=True):
                     self.fold(trumps, outcomes)

@@ -42,14 +42,10 @@ def numbered_lines(fp: IO[bytes] | IO[str], file: str | None
     dropped). A text stream is taken as already decoded.
     """
     if not isinstance(fp.read(0), bytes):
-        for n, line in enumerate(cast("IO[str]", fp), 1):
-            yield n, line.rstrip("\r\n")
+        for n, text in enumerate(cast("IO[str]", fp), 1):
+            yield n, text.rstrip("\r\n")
         return
-    yield from _decoded(cast("IO[bytes]", fp), file)
-
-
-def _decoded(fp: IO[bytes], file: str | None) -> Iterator[tuple[int, str | PBNDecodeError]]:
-    """:func:`numbered_lines` of a binary stream."""
+    fp = cast("IO[bytes]", fp)
     n = offset = 0
     while raw := fp.readline(MAX_LINE_BYTES + 1):
         n += 1

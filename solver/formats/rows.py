@@ -144,8 +144,8 @@ def iter_rows(fp_or_path: IO[str] | IO[bytes] | str | os.PathLike[str], *,
             format = file_format(file) if file else None
         if format not in _READERS:
             raise BeloteError("a stream is read as format 'csv' or 'ndjson'")
-        stream = cast("IO[str] | IO[bytes]", fp_or_path)
-        yield from _READERS[format](numbered_lines(stream, file), file, mode)
+        yield from _READERS[format](numbered_lines(cast("IO[bytes] | IO[str]", fp_or_path), file),
+                                    file, mode)
         return
     file = os.fspath(fp_or_path)
     format = format or file_format(file)
