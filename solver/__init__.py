@@ -15,7 +15,7 @@ The names, by layer:
   :class:`Deal`, :class:`Contract`, :func:`parse_contract`,
   :class:`RuleProfile`, :data:`CLASSIC`, :data:`COINCHE`, :func:`get_profile`;
 - **play and scoring** -- :class:`Position`, :func:`legal_cards`,
-  :func:`score_deal`, :class:`DealScore`, :func:`min_points_to_make`;
+  :func:`score_deal`, :class:`DealScore`, :func:`min_points_to_make`, :func:`trick_points_of`;
 - **boards and files** -- :class:`Board`, :class:`Auction`, the modules :mod:`pbn`
   (``pbn.load``, ``pbn.loads``, ``pbn.iter_load``, ``pbn.dump``, ``pbn.dumps``) and
   :mod:`cfn` (the same for CFN), :func:`iter_games` (any game file by its suffix);
@@ -58,7 +58,8 @@ from .errors import (BatchStateError, BeloteError, CardError, ConstraintError, C
                      SearchLimitError)
 from .rules.play import Position, Trick, legal_cards
 from .rules.profiles import CLASSIC, COINCHE, PROFILES, RuleProfile, get_profile
-from .rules.scoring import DealScore, contract_made, min_points_to_make, score_deal
+from .rules.scoring import (DealScore, contract_made, min_points_to_make, score_deal,
+                            trick_points_of)
 from .types.cards import (CLUBS, DIAMONDS, HEARTS, SPADES, SUITS, CardSet, card_name, parse_card,
                           parse_suit)
 from .types.contract import Contract, parse_contract
@@ -147,7 +148,7 @@ __all__ = [
     "parse_contract", "parse_seat", "parse_side", "parse_suit", "pbn", "plan_board",
     "play_analysis", "playout", "position_analysis", "reaches", "reaches_deals",
     "reaches_targets", "report_tables", "run_batch", "score_deal", "seat_name", "side_name",
-    "solve_deals", "solve_position", "warm_up",
+    "solve_deals", "solve_position", "trick_points_of", "warm_up",
 ]
 
 
