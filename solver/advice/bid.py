@@ -463,12 +463,12 @@ class _Engine:
         for r, contract in enumerate(self.contracts):
             n = int(t.n[r])
 
-            def share(count: float) -> Estimate:
+            def share(count: float, n: int = n) -> Estimate:
                 return (Estimate.exact(count / n, n) if listed
                         else _proportion(int(count), n, level, name))
 
-            def average(total: float, squares: float, bounds: tuple[float, float]
-                        ) -> Estimate:
+            def average(total: float, squares: float, bounds: tuple[float, float],
+                        n: int = n) -> Estimate:
                 return (Estimate.exact(total / n, n) if listed
                         else _mean(n, total, squares, level, name("t")).within(*bounds))
 
