@@ -182,7 +182,8 @@ def start_solver() -> None:
 def checked_output(path: Path, inputs: tuple[Any, ...] = (), option: str = "--output") -> Path:
     """``path`` checked by :func:`belote.files.check_output` before any work: a usage
     error naming ``option`` (exit 2) for a missing directory or an input."""
-    from belote.files import OutputError, check_output
+    from belote.errors import OutputError
+    from belote.files import check_output
 
     try:
         return check_output(path, inputs)

@@ -16,8 +16,9 @@ The names, by layer:
   :class:`RuleProfile`, :data:`CLASSIC`, :data:`COINCHE`, :func:`get_profile`;
 - **play and scoring** -- :class:`Position`, :func:`legal_cards`,
   :func:`score_deal`, :class:`DealScore`, :func:`min_points_to_make`;
-- **boards and files** -- :class:`Board`, the module :mod:`pbn`
-  (``pbn.load``, ``pbn.loads``, ``pbn.iter_load``, ``pbn.dump``, ``pbn.dumps``);
+- **boards and files** -- :class:`Board`, :class:`Auction`, the modules :mod:`pbn`
+  (``pbn.load``, ``pbn.loads``, ``pbn.iter_load``, ``pbn.dump``, ``pbn.dumps``) and
+  :mod:`cfn` (the same for CFN), :func:`iter_games` (any game file by its suffix);
 - **double-dummy values** -- :func:`solve_position`, :func:`reaches`,
   :func:`reaches_targets`, :func:`dd_table`, :func:`position_analysis`,
   :func:`equivalence_classes`, and their batch twins over many full deals
@@ -29,7 +30,8 @@ The names, by layer:
   :func:`board_play_analysis` (what ``belote analyse`` computes);
 - **advice** -- :func:`estimate_contract`, :func:`bid_table`,
   :func:`classic_advice` (``belote bid``), :func:`hint` (``belote hint``),
-  :func:`par_of` (``belote par``), :class:`Constraints`, :class:`DealSampler`;
+  :func:`par_of` (``belote par``), :func:`auction_advice` (``belote bid --auction``),
+  :func:`playout` (``belote playout``), :class:`Constraints`, :class:`DealSampler`;
 - **many boards** -- :func:`run_batch`, :class:`BatchOptions`,
   :func:`report_tables`, :func:`parallel_map`;
 - **errors** -- :class:`BeloteError` (a :class:`ValueError`) and its subclasses.
@@ -54,9 +56,10 @@ from .analysis.board import (BoardAnalysis, BoardJob, TableRequest, board_analys
                              plan_board)
 from .database.batch import BatchOptions, BatchSummary, run_batch
 from .errors import (BatchStateError, BeloteError, CardError, ConstraintError, ContractError,
-                     DealError, HintError, IllegalPlayError, PBNDecodeError, PBNWarning,
+                     ConventionError, ConversionWarning, DealError, HintError, IllegalPlayError,
+                     InputError, OutputError, PBNDecodeError, PBNWarning, PlayoutError,
                      SearchLimitError)
-from .formats import pbn
+from .formats import cfn, pbn
 from .rules.play import Position, Trick, legal_cards
 from .rules.profiles import CLASSIC, COINCHE, PROFILES, RuleProfile, get_profile
 from .rules.scoring import DealScore, contract_made, min_points_to_make, score_deal
@@ -71,7 +74,9 @@ from .types.deal import (EAST, EW, NORTH, NS, SEATS, SIDES, SOUTH, WEST, Deal, S
 if TYPE_CHECKING:  # imported on first use (numpy, numba, polars): see __getattr__
     from .advice.bid import (BidAdvice, ContractEstimate, bid_table, classic_advice,
                              classic_constraints, estimate_contract)
+    from .advice.auction import AuctionAdvice, auction_advice
     from .advice.hint import CardAdvice, Hint, hint
+    from .advice.playout import Playout, playout
     from .analysis.play_record import (CardAnalysis, PlayAnalysis, board_play_analysis,
                                        play_analysis)
     from .auction.par import ParContract, ParResult, par_of
@@ -81,16 +86,20 @@ if TYPE_CHECKING:  # imported on first use (numpy, numba, polars): see __getattr
                            solve_position, warm_up)
     from .dd.deals import dd_tables, hands_array, reaches_deals, solve_deals
     from .dd.verdict import ContractVerdict, judge_contract
+    from .formats.games import iter_games
     from .parallel.runner import parallel_map
     from .sampling.sampler import DealSampler
     from .sampling.stats import Estimate
+    from .types.auction import Auction
 
 __version__ = "0.1.0"
 
 _LAZY = {
     ".advice.bid": ("BidAdvice", "ContractEstimate", "bid_table", "classic_advice",
                     "classic_constraints", "estimate_contract"),
+    ".advice.auction": ("AuctionAdvice", "auction_advice"),
     ".advice.hint": ("CardAdvice", "Hint", "hint"),
+    ".advice.playout": ("Playout", "playout"),
     ".analysis.play_record": ("CardAnalysis", "PlayAnalysis", "board_play_analysis",
                               "play_analysis"),
     ".auction.par": ("ParContract", "ParResult", "par_of"),
@@ -100,9 +109,11 @@ _LAZY = {
                   "solve_position", "warm_up"),
     ".dd.deals": ("dd_tables", "hands_array", "reaches_deals", "solve_deals"),
     ".dd.verdict": ("ContractVerdict", "judge_contract"),
+    ".formats.games": ("iter_games",),
     ".parallel.runner": ("parallel_map",),
     ".sampling.sampler": ("DealSampler",),
     ".sampling.stats": ("Estimate",),
+    ".types.auction": ("Auction",),
 }
 """The names imported on first use, by home module (the ``TYPE_CHECKING`` block above, for
 type checkers and the docs; a test keeps the two equal)."""
@@ -112,13 +123,14 @@ _HOME = {name: module for module, names in _LAZY.items() for name in names}
 __all__ = sorted([
     "BatchOptions", "BatchStateError", "BatchSummary", "BeloteError", "Board", "BoardAnalysis",
     "BoardJob", "CLASSIC", "CLUBS", "COINCHE", "CardError", "CardSet", "ConstraintError",
-    "Constraints", "Contract", "ContractError", "DIAMONDS", "Deal", "DealError", "DealScore",
+    "Constraints", "Contract", "ContractError", "ConventionError", "ConversionWarning",
+    "InputError", "OutputError", "PlayoutError", "DIAMONDS", "Deal", "DealError", "DealScore",
     "EAST", "EW", "HEARTS", "HintError", "IllegalPlayError", "NORTH", "NS", "PBNDecodeError",
     "PBNWarning", "PROFILES", "Position", "RuleProfile", "SEATS", "SIDES", "SOUTH", "SPADES",
     "SUITS", "SearchLimitError", "SidePair", "TableRequest", "Trick", "WEST", "__version__",
     "board_analyses", "board_analysis", "card_name", "contract_made", "get_profile",
     "legal_cards", "min_points_to_make", "parse_card", "parse_contract", "parse_seat",
-    "parse_side", "parse_suit", "pbn", "plan_board", "run_batch", "score_deal", "seat_name",
+    "parse_side", "parse_suit", "pbn", "cfn", "plan_board", "run_batch", "score_deal", "seat_name",
     "side_name", *_HOME,
 ])
 

@@ -143,6 +143,23 @@ class HintError(BeloteError):
     """A hint that cannot be given: the seat is not to move, the deal is over..."""
 
 
+class OutputError(BeloteError):
+    """An output that cannot or must not be written (checked before any work)."""
+
+
+class InputError(BeloteError):
+    """An input that cannot be read as needed (not a regular file, unreadable)."""
+
+
+class PlayoutError(BeloteError):
+    """A playout that cannot be run: no contract, a finished deal, a bad schedule."""
+
+
+class ConventionError(BeloteError):
+    """A convention file that cannot be read, naming the file, the rule and the key."""
+
+
+
 class ConversionWarning(UserWarning):
     """What a record format cannot hold of a board, left out when converting to it."""
 

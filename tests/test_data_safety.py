@@ -37,26 +37,18 @@ from hypothesis import strategies as st
 import belote.auction.par as par_module
 import belote.cli.running as running
 from belote.cli.common import Group
-from belote.cli.main import cli
-from belote.errors import PBNDecodeError
-from belote.files import (OutputError, atomic_output, check_output, content_hash,
+from belote.errors import OutputError, PBNDecodeError
+from belote.files import (atomic_output, check_output, content_hash,
                           temporary_name)
 from belote.formats.rows import iter_rows, write_deals
 from belote.sampling.constraints import Constraints
 from belote.sampling.sampler import DealSampler, deal_rows
 from belote.types.board import Board
 
-from conftest import sample_size
+from conftest import sample_size, run_cli as run
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "datasets" / "examples"
 BELOTE = Path(sys.executable).with_name("belote")
-
-
-def run(*args: object) -> tuple[int, str, str]:
-    result = CliRunner().invoke(cli, [str(a) for a in args])
-    if result.exception is not None and not isinstance(result.exception, SystemExit):
-        raise result.exception
-    return result.exit_code, result.stdout, result.stderr
 
 
 def deal_file(path: Path, count: int, seed: int = 5) -> Path:

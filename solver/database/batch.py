@@ -203,7 +203,7 @@ def check_paths(input_path: str | os.PathLike[str], output: str | os.PathLike[st
     or a device cannot be); ``output`` must be writable and, like
     ``OUT.errors.jsonl``, never the input; the input never lies in
     ``OUT.parts/``, which the run removes. Raises
-    :class:`~belote.files.InputError` or :class:`~belote.files.OutputError`.
+    :class:`~belote.errors.InputError` or :class:`~belote.errors.OutputError`.
     """
     from ..files import check_output, check_outside, check_regular_input
 
