@@ -38,7 +38,7 @@ def test_both_halves_equal_their_plain_computations() -> None:
                              schedule=FAST)
     plain = estimate_contract(constraints, contract, dealer=3, samples=samples, seed=seed)
     assert result.double_dummy == plain
-    made, nets, dd_nets = [], [], []
+    made, nets = [], []
     for i, row in enumerate(DealSampler(constraints).draw_masks(seed, 0, samples)):
         deal = Deal([CardSet(int(h)) for h in row])
         end = playout(deal, contract, leader=0, schedule=FAST, seed=seed,

@@ -190,7 +190,7 @@ def test_lead_modes_and_belote_intervals(frame):
     gains, records = [], []
     for (record, trump, side), group in (frame.filter(pl.col("mode") == "coinche")
                                          .group_by(["record", "trump", "side"])):
-        leading = ["NESW".index(l) % 2 == ("NS", "EW").index(side) for l in group["leader"]]
+        leading = ["NESW".index(lead) % 2 == ("NS", "EW").index(side) for lead in group["leader"]]
         own = [p for p, mine in zip(group["points"], leading) if mine]
         other = [p for p, mine in zip(group["points"], leading) if not mine]
         gains.append(sum(own) / len(own) - sum(other) / len(other))
@@ -259,8 +259,8 @@ def test_points_and_lead_tables(frame):
     gains = []
     for (record, trump, side), group in (frame.filter(pl.col("mode") == "coinche")
                                          .group_by(["record", "trump", "side"])):
-        own = [p for p, l in zip(group["points"], group["leader"]) if "NESW".index(l) % 2 == ("NS", "EW").index(side)]
-        other = [p for p, l in zip(group["points"], group["leader"]) if "NESW".index(l) % 2 != ("NS", "EW").index(side)]
+        own = [p for p, lead in zip(group["points"], group["leader"]) if "NESW".index(lead) % 2 == ("NS", "EW").index(side)]
+        other = [p for p, lead in zip(group["points"], group["leader"]) if "NESW".index(lead) % 2 != ("NS", "EW").index(side)]
         gains.append(sum(own) / 2 - sum(other) / 2)
     assert lead["n"] == len(gains) == 12 * 4 * 2
     assert math.isclose(lead["mean"], sum(gains) / len(gains))

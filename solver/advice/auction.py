@@ -53,6 +53,7 @@ import numpy as np
 from ..auction.conventions import Conventions
 from ..auction.inference import AuctionReading, read_auction
 from ..errors import BeloteError
+from ..dd import warm_up
 from ..parallel import parallel_map
 from ..rules.profiles import CLASSIC, RuleProfile
 from ..sampling.constraints import Constraints
@@ -213,7 +214,7 @@ def sample_outcomes(constraints: Constraints, taker_side: int, dealer: Seat,
         spans = [(seed, s, 1) for s in range(samples)]
         work = functools.partial(_single_dummy_range, _Plays(question, play_for, dealer,
                                                              schedule))
-    results = parallel_map(work, spans, executor=executor, workers=workers)
+    results = parallel_map(work, spans, executor=executor, workers=workers, initializer=warm_up)
     parts = []
     try:
         for span, outcomes in zip(spans, results, strict=True):
@@ -386,11 +387,12 @@ def auction_advice(constraints: Constraints, seat: Seat, auction: Auction,
                             listed=listed)
     mine = side_of(seat)
 
-    def played(contracts: tuple[Contract, ...]) -> dict[str, object]:
-        return {} if single_dummy is None else {"single_dummy": (contracts, single_dummy)}
+    def played(contracts: tuple[Contract, ...]
+               ) -> tuple[tuple[Contract, ...], Schedule] | None:
+        return None if single_dummy is None else (contracts, single_dummy)
 
     if question == "bid":
-        outcomes = run(taker_side=mine, trumps=SUITS, **played(
+        outcomes = run(taker_side=mine, trumps=SUITS, single_dummy=played(
             tuple(Contract(t, None, profile.bid_min) for t in SUITS)))
         options, values = [], []
         if contract is None:
@@ -414,7 +416,7 @@ def auction_advice(constraints: Constraints, seat: Seat, auction: Auction,
     assert contract is not None and contract.declarer is not None
     taker = side_of(contract.declarer)
     outcomes = run(taker_side=taker, trumps=(contract.trump,),
-                   **played((_at(contract, 1),)))[:, 0]
+                   single_dummy=played((_at(contract, 1),)))[:, 0]
     if question == "surcoinche":
         made, x2 = score_outcomes(profile, outcomes, _at(contract, 2))
         _, x4 = score_outcomes(profile, outcomes, _at(contract, 4))

@@ -65,10 +65,11 @@ from dataclasses import dataclass, field, replace
 import numpy as np
 
 from ..errors import BeloteError
+from ..dd import warm_up
 from ..parallel import parallel_map
 from ..rules.play import belote_sides
 from ..rules.profiles import CLASSIC, RuleProfile
-from ..rules.scoring import min_points_to_make, score_deal
+from ..rules.scoring import min_points_to_make, score_deal, trick_points_of
 from ..sampling.constraints import Constraints, classic_bidding
 from ..sampling.sampler import DealSampler
 from ..sampling.stats import (DECILES, Estimate, LookSchedule, proportion, t_quantile,
@@ -286,16 +287,8 @@ def _score(profile: RuleProfile, contract: Contract, key: int, belote: int
         points, dcap = 0, True
     else:
         points, dcap = (1 if key == FAILED else key), False
-    if dcap:
-        trick = [0, 0]
-        trick[side], trick[1 - side] = 0, profile.capot_trick_points
-    elif points == profile.capot_trick_points:
-        trick = [0, 0]
-        trick[side] = points
-    else:
-        trick = [0, 0]
-        trick[side], trick[1 - side] = points, profile.total_trick_points - points
-    deal = score_deal(profile, contract, tuple(trick), belote_side)
+    trick = trick_points_of(profile, side, points, defence_capot=dcap)
+    deal = score_deal(profile, contract, trick, belote_side)
     if key == FAILED and deal.made:
         raise BeloteError(f"{contract.to_pbn()} judged failed below its need but made")
     net = deal.scores[side] - deal.scores[1 - side]
@@ -442,7 +435,8 @@ class _Engine:
             trumps = tuple(active)
             spans = [(seed, s, min(CHUNK, look - s)) for s in range(done, look, CHUNK)]
             results = parallel_map(functools.partial(_solve_range, self.q, trumps), spans,
-                                   executor=executor, workers=workers)
+                                   executor=executor, workers=workers,
+                                   initializer=warm_up)
             try:
                 for span, outcomes in zip(spans, results, strict=True):
                     self.fold(trumps, outcomes)
@@ -469,12 +463,12 @@ class _Engine:
         for r, contract in enumerate(self.contracts):
             n = int(t.n[r])
 
-            def share(count: float) -> Estimate:
+            def share(count: float, n: int = n) -> Estimate:
                 return (Estimate.exact(count / n, n) if listed
                         else _proportion(int(count), n, level, name))
 
-            def average(total: float, squares: float, bounds: tuple[float, float]
-                        ) -> Estimate:
+            def average(total: float, squares: float, bounds: tuple[float, float],
+                        n: int = n) -> Estimate:
                 return (Estimate.exact(total / n, n) if listed
                         else _mean(n, total, squares, level, name("t")).within(*bounds))
 

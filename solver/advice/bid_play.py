@@ -45,6 +45,7 @@ from typing import Any
 import numpy as np
 
 from ..errors import BeloteError
+from ..dd import warm_up
 from ..parallel import parallel_map
 from ..sampling.constraints import Constraints
 from ..sampling.stats import Estimate, paired_difference, paired_proportions
@@ -169,7 +170,7 @@ def _run(constraints: Constraints, declarer: Seat, dealer: Seat, contracts: Sequ
     made = np.zeros((2, samples, len(contracts)), dtype=bool)
     nets = np.zeros((2, samples, len(contracts), len(multipliers)))
     results = parallel_map(functools.partial(_play_range, plays), spans, executor=executor,
-                           workers=workers)
+                           workers=workers, initializer=warm_up)
     try:
         for (_, start, n), both in zip(spans, results, strict=True):
             for k, outcomes in enumerate(both):

@@ -47,7 +47,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..analysis.board import BoardAnalysis, BoardJob, TableRequest, board_analysis, plan_board
 from ..errors import BatchStateError, BeloteError, PBNDecodeError
-from ..rules.profiles import PROFILES, get_profile
+from ..rules.profiles import PROFILES, RuleProfile, get_profile
 from ..types.cards import SUIT_NAMES, SUITS, Suit
 from ..types.deal import NORTH, SEAT_NAMES, SIDE_NAMES, Seat, seat_name, side_name
 
@@ -297,8 +297,10 @@ def count_records(path: str | os.PathLike[str]) -> int | None:
     return max(count, 0)
 
 
-def _error_record(index: int, error: BaseException, mode: str | None) -> dict[str, Any]:
-    """The error line of a bad record; with ``mode``, it is bad under that mode only."""
+def _error_record(index: int, error: BaseException, profile: str | RuleProfile | None
+                  ) -> dict[str, Any]:
+    """The error line of a bad record; with ``profile``, it is bad under that profile only."""
+    mode = None if profile is None else get_profile(profile).name
     board = getattr(error, "board", None)
     reason = getattr(error, "message", str(error))
     return {"record": index, "board": board, "file": getattr(error, "file", None),
@@ -307,14 +309,14 @@ def _error_record(index: int, error: BaseException, mode: str | None) -> dict[st
             "error": f"under {mode}: {error}" if mode else str(error)}
 
 
-def _from_start(board: Board, mode: str | None) -> Board:
+def _from_start(board: Board, profile: str | RuleProfile | None) -> Board:
     """``board`` as tabled: a play record stopped before the end is replaced by its deal.
 
     The batch tables deals (``belote solve`` analyses positions): the record's
     cards are dropped, its leader and contract kept. A record played to the end
     is kept whole, so its actual result is scored beside the table.
     """
-    if board.cards and not board.position(mode).is_over:
+    if board.cards and not board.position(profile).is_over:
         return board.replace(cards=())
     return board
 
@@ -585,6 +587,7 @@ def run_batch(input_path: str | os.PathLike[str], output: str | os.PathLike[str]
     ``input_path`` (whose identity is still recorded).
     """
     from ..formats.rows import check_deal_column
+    from ..dd import warm_up
     from ..parallel import parallel_map
 
     started = time.perf_counter()
@@ -616,7 +619,7 @@ def run_batch(input_path: str | os.PathLike[str], output: str | os.PathLike[str]
     solve = (solve_record if options.play == "double-dummy"
              else functools.partial(solve_record, play=options.play))
     results = parallel_map(solve, items(), executor=executor, workers=workers,
-                           progress=progress, notice=notice)
+                           initializer=warm_up, progress=progress, notice=notice)
     current: int | None = None
     rows: list[tuple[Any, ...]] = []
     errors: list[dict[str, Any]] = []

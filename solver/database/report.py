@@ -114,8 +114,9 @@ leader, mode, trump, side, points, belote)
     check_values(frame)
 
 
-_ALLOWED = {"mode": None, "trump": SUIT_NAMES, "side": SIDE_NAMES, "leader": SEAT_NAMES,
-            "dealer": SEAT_NAMES, "belote": SIDE_NAMES}
+_ALLOWED: dict[str, tuple[str, ...]] = {
+    "trump": tuple(SUIT_NAMES), "side": tuple(SIDE_NAMES), "leader": tuple(SEAT_NAMES),
+    "dealer": tuple(SEAT_NAMES), "belote": tuple(SIDE_NAMES)}
 """The values the text columns the report reads may hold (``mode``: the rule profiles)."""
 
 _NULLABLE = ("dealer", "belote")
