@@ -48,8 +48,8 @@ def main() -> None:
     parser.add_argument("--reference", type=int, default=400)
     args = parser.parse_args()
     warm_up()
-    print(f"| stage | W | decisions | mean regret, goal share | mean regret, points "
-          f"| differs from reference | ms a decision |")
+    print("| stage | W | decisions | mean regret, goal share | mean regret, points "
+          "| differs from reference | ms a decision |")
     print("|---|---|---|---|---|---|---|")
     for stage, left in STAGES.items():
         cases = []
