@@ -8,12 +8,14 @@ from __future__ import annotations
 
 import json
 import math
+from pathlib import Path
 
 import click
 
 from belote.errors import BeloteError
 from belote.rules.profiles import PROFILES
 
+from .auction import auction_advice
 from .options import constraint_error, constraint_options, SEAT
 
 DEFAULT_SAMPLES = 500
@@ -147,13 +149,20 @@ def _classic_text(advice: dict) -> str:
 @click.option("--hand", required=True, metavar="CARDS",
               help='Your cards, any spelling: "JH 9H AH TH KS AS AD 7C" (classic: 5 cards).')
 @click.option("--seat", required=True, type=SEAT, help="Your seat: you are the declarer.")
-@click.option("--dealer", required=True, type=SEAT,
-              help="The dealer; the seat on the dealer's left leads the first trick.")
+@click.option("--dealer", default=None, type=SEAT,
+              help="The dealer; the seat on the dealer's left leads the first trick "
+                   "(required unless --auction names the seats).")
 @click.option("--mode", type=click.Choice(sorted(PROFILES), case_sensitive=False),
               default="coinche", show_default=True, help="Rules.")
 @click.option("--contract", "contract_text", metavar="CONTRACT", default=None,
               help="Coinche: judge only this contract (100H, CapotS); without it, every "
                    "contract of your side is tabled.")
+@click.option("--auction", "auction_text", metavar="CALLS", default=None,
+              help='Coinche: the calls so far, from the dealer\'s left: "N:P E:80H S:P"; '
+                   "advice for you, on turn (bid, defend or surcoinche). docs/auction.md.")
+@click.option("--conventions", "conventions_path", default=None, metavar="FILE",
+              type=click.Path(dir_okay=False, path_type=Path),
+              help="With --auction: a TOML convention profile (default: the built-in 'club').")
 @click.option("--turned", metavar="CARD", default=None,
               help="Classic: the turned card (you take it if you bid).")
 @constraint_options("trump points of the --contract or turned suit, else plain points")
@@ -170,8 +179,8 @@ def _classic_text(advice: dict) -> str:
               show_default="all cores from 64 samples on",
               help="Worker processes.")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
-def bid(hand, seat, dealer, mode, contract_text, turned, known, shape, points, samples, seed,
-        precision, jobs, as_json):
+def bid(hand, seat, dealer, mode, contract_text, auction_text, conventions_path, turned, known,
+        shape, points, samples, seed, precision, jobs, as_json):
     """Should I bid? Estimate contracts from your hand over sampled deals.
 
     \b
@@ -191,6 +200,16 @@ def bid(hand, seat, dealer, mode, contract_text, turned, known, shape, points, s
     turned suit and naming each other suit; the cards still to be dealt are
     sampled too (you get the turned card and 2 more). A litige is scored
     as for that deal alone: held points count for nobody.
+
+    \b
+    Coinche, --auction "N:P E:80H ...": the calls so far (seats in turn from
+    the dealer's left). The hidden hands are dealt uniformly among those
+    consistent with your hand AND with what each call says under the
+    --conventions profile (exact constraints; each call's reading and the
+    layouts left are shown), and you get the advice for your turn: bid
+    (pass or each legal bid), defence against an opponent's contract
+    (P(it fails), pass vs coinche with the taker's best reply, paired), or
+    surcoinche (x2 vs x4, paired).
 
     \b
     Without --precision every sample is solved and each interval is 95% on
@@ -213,6 +232,7 @@ def bid(hand, seat, dealer, mode, contract_text, turned, known, shape, points, s
       belote bid --hand "JH 9H AH TH KS AS AD 7C" --seat S --dealer W --contract 100H
       belote bid --hand "JH 9H AH TH KS AS AD 7C" --seat S --dealer W --precision 0.05
       belote bid --mode classic --hand "JH 9H AS KS 7C" --turned AH --seat S --dealer W
+      belote bid --hand "JS 9S AS TS 7D 8D KC AC" --seat S --auction "N:P E:80H"
     """
     from belote.advice import bid as advisor
     from belote.rules.profiles import get_profile
@@ -226,6 +246,21 @@ def bid(hand, seat, dealer, mode, contract_text, turned, known, shape, points, s
     profile = get_profile(mode.lower())
     name = "NESW"
     hand = _cards(hand, "'--hand'")
+    if auction_text is not None:
+        for given, option in ((contract_text, "--contract"), (turned, "--turned"),
+                              (precision, "--precision")):
+            if given is not None:
+                raise click.UsageError(f"{option} does not go with --auction")
+        _own_known(seat, hand, known, None)
+        return auction_advice(hand=hand, seat=seat, dealer=dealer, mode=mode,
+                              auction_text=auction_text, conventions_path=conventions_path,
+                              known=known, shape=shape, points=points, samples=samples,
+                              seed=seed, jobs=jobs, as_json=as_json, dd_note=DD_NOTE,
+                              parallel_from=PARALLEL_FROM)
+    if conventions_path is not None:
+        raise click.UsageError("--conventions goes with --auction")
+    if dealer is None:
+        raise click.UsageError("give --dealer (or --auction, whose seats name the dealer)")
     classic = profile.auction != "numeric"
     if classic:
         if contract_text is not None:
@@ -291,9 +326,12 @@ def bid(hand, seat, dealer, mode, contract_text, turned, known, shape, points, s
             progress.echo(json.dumps(out))
             return
         samples_done = out["samples"]
+        exact = rows[0]["p_make_estimate"]["method"] == "exact"  # every layout solved once
+        plural = "s" * (layouts != 1)
+        what = (f"all {layouts} layout{plural}, exact" if exact
+                else f"{samples_done} samples of {layouts} layout{plural} (seed {seed})")
         head = (f"{'classic' if classic else 'coinche'}: you {name[seat]}, dealer "
-                f"{name[dealer]}, first lead {name[(dealer + 1) % 4]}; {samples_done} "
-                f"samples of {layouts} layouts (seed {seed})")
+                f"{name[dealer]}, first lead {name[(dealer + 1) % 4]}; {what}")
         if contract is not None:
             body = f"{out['contract']} by {name[seat]}\n" + _contract_text(out)
         elif classic:

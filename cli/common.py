@@ -179,6 +179,17 @@ def start_solver() -> None:
     gc.freeze()
 
 
+def checked_output(path: Path, inputs: tuple[Any, ...] = (), option: str = "--output") -> Path:
+    """``path`` checked by :func:`belote.files.check_output` before any work: a usage
+    error naming ``option`` (exit 2) for a missing directory or an input."""
+    from belote.files import OutputError, check_output
+
+    try:
+        return check_output(path, inputs)
+    except OutputError as e:
+        raise click.BadParameter(str(e), param_hint=f"'{option}'") from None
+
+
 def input_file_type(**kwargs: Any) -> click.Path:
     """The click type of an input file argument: an existing file, or ``-`` for stdin."""
     return click.Path(exists=True, dir_okay=False, allow_dash=True, path_type=Path, **kwargs)

@@ -63,22 +63,18 @@ def deal(count, seed, hands, known, shape, points, trump, mode, dealer, output):
       belote deal --count 1000 --seed 7 -o deals.parquet
       belote deal -n 100 --hand "S:JH 9H AH TH 7S 8S KD AC" --shape "N:H=0" -o s.pbn
     """
-    from belote.files import OutputError, check_output
     from belote.formats import rows
     from belote.sampling.constraints import Constraints
     from belote.sampling.sampler import RANDOM_DEALER, DealSampler, deal_rows
 
-    from .common import display_path
+    from .common import checked_output, display_path
     from .running import progress_bar, stoppable
 
     if output.suffix.lower() not in rows.FORMATS:
         raise click.BadParameter(
             f"{output}: unknown format {output.suffix or '(no extension)'!r} "
             f"(expected {', '.join(rows.FORMATS)})", param_hint="'--output'")
-    try:
-        check_output(output)
-    except OutputError as e:
-        raise click.BadParameter(str(e), param_hint="'--output'") from None
+    checked_output(output)
     try:
         constraints = Constraints(profile=PROFILES[mode.lower()], trump=trump).with_text(
             hand=hands, known=known, shape=shape, points=points)

@@ -68,13 +68,17 @@ def hint(file, cfn_games, seat, samples, seed, by, jobs, boards, mode, as_json):
       belote hint datasets/examples/positions.pbn --board 1 --seat S
       belote hint datasets/examples/positions.pbn --board 3 --seat E --json
     """
-    from belote.advice.hint import hint as advise
+    from belote.advice.hint import MAX_SAMPLES, hint as advise
     from belote.errors import BeloteError
 
     from .format import json_line
     from .common import DataError, notice, read_boards, start_solver
     from .running import progress_bar, stoppable
 
+    if samples > MAX_SAMPLES:
+        raise click.BadParameter(f"{samples} is more than {MAX_SAMPLES:,} layouts (hours of "
+                                 "work already, and each is kept in memory)",
+                                 param_hint="'--samples'")
     try:
         selected = read_boards(file, mode, boards, cfn_games)
         jobs_list = [_plan(board, seat, mode) for board in selected]

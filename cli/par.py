@@ -23,9 +23,9 @@ import click
 
 from .common import input_file_type
 
-from belote.errors import BeloteError, PBNDecodeError
+from belote.errors import BeloteError
 
-from .options import cfn_option, json_option
+from .options import cfn_option, jobs_option, json_option
 
 _SEATS = "NESW"
 
@@ -53,33 +53,15 @@ def human_lines(result: dict[str, Any]) -> str:
     return "\n".join(lines)
 
 
-def _par_board(board) -> dict[str, Any]:
-    """The result dict of one board (raises :class:`BeloteError` when par is undefined)."""
-    from belote.auction import par_of
-
-    def error(message: str) -> PBNDecodeError:
-        return PBNDecodeError(message, file=board.file, board=board.board,
-                              line=board.line or None)
-
-    profile = board.profile()
-    if profile.auction != "numeric":
-        raise error(f"par is defined for coinche boards only (this board is {profile.name}: "
-                    "trump is chosen without bids)")
-    if board.dealer is None:
-        raise error("no Dealer tag: par needs the dealer (the dealer's left speaks first)")
-    deal = board.full_deal()
-    result = par_of(deal, board.dealer, profile)
-    return {"board": board.board, "file": board.file,
-            "deal": deal.to_pbn(board.dealer), **result.to_dict()}
-
-
 @click.command()
 @click.argument("file", required=False, type=input_file_type())
 @cfn_option
 @click.option("--board", "boards", multiple=True, metavar="NUMBER",
               help="Only the board with this Board tag (repeat for several).")
 @json_option
-def par(file: Path | None, cfn_games: tuple[str, ...], boards: tuple[str, ...], as_json: bool) -> None:
+@jobs_option
+def par(file: Path | None, cfn_games: tuple[str, ...], boards: tuple[str, ...], as_json: bool,
+        jobs: int | None) -> None:
     """Par of the coinche boards of a PBN FILE, all four hands known.
 
     \b
@@ -99,15 +81,27 @@ def par(file: Path | None, cfn_games: tuple[str, ...], boards: tuple[str, ...], 
     Example:
       belote par datasets/examples/deals.pbn
     """
+    from contextlib import closing
+
+    from belote.auction.par import par_boards
+
+    from .common import DataError, notice, read_boards, start_solver
     from .format import json_line
-    from .common import DataError, read_boards
+    from .running import progress_bar
+    from .solve import POOL_MIN_BOARDS
 
     try:
-        results = [_par_board(board) for board in read_boards(file, None, boards, cfn_games)]
+        selected = read_boards(file, None, boards, cfn_games)
+        executor = "process"
+        if jobs == 1 or len(selected) == 1 or jobs is None and len(selected) < POOL_MIN_BOARDS:
+            executor = "serial"
+            start_solver()
+        with progress_bar(len(selected), "board") as progress:
+            results = par_boards(selected, executor=executor, workers=jobs,
+                                 progress=progress.update, notice=notice)
+            with closing(results):
+                for i, result in enumerate(results):
+                    progress.echo(json_line(result) if as_json
+                                  else ("\n" if i else "") + human_lines(result))
     except BeloteError as e:
         raise DataError(str(e)) from None
-    if as_json:
-        for result in results:
-            click.echo(json_line(result))
-    else:
-        click.echo("\n\n".join(human_lines(r) for r in results))

@@ -65,10 +65,13 @@ def playout(file, cfn_games, worlds, seed, jobs, output, boards, mode, as_json):
     from belote.errors import BeloteError
     from belote.formats import pbn
 
-    from .common import DataError, display_path, notice, one_line, read_boards, start_solver
+    from .common import (DataError, checked_output, display_path, notice, one_line, read_boards,
+                         start_solver)
     from .format import json_line
     from .running import progress_bar, stoppable
 
+    if output is not None:
+        checked_output(output, () if file is None else (file,))
     every = read_boards(file, mode, (), cfn_games)
     missing = [n for n in boards if n not in {b.board for b in every}]
     if missing:

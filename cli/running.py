@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import signal
 import sys
+import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any
@@ -55,17 +56,54 @@ class Progress:
         sys.stdout.flush()
 
 
+PROGRESS_LINE_SECONDS = 60.0
+"""When stderr is not a terminal (nohup, CI, cron), a progress line at most this often."""
+
+
+class ProgressLines(Progress):
+    """Progress as a line on stderr every :data:`PROGRESS_LINE_SECONDS` (no terminal).
+
+    >>> lines = ProgressLines(10, "board", every=0.0, file=sys.stdout)
+    >>> lines.update(4)  # doctest: +ELLIPSIS
+    belote: 4 of 10 boards (40%) after ... s
+    """
+
+    def __init__(self, total: int | None, unit: str, every: float | None = None,
+                 file: Any = None) -> None:
+        super().__init__()
+        self.file = file
+        self.total, self.unit, self.done = total, unit, 0
+        self.every = PROGRESS_LINE_SECONDS if every is None else every
+        self.start = self.last = time.monotonic()
+
+    def update(self, n: int) -> None:
+        self.done += n
+        now = time.monotonic()
+        if now - self.last < self.every:
+            return
+        self.last = now
+        of = "" if self.total is None else (
+            f" of {self.total:,} {self.unit}s ({100 * self.done / max(self.total, 1):.0f}%)")
+        what = of or f" {self.unit}s"
+        click.echo(f"belote: {self.done:,}{what} after {now - self.start:.0f} s",
+                   file=self.file or sys.stderr)
+
+
 @contextmanager
 def progress_bar(total: int | None, unit: str, *, min_items: int = PROGRESS_MIN_ITEMS
                  ) -> Iterator[Progress]:
     """A :class:`Progress` for ``total`` items (``None``: unknown).
 
-    No bar unless stderr is a terminal and ``total`` is unknown or at least
-    ``min_items``. The bar's monitor thread is off, so worker processes can
-    still be forked while it shows.
+    Nothing for fewer than ``min_items`` items. A tqdm bar when stderr is a
+    terminal (its monitor thread off, so worker processes can still be
+    forked while it shows); otherwise a line now and then
+    (:class:`ProgressLines`), for long work under nohup, CI or cron.
     """
-    if not sys.stderr.isatty() or (total is not None and total < min_items):
+    if total is not None and total < min_items:
         yield Progress()
+        return
+    if not sys.stderr.isatty():
+        yield ProgressLines(total, unit)
         return
     from tqdm import tqdm  # only when a bar is shown: importing it costs 30 ms
 

@@ -14,6 +14,9 @@ Use it at collection time::
     def test_agrees(case): ...
 
 or at run time through the ``sample_size`` fixture.
+
+:func:`trick_points` and :func:`deal_outcome` judge one deal by a plain
+solve (the reference the Monte-Carlo advisors are checked against).
 """
 
 from __future__ import annotations
@@ -22,9 +25,10 @@ import random
 from collections.abc import Callable
 
 import pytest
-
 from belote import COINCHE, Deal, Position
+from belote.dd import reaches, solve_position
 from belote.rules.profiles import RuleProfile
+from belote.rules.scoring import score_deal
 from belote.types.contract import Contract, parse_contract
 
 _RUNSLOW = False
@@ -76,3 +80,24 @@ def played_position(seed: int, left: int, profile: RuleProfile = COINCHE
     while pos.cards_left > left:
         pos.play(rng.choice(sorted(pos.legal_cards())))
     return pos, contract
+
+
+def trick_points(deal: Deal, trump: int, side: int, leader: int, profile=COINCHE):
+    """The taking side's value, both sides' trick points and the belote side, by a plain solve."""
+    position = Position(deal, trump, leader, profile)
+    v = solve_position(position, side)
+    if v == profile.capot_trick_points:
+        points = {side: v, 1 - side: 0}
+    elif v == 0 and reaches(position, 1 - side, profile.capot_trick_points):
+        points = {side: 0, 1 - side: profile.capot_trick_points}
+    else:
+        points = {side: v, 1 - side: profile.total_trick_points - v}
+    return v, (points[0], points[1]), position.belote_side()
+
+
+def deal_outcome(deal: Deal, contract: Contract, leader: int, profile=COINCHE):
+    """Taker's value, and the deal score of ``contract``, by a plain solve."""
+    side = contract.side
+    v, points, belote = trick_points(deal, contract.trump, side, leader, profile)
+    score = score_deal(profile, contract, points, belote)
+    return v, score, score.scores[side] - score.scores[1 - side]

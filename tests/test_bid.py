@@ -20,21 +20,32 @@ import sys
 
 import numpy as np
 import pytest
-from click.testing import CliRunner
-
+from belote.advice.bid import (
+    LEVEL,
+    bid_table,
+    classic_advice,
+    classic_constraints,
+    decided,
+    estimate_contract,
+)
 from belote.cli.main import cli
-from belote.advice.bid import (LEVEL, bid_table, classic_advice, classic_constraints,
-                                      decided, estimate_contract)
-from belote.dd import reaches, solve_position
-from belote.rules.play import Position
 from belote.rules.profiles import CLASSIC, COINCHE
 from belote.rules.scoring import score_deal
 from belote.sampling.constraints import Constraints
 from belote.sampling.sampler import DealSampler
-from belote.sampling.stats import LookSchedule, mean, proportion, quantiles, wilson_bounds, z_value
+from belote.sampling.stats import (
+    LookSchedule,
+    mean,
+    proportion,
+    quantiles,
+    wilson_bounds,
+    z_value,
+)
 from belote.types.cards import CardSet, iter_cards, to_mask
 from belote.types.contract import Contract, parse_contract
 from belote.types.deal import Deal
+from click.testing import CliRunner
+from conftest import deal_outcome, trick_points
 
 HAND = "JH 9H AH TH KS AS AD 7C"
 SOUTH, WEST = 2, 3
@@ -46,27 +57,6 @@ SMALL = {"S": "JH 9H KS 7S AD 8D 7C 8C", "N": "TH 8H AC KC 7D 9D QS 8S",
 def small_constraints() -> Constraints:
     return Constraints().with_text(hand=[f"S:{SMALL['S']}", f"N:{SMALL['N']}"],
                                    known=[f"E:{SMALL['E']}"])
-
-
-def trick_points(deal: Deal, trump: int, side: int, leader: int, profile=COINCHE):
-    """The taking side's value, both sides' trick points and the belote side, by a plain solve."""
-    position = Position(deal, trump, leader, profile)
-    v = solve_position(position, side)
-    if v == profile.capot_trick_points:
-        points = {side: v, 1 - side: 0}
-    elif v == 0 and reaches(position, 1 - side, profile.capot_trick_points):
-        points = {side: 0, 1 - side: profile.capot_trick_points}
-    else:
-        points = {side: v, 1 - side: profile.total_trick_points - v}
-    return v, (points[0], points[1]), position.belote_side()
-
-
-def deal_outcome(deal: Deal, contract: Contract, leader: int, profile=COINCHE):
-    """Taker's value, and the deal score of ``contract``, by a plain solve."""
-    side = contract.side
-    v, points, belote = trick_points(deal, contract.trump, side, leader, profile)
-    score = score_deal(profile, contract, points, belote)
-    return v, score, score.scores[side] - score.scores[1 - side]
 
 
 def test_table_shortcuts_equal_plain_computation():

@@ -86,6 +86,9 @@ LEVEL = 0.95
 CHUNK = 8
 """Samples solved per work item."""
 
+MAX_LISTED = 100_000
+"""The most layouts listed one by one (exact answers) when the samples asked for cover them."""
+
 FAILED = -1
 """Outcome key: the taking side stays below the lowest need (value not solved)."""
 DEFENCE_CAPOT = -2
@@ -162,7 +165,9 @@ class BidAdvice:
     passing (worth 0); ``difference`` is the paired difference in expected
     net x1 score between them over the samples both were judged on.
     ``layouts`` is the number of deals consistent with what the bidder knows,
-    ``leader`` the seat leading the first trick.
+    ``leader`` the seat leading the first trick. ``exact``: the layouts were
+    no more than the samples asked for (nor :data:`MAX_LISTED`), so each was
+    solved once and every value is exact (its interval reduced to it).
     """
 
     rows: tuple[ContractEstimate, ...]
@@ -173,6 +178,7 @@ class BidAdvice:
     leader: Seat
     samples: int
     looks: tuple[int, ...] = field(default=())
+    exact: bool = False
 
     def to_dict(self) -> dict[str, object]:
         """A JSON-ready dict: ``rows``, ``recommended`` (``"Pass"`` for passing) and the rest."""
@@ -182,6 +188,7 @@ class BidAdvice:
         return {
             "samples": self.samples,
             "layouts": self.layouts,
+            "exact": self.exact,
             "leader": "NESW"[self.leader],
             "criterion": "highest expected net score at x1 (pass = 0)",
             "recommended": name(self.recommended),
@@ -203,12 +210,21 @@ class _Question:
     trumps: tuple[Suit, ...]
     exact: bool
     needs: tuple[tuple[int, int, int], ...]  # per trump: need with belote NS, EW, nobody
+    listed: bool = False  # every layout, in a fixed order, instead of samples of a seed
 
 
 @functools.lru_cache(maxsize=8)
 def _sampler(constraints: Constraints) -> DealSampler:
     """One sampler per constraints and process (building it counts the deals)."""
     return DealSampler(constraints)
+
+
+@functools.lru_cache(maxsize=2)
+def _layouts(constraints: Constraints) -> np.ndarray:
+    """Every deal consistent with ``constraints`` (few of them), as ``(n, 4)`` hand masks."""
+    from .hint import enumerate_layouts
+
+    return np.array(list(enumerate_layouts(constraints)), dtype=np.int64).reshape(-1, 4)
 
 
 def _solve_range(question: _Question, trumps: tuple[Suit, ...], span: tuple[int, int, int]
@@ -226,7 +242,10 @@ def _solve_range(question: _Question, trumps: tuple[Suit, ...], span: tuple[int,
     from ..dd import reaches_deals, solve_deals
 
     seed, start, n = span
-    hands = _sampler(question.constraints).draw_masks(seed, start, n).astype(np.int64)
+    if question.listed:
+        hands = _layouts(question.constraints)[start:start + n]
+    else:
+        hands = _sampler(question.constraints).draw_masks(seed, start, n).astype(np.int64)
     out = np.zeros((n, len(trumps), 2), dtype=np.int64)
     side, profile, leader = question.side, question.profile, question.leader
     for j, trump in enumerate(trumps):
@@ -401,6 +420,10 @@ class _Engine:
         """Solve up to ``samples`` samples; return each row's stopping look and the schedule."""
         schedule = None
         looks: tuple[int, ...] = (samples,)
+        layouts = _sampler(self.q.constraints).count()
+        if layouts <= min(samples, MAX_LISTED):  # every layout once: exact answers
+            self.q = replace(self.q, listed=True)
+            looks, precision = (layouts,), None
         if precision is not None:
             schedule = LookSchedule(max_n=samples, first=min(first_look, samples), level=LEVEL)
             looks = schedule.looks
@@ -434,24 +457,43 @@ class _Engine:
         t = self.tally
         out = []
         level, name = _look_level(schedule)
+        listed = self.q.listed
+        top = self.q.profile.capot_trick_points
         for r, contract in enumerate(self.contracts):
             n = int(t.n[r])
-            p_make = _proportion(int(t.made[r]), n, level, name)
-            scores = {m: _mean(n, t.sums[r, k], t.squares[r, k], level, name("t"))
+
+            def share(count: float) -> Estimate:
+                return (Estimate.exact(count / n, n) if listed
+                        else _proportion(int(count), n, level, name))
+
+            def average(total: float, squares: float, bounds: tuple[float, float]
+                        ) -> Estimate:
+                return (Estimate.exact(total / n, n) if listed
+                        else _mean(n, total, squares, level, name("t")).within(*bounds))
+
+            scores = {m: average(t.sums[r, k], t.squares[r, k], self.net_range(r, k))
                       for k, m in enumerate(self.multipliers)}
             mean_points = deciles = None
             if self.q.exact:
                 hist = t.hist[self.trump_index[contract.trump]]
                 values = np.arange(len(hist))
-                mean_points = _mean(n, float(hist @ values), float(hist @ values ** 2), level,
-                                    name("t"))
+                mean_points = average(float(hist @ values), float(hist @ values ** 2), (0, top))
                 deciles = _hist_quantiles(hist, DECILES)
-            litige = (_proportion(int(t.litige[r]), n, level, name)
-                      if self.q.profile.equal_totals_litige else None)
-            out.append(ContractEstimate(contract, n, p_make, scores,
-                                        _proportion(int(t.capot[r]), n, level, name),
-                                        litige, mean_points, deciles))
+            litige = share(t.litige[r]) if self.q.profile.equal_totals_litige else None
+            out.append(ContractEstimate(contract, n, share(t.made[r]), scores,
+                                        share(t.capot[r]), litige, mean_points, deciles))
         return out
+
+    def net_range(self, row: int, k: int) -> tuple[int, int]:
+        """The lowest and highest net score ``row`` can get at its ``k``-th multiplier.
+
+        The score grows with the taker's points (:mod:`belote.rules.scoring`), so
+        the ends are the defence's capot and the taker's, each with every belote.
+        """
+        top = self.q.profile.capot_trick_points
+        nets = [_score(self.q.profile, self.variants[row][k], key, belote)[3]
+                for key in (DEFENCE_CAPOT, top) for belote in (0, 1, 2)]
+        return min(nets), max(nets)
 
     def advice(self, schedule: LookSchedule | None, layouts: int) -> BidAdvice:
         """The rows, the recommendation and its paired difference with the runner-up."""
@@ -465,11 +507,16 @@ class _Engine:
         squares = (t.pair_squares[best, second] + t.pair_squares[second, best]
                    - 2 * t.cross[best, second])
         level, name = _look_level(schedule)
-        difference = _mean(n, total, squares, level, name("paired t"))
+        ranges = [self.net_range(r, 0) for r in range(len(rows))] + [(0, 0)]  # pass: 0
+        if self.q.listed:
+            difference = Estimate.exact(total / n, n)
+        else:
+            difference = _mean(n, total, squares, level, name("paired t")).within(
+                ranges[best][0] - ranges[second][1], ranges[best][1] - ranges[second][0])
         pick = [row.contract for row in rows] + [None]
         return BidAdvice(tuple(rows), pick[best], pick[second], difference, layouts,
                          self.q.leader, int(t.n.max()),
-                         () if schedule is None else schedule.looks)
+                         () if schedule is None else schedule.looks, exact=self.q.listed)
 
 
 def _look_level(schedule: LookSchedule | None) -> tuple[float, Callable[[str], str]]:

@@ -71,6 +71,11 @@ average and 6.9 s at worst for 60 layouts (60 ms a layout), so at most about
 3.5 s on two cores; later in the play a hint costs far less (11 ms a layout
 at the second card, 3 ms at trick 3)."""
 
+MAX_SAMPLES = 100_000
+"""The most layouts one hint solves: an opening lead costs about 60 ms of CPU a layout
+(``DEFAULT_SAMPLES``' measure), so this is already hours of work; every layout and
+its values are kept for the paired comparison, so memory grows with the count."""
+
 RANKINGS = ("points", "make")
 """What the cards are ranked by: expected points of the player's side, or the
 chance that side reaches its goal (the taker making, the defence defeating)."""
@@ -335,8 +340,10 @@ def hint(position: Position, seat: Seat, contract: Contract | None = None, *,
         raise HintError(f"{seat_name(seat)} is not to play: {seat_name(position.to_move)} is")
     if by not in RANKINGS:
         raise HintError(f"unknown ranking {by!r} (expected one of {' '.join(RANKINGS)})")
-    if type(samples) is not int or samples < 2:
-        raise HintError(f"samples={samples!r}: at least 2 are needed for an interval")
+    if type(samples) is not int or not 2 <= samples <= MAX_SAMPLES:
+        raise HintError(f"samples={samples!r}: at least 2 are needed for an interval, at most "
+                        f"{MAX_SAMPLES:,} "
+                        "(hours of work already)")
     if contract is not None and contract.trump != position.trump:
         raise ContractError(f"the contract {contract.to_pbn()} is not played at the "
                             f"position's trump")
@@ -370,10 +377,10 @@ def _summarise(seat: Seat, by: str, seed: int, layouts: int, exact: bool,
     goal = None if made is None else (made if taking else ~made)
     entries = []
     for j, cls in enumerate(classes):
-        expected = _exact(points[:, j].mean(), n) if exact else mean(points[:, j])
+        expected = Estimate.exact(points[:, j].mean(), n) if exact else mean(points[:, j])
         chance = None
         if made is not None:
-            chance = (_exact(made[:, j].mean(), n) if exact
+            chance = (Estimate.exact(made[:, j].mean(), n) if exact
                       else proportion(int(made[:, j].sum()), n))
         entries.append(CardAdvice(cls[0], cls, expected, chance))
     rate = [0.0 if goal is None else float(goal[:, j].mean()) for j in range(len(classes))]
@@ -387,16 +394,11 @@ def _summarise(seat: Seat, by: str, seed: int, layouts: int, exact: bool,
         first, second = order[0], order[1]
         if by == "points":
             a, b = points[:, first], points[:, second]
-            difference = (_exact(float((a - b).mean()), n) if exact
+            difference = (Estimate.exact(float((a - b).mean()), n) if exact
                           else paired_difference(a, b))
         else:
             a, b = goal[:, first], goal[:, second]  # type: ignore[index]
-            difference = (_exact(float(a.mean() - b.mean()), n) if exact
+            difference = (Estimate.exact(float(a.mean() - b.mean()), n) if exact
                           else paired_proportions(a, b))
     return Hint(seat, by, n, layouts, exact, seed, tuple(entries[j] for j in order), difference)
 
-
-def _exact(value: float, n: int) -> Estimate:
-    """An exact value over all ``n`` layouts: an interval reduced to the value."""
-    value = float(value)
-    return Estimate(value, value, value, n, method="exact")

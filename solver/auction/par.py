@@ -54,7 +54,7 @@ diamonds, where NS hold Belote): 252 + 20 + 250 rounds to 520.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
@@ -67,7 +67,8 @@ from ..types.cards import SUITS, Suit
 from ..types.contract import Contract, check_contract
 from ..types.deal import SIDES, Deal, Seat, Side, SidePair, next_seat, seat_name, side_name, side_of
 
-__all__ = ["ParContract", "ParResult", "bid_ladder", "par_of"]
+__all__ = ["BoardParJob", "ParContract", "ParResult", "bid_ladder", "par_boards", "par_of", "plan_par",
+           "solve_par"]
 
 _Ending = tuple[int, Suit, Side, int] | None
 """An ending of the auction: (bid, trump, side, multiplier), or ``None`` when passed out."""
@@ -278,3 +279,62 @@ def par_of(deal: Deal, dealer: Seat, profile: RuleProfile | str = COINCHE, *,
                 _preference(side, outcome(m[0], m[1], side, 1)), order[m[0]], -m[1]))
             best[side] = ending(bid, trump, side, 1)
     return ParResult(dealer, scores, contracts, SidePair(*best))
+
+
+@dataclass(frozen=True)
+class BoardParJob:
+    """The par question of one board of a file: what a worker needs (it pickles)."""
+
+    board: str | None
+    file: str | None
+    line: int | None
+    deal: Deal
+    dealer: Seat
+    profile: str
+
+
+def plan_par(board: Any) -> BoardParJob:
+    """The par job of a :class:`~belote.types.board.Board`, checked without solving.
+
+    Raises :class:`~belote.errors.PBNDecodeError` (naming the file, board and
+    line) for a board whose par is undefined: not coinche, or no dealer.
+    """
+    from ..errors import PBNDecodeError
+
+    def error(message: str) -> PBNDecodeError:
+        return PBNDecodeError(message, file=board.file, board=board.board,
+                              line=board.line or None)
+
+    profile = board.profile()
+    if profile.auction != "numeric":
+        raise error(f"par is defined for coinche boards only (this board is {profile.name}: "
+                    "trump is chosen without bids)")
+    if board.dealer is None:
+        raise error("no Dealer tag: par needs the dealer (the dealer's left speaks first)")
+    return BoardParJob(board.board, board.file, board.line or None, board.full_deal(),
+                       board.dealer, profile.name)
+
+
+def solve_par(job: BoardParJob) -> dict[str, Any]:
+    """The par of one job as a dict: ``board``, ``file``, ``deal`` and :meth:`ParResult.to_dict`."""
+    result = par_of(job.deal, job.dealer, job.profile)
+    return {"board": job.board, "file": job.file, "deal": job.deal.to_pbn(job.dealer),
+            **result.to_dict()}
+
+
+def par_boards(boards: Iterable[Any], *, executor: Any = "process", workers: int | None = None,
+               progress: Callable[[int], Any] | None = None,
+               notice: Callable[[str], Any] | None = None) -> Iterator[dict[str, Any]]:
+    """The par of each board (:func:`solve_par`), in board order, as each is solved.
+
+    Every board is checked (:func:`plan_par`) before any is solved, so a bad
+    board fails the run at once. ``executor``, ``workers``, ``progress`` and
+    ``notice`` go to :func:`~belote.parallel.parallel_map`: the results
+    stream, so a reader sees each board as soon as it and those before it
+    are done.
+    """
+    from ..parallel import parallel_map
+
+    jobs = [plan_par(board) for board in boards]
+    return parallel_map(solve_par, jobs, executor=executor, workers=workers,
+                        progress=progress, notice=notice)

@@ -777,10 +777,16 @@ def dumps(boards: Iterable[Board]) -> str:
 
 
 def dump(boards: Iterable[Board], fp_or_path: IO[str] | str | os.PathLike[str]) -> None:
-    """Write ``boards`` as PBN to an open text file or a path."""
+    """Write ``boards`` as PBN to an open text file or a path.
+
+    A path is written atomically (:func:`belote.files.atomic_output`): on a
+    failure it keeps its old content.
+    """
+    from ..files import atomic_output
+
     text = dumps(boards)
     if hasattr(fp_or_path, "write"):
         fp_or_path.write(text)
         return
-    with open(fp_or_path, "w", encoding="utf-8") as fp:
-        fp.write(text)
+    with atomic_output(fp_or_path) as tmp:
+        tmp.write_text(text, encoding="utf-8")

@@ -75,6 +75,26 @@ class Estimate:
         """The fields as a dict, for JSON output."""
         return asdict(self)
 
+    @classmethod
+    def exact(cls, value: float, n: int) -> Estimate:
+        """A value computed over all ``n`` cases (no sampling): an interval reduced to it.
+
+        >>> Estimate.exact(0.25, 4)
+        Estimate(value=0.25, low=0.25, high=0.25, n=4, level=0.95, method='exact')
+        """
+        value = float(value)
+        return cls(value, value, value, n, method="exact")
+
+    def within(self, low: float, high: float) -> Estimate:
+        """The interval clipped to the possible values ``low .. high`` (a t interval on few
+        samples can leave them; the true value cannot).
+
+        >>> Estimate(200.5, -453.9, 854.9, 2, method="t").within(0, 252)
+        Estimate(value=200.5, low=0.0, high=252.0, n=2, level=0.95, method='t')
+        """
+        return Estimate(self.value, float(max(self.low, low)), float(min(self.high, high)),
+                        self.n, self.level, self.method)
+
 
 def _check_level(level: float) -> None:
     if not 0 < level < 1:

@@ -1,0 +1,188 @@
+"""Advice during an auction: a plain loop over the same samples, exact enumeration, the CLI."""
+
+import itertools
+import json
+
+import numpy as np
+import pytest
+from belote.advice.auction import auction_advice, question_of
+from belote.auction.conventions import DEFAULT
+from belote.auction.inference import call_kind, read_auction
+from belote.cli.main import cli
+from belote.rules.profiles import COINCHE
+from belote.sampling.constraints import Constraints
+from belote.sampling.sampler import DealSampler
+from belote.sampling.stats import mean, paired_difference, proportion
+from belote.types.auction import Auction
+from belote.types.cards import CardSet, iter_cards, to_mask
+from belote.types.contract import Contract
+from belote.types.deal import Deal
+from click.testing import CliRunner
+from conftest import deal_outcome, sample_size
+
+SOUTH = "JS 9S AS TS 7D 8D KC AC"
+SMALL = {"S": "KS TH 9H KD 9D KC JC 9C", "N": "AS 9S 8H TD 7D AC QC 8C",
+         "W": "7S 8S JS QS 7H 7C"}
+"""South's and North's hands and six of West's cards: 45 layouts of the other ten."""
+
+
+def _at(contract, m):
+    return Contract(contract.trump, contract.declarer, contract.bid, m, contract.capot)
+
+
+def _plain(constraints, auction, seed, n, contract):
+    """Per sample, by a plain solve of each deal drawn: made, taker's net at x1, x2, x4."""
+    reading = read_auction(auction, DEFAULT, constraints, auction.turn)
+    deals = DealSampler(reading.constraints).draw(seed, 0, n)
+    leader = (auction.dealer + 1) % 4
+    rows = []
+    for deal in deals:
+        row = [deal_outcome(deal, _at(contract, m), leader)[1:] for m in (1, 2, 4)]
+        rows.append((row[0][0].made, *(net for _, net in row)))
+    return np.array(rows, dtype=np.int64)
+
+
+def test_defence_equals_a_plain_loop_over_the_same_samples():
+    seen = Constraints().with_text(hand=[f"S:{SOUTH}"])
+    auction = Auction.parse("N:P E:80H")
+    advice = auction_advice(seen, 2, auction, DEFAULT, samples=24, seed=7)
+    plain = _plain(seen, auction, 7, 24, Contract(1, 1, 80))
+    assert advice.question == "defence" and advice.samples == 24
+    assert advice.p_fail == proportion(int((plain[:, 0] == 0).sum()), 24)
+    assert advice.coinched == (mean(plain[:, 2]), mean(plain[:, 3]))
+    reply = 3 if plain[:, 3].mean() > plain[:, 2].mean() else 2
+    assert advice.taker_reply == (4 if reply == 3 else 2)
+    passing, coinching = -plain[:, 1], -plain[:, reply]
+    assert advice.options[0].expected == mean(passing)
+    assert advice.options[1].expected == mean(coinching)
+    best = "Pass" if passing.mean() >= coinching.mean() else "X"
+    assert advice.recommended == best
+    a, b = (passing, coinching) if best == "Pass" else (coinching, passing)
+    assert advice.difference == paired_difference(a, b)
+
+
+def test_surcoinche_equals_a_plain_loop():
+    seen = Constraints().with_text(hand=[f"S:{SOUTH}"])
+    auction = Auction.parse("N:80D E:X")
+    advice = auction_advice(seen, 2, auction, DEFAULT, samples=16, seed=2)
+    plain = _plain(seen, auction, 2, 16, Contract(2, 0, 80))
+    assert advice.question == "surcoinche"
+    assert [o.name for o in advice.options] == ["P", "XX"]
+    assert advice.options[0].expected == mean(plain[:, 2])
+    assert advice.options[1].expected == mean(plain[:, 3])
+    assert advice.options[0].p_make == proportion(int(plain[:, 0].sum()), 16)
+
+
+def test_bid_equals_a_plain_loop():
+    seen = Constraints().with_text(hand=[f"S:{SOUTH}"])
+    auction = Auction.parse("N:80D E:P")
+    advice = auction_advice(seen, 2, auction, DEFAULT, samples=12, seed=5)
+    assert advice.question == "bid"
+    names = [o.name for o in advice.options]
+    assert names[0] == "Pass" and "90S" in names and "80S" not in names and "CapotC" in names
+    for option in advice.options:
+        if option.name in ("Pass", "90S", "100D", "CapotS"):
+            plain = _plain(seen, auction, 5, 12, option.contract)
+            assert option.expected == mean(plain[:, 1]), option.name
+            assert option.p_make == proportion(int(plain[:, 0].sum()), 12)
+
+
+def _layouts(auction):
+    """Every layout of SMALL's ten unseen cards that meets each call's rule, by brute force."""
+    free = list(iter_cards(_small().free_cards()))
+    deals = []
+    for two in itertools.combinations(free, 2):
+        west = to_mask(SMALL["W"]) | sum(1 << x for x in two)
+        east = sum(1 << x for x in free) & ~west
+        hands = [to_mask(SMALL["N"]), east, to_mask(SMALL["S"]), west]
+        ok = True
+        for state, call in auction.history():
+            if state.seat in (0, 2):
+                continue
+            kind, trump, raised = call_kind(auction, state, call)
+            rule = DEFAULT.rule_for(kind, call.bid, raised)
+            if rule is None:
+                continue
+            for suit in range(4):
+                byte = hands[state.seat] >> (8 * suit) & 0xFF
+                if rule.trump is not None and suit == trump:
+                    ok &= rule.trump.holds(byte, True, COINCHE)
+                if rule.every_suit is not None:
+                    ok &= rule.every_suit.holds(byte, True, COINCHE)
+            for count in rule.count:
+                held = sum(hands[state.seat] >> c & 1 for c in count.cards(trump))
+                ok &= count.low <= held <= count.high
+        if ok:
+            deals.append(Deal([CardSet(h) for h in hands]))
+    return deals
+
+
+def _small():
+    return Constraints().with_text(hand=[f"S:{SMALL['S']}", f"N:{SMALL['N']}"],
+                                   known=[f"W:{SMALL['W']}"])
+
+
+def test_estimates_converge_to_exact_enumeration():
+    auction = Auction.parse("E:80D")
+    deals = _layouts(auction)
+    contract = Contract(2, 1, 80)
+    outcomes = [[deal_outcome(d, _at(contract, m), 1)[1:] for m in (1, 2, 4)] for d in deals]
+    p_fail = np.mean([not row[0][0].made for row in outcomes])
+    passing = -np.mean([row[0][1] for row in outcomes])
+    x2 = np.mean([row[1][1] for row in outcomes])
+    n = sample_size(300, 4000)
+    advice = auction_advice(_small(), 2, auction, DEFAULT, samples=n, seed=3)
+    assert advice.layouts == len(deals) == 33 < DealSampler(_small()).count()
+    assert 0.2 < p_fail < 0.8
+    assert advice.p_fail.contains(p_fail)
+    assert advice.options[0].expected.contains(passing)
+    assert advice.coinched[0].contains(x2)
+
+
+def test_questions_and_turns():
+    assert question_of(Auction.parse("N:80H E:P"), 2) == "bid"
+    with pytest.raises(ValueError, match="it is S's turn to call, not E's"):
+        question_of(Auction.parse("N:80H E:P"), 1)
+    with pytest.raises(ValueError, match="is over"):
+        question_of(Auction.parse("N:80H E:P S:P W:P"), 0)
+
+
+def run(*args):
+    return CliRunner().invoke(cli, ["bid", *args])
+
+
+def test_cli_same_output_whatever_jobs():
+    base = ["--hand", SOUTH, "--seat", "S", "--auction", "N:P E:80H", "-n", "24", "--seed",
+            "4", "--json"]
+    one, two = run(*base, "--jobs", "1"), run(*base, "--jobs", "2")
+    assert one.exit_code == two.exit_code == 0, one.output
+    assert one.output == two.output
+    out = json.loads(one.output)
+    assert out["question"] == "defence" and out["auction"] == "N:P E:80H"
+    assert out["calls"][1] == {"call": "E:80H", "kind": "opening",
+                               "says": "H: length 3-8, one of J 9"}
+    assert out["uniform_layouts"] > out["layouts"] > 0
+
+
+def test_cli_human_output_shows_calls_and_layouts():
+    r = run("--hand", SOUTH, "--seat", "S", "--auction", "N:P E:80H", "-n", "8", "-j", "1")
+    assert r.exit_code == 0, r.output
+    assert "  E:80H    opening: H: length 3-8, one of J 9" in r.output
+    assert "layouts left: " in r.output and "P(80H by E fails)" in r.output
+    assert "recommended: " in r.output
+
+
+@pytest.mark.parametrize("args, message", [
+    (["--auction", "W:90S N:P E:P"], "call 1 (W:90S, opening) cannot be met"),
+    (["--auction", "N:P E:P S:P W:90Q"], "Invalid value for '--auction': call 4 (W:90Q)"),
+    (["--auction", "N:P"], "it is E's turn to call, not S's"),
+    (["--auction", "N:P E:80H", "--contract", "80H"], "--contract does not go with --auction"),
+    (["--auction", "N:P E:80H", "--dealer", "N"], "with dealer N, E speaks first, not N"),
+    (["--conventions", "x.toml", "--dealer", "W"], "--conventions goes with --auction"),
+    (["--auction", "N:P E:80H", "--conventions", "missing.toml"], "missing.toml: cannot read"),
+    ([], "give --dealer (or --auction"),
+])
+def test_cli_bad_auctions_are_one_line(args, message):
+    r = run("--hand", SOUTH, "--seat", "S", *args)
+    assert r.exit_code == 2
+    assert message in r.output and len(r.output.strip().splitlines()) == 1, r.output
