@@ -21,7 +21,7 @@ import pytest
 from click.testing import CliRunner
 
 from belote import CLASSIC, COINCHE, CardSet, Deal
-from belote.advice.hint import enumerate_layouts, hint, replay, visible_constraints
+from belote.advice.hint import MAX_SAMPLES, enumerate_layouts, hint, replay, visible_constraints
 from belote.advice.playout import (DEFAULT_SCHEDULE, PlayoutError, Schedule, decide, playout,
                                    playouts)
 from belote.dd import analyse_position, equivalence_classes, layout_values
@@ -125,7 +125,7 @@ def test_small_endings_choose_hints_exact_best(profile) -> None:
         choice = decide(pos, contract, schedule=EVERY)
         if choice.forced:
             continue
-        advice = hint(pos, pos.to_move, contract, samples=10**9, by="make")
+        advice = hint(pos, pos.to_move, contract, samples=MAX_SAMPLES, by="make")
         assert choice.exact and advice.exact and choice.layouts == advice.layouts
         assert choice.card == advice.best, pos
 
