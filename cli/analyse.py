@@ -36,10 +36,12 @@ SIDES = ("NS", "EW")
               default=None, metavar="OUT.html",
               help="Also write a replay page of the boards: one self-contained HTML file "
                    "(hands, auction, card-by-card replay with each card's cost, value chart).")
-@click.option("--sd", "single_dummy", is_flag=True,
+@click.option("--sd", "--single-dummy", "single_dummy", is_flag=True,
               help="Also grade each card single-dummy: over the layouts its player could not "
                    "tell apart, its side's expected points and chance of reaching its goal "
-                   "against the best card's (seeded by --seed).")
+                   "against the best card's (seeded by --seed); a card that lost on average "
+                   "is an \"error\", one best on average that lost double-dummy "
+                   "\"unlucky\"; per-seat totals of both.")
 @click.option("--seed", type=int, default=0, show_default=True,
               help="Seed of the layouts drawn for --sd.")
 def analyse(file, cfn_games, boards, mode, as_json, html_out, single_dummy, seed):
@@ -57,7 +59,6 @@ def analyse(file, cfn_games, boards, mode, as_json, html_out, single_dummy, seed
     cards per seat and per side, and the double-dummy outcome of the
     contract: made or failed at the start, and each card that changed it.
 
-    \b
     \b
     With --html OUT.html, a replay page is written too: one HTML file that
     needs nothing else (open it in a browser, offline), with the four
@@ -95,7 +96,7 @@ def analyse(file, cfn_games, boards, mode, as_json, html_out, single_dummy, seed
     separator = ""
     analyses = []
     if single_dummy:
-        from belote.analysis.sd_grades import grade_record
+        from belote.analysis.sd_grades import grade_record, seat_totals
     for place, board in enumerate(selected):
         analysis = None
         if board.passed_out:
@@ -108,7 +109,10 @@ def analyse(file, cfn_games, boards, mode, as_json, html_out, single_dummy, seed
             if single_dummy:
                 grades = grade_record(board, mode, seed=seed, place=place, context=context)
                 for card, grade in zip(result["cards"], grades):
-                    card["sd"] = grade.to_dict()
+                    card["sd"] = {**grade.to_dict(), "label": grade.label(card["loss"])}
+                totals = seat_totals(grades, [c.seat for c in analysis.cards],
+                                     [c.loss for c in analysis.cards])
+                result["summary"]["single_dummy"] = {SEATS[s]: t for s, t in totals.items()}
             text = human(result)
         analyses.append((analysis, result))
         click.echo(json_line(result) if as_json else separator + text)
@@ -139,10 +143,21 @@ def human(result: dict[str, Any]) -> str:
         trick = card["trick"]
         row = _row(label, card["seat"], card["card"], card["after"], card["loss"], card["best"])
         sd = card.get("sd")
-        if sd is not None and sd["shortfall"] > 0:
-            row += f"   sd -{sd['shortfall']:.1f}, best {' '.join(sd['best'])}"
+        if sd is not None and (sd["shortfall"] > 0 or sd.get("label")):
+            row += f"   sd -{sd['shortfall']:.1f}"
+            if sd["goal"] is not None and sd["best_goal"] - sd["goal"] > 0:
+                row += f" goal -{100 * (sd['best_goal'] - sd['goal']):.0f}%"
+            row += f", best {' '.join(sd['best'])}"
+            if sd.get("label"):
+                row += f" ({sd['label']})"
         lines.append(row)
     lines += _summary(result["summary"])
+    if "single_dummy" in result["summary"]:
+        totals = [result["summary"]["single_dummy"][s] for s in SEATS]
+        sides = [{k: totals[i][k] + totals[i + 2][k] for k in totals[0]} for i in (0, 1)]
+        lines += ["  " + "sd cost".ljust(10) + "".join(f"{t['cost']:>5.0f}" for t in totals + sides),
+                  "  " + "sd errors".ljust(10) + "".join(f"{t['errors']:>5}" for t in totals + sides),
+                  "  " + "unlucky".ljust(10) + "".join(f"{t['unlucky']:>5}" for t in totals + sides)]
     lines += _outcome(result, cards)
     return "\n".join(lines)
 

@@ -23,12 +23,12 @@ def _num(e: dict) -> str:
     return f"{e['value']:+.1f} [{e['low']:+.1f}, {e['high']:+.1f}]"
 
 
-def read_auction_text(text: str, dealer: int | None, mode: str):
+def read_auction_text(text: str, dealer: int | None, mode: str, turned: str | None):
     """The :class:`~belote.types.auction.Auction` of ``--auction``, or a one-line usage error."""
     from belote.types.auction import Auction
 
     try:
-        return Auction.parse(text, dealer=dealer, mode=mode)
+        return Auction.parse(text, dealer=dealer, mode=mode, turned=turned)
     except BeloteError as e:
         raise click.BadParameter(str(e), param_hint="'--auction'") from None
 
@@ -45,16 +45,18 @@ def read_conventions(path: Path | None):
         raise click.BadParameter(str(e), param_hint="'--conventions'") from None
 
 
-def render(out: dict, auction_text: str, dealer: str, uniform: int, seed: int) -> str:
+def render(out: dict, mode: str, auction_text: str, dealer: str, uniform: int, seed: int
+           ) -> str:
     """The human text of an :class:`~belote.advice.auction.AuctionAdvice` dict."""
     seat = out["seat"]
     side = "NS" if seat in "NS" else "EW"
-    lines = [(f"coinche: you {seat}, dealer {dealer}, auction {auction_text}; your turn: "
+    lines = [(f"{mode}: you {seat}, dealer {dealer}, auction {auction_text}; your turn: "
               f"{out['question']}"),
              f"conventions {out['conventions']}: what each call says"]
     lines += [f"  {c['call']:<8} {c['kind']}: {c['says']}" for c in out["calls"]]
-    lines.append(f"layouts left: {out['layouts']} of {uniform} without the auction; "
-                 f"{out['samples']} samples (seed {seed})")
+    how = (f"all {out['samples']} layouts, exact" if out["exact"]
+           else f"{out['samples']} samples (seed {seed})")
+    lines.append(f"layouts left: {out['layouts']} of {uniform} without the auction; {how}")
     options = out["options"]
     if out["question"] == "defence":
         contract = options[0]["contract"]
@@ -85,7 +87,8 @@ def render(out: dict, auction_text: str, dealer: str, uniform: int, seed: int) -
     return "\n".join(lines)
 
 
-def auction_advice(*, hand: str, seat: int, dealer: int | None, mode: str, auction_text: str,
+def auction_advice(*, hand: str, seat: int, dealer: int | None, mode: str, turned: str | None,
+                   auction_text: str,
                    conventions_path: Path | None, known, shape, points, samples: int,
                    seed: int, jobs: int | None, as_json: bool, dd_note: str,
                    parallel_from: int) -> None:
@@ -100,18 +103,26 @@ def auction_advice(*, hand: str, seat: int, dealer: int | None, mode: str, aucti
     from .running import progress_bar, stoppable
 
     profile = get_profile(mode.lower())
-    if profile.auction != "numeric":
-        raise click.UsageError("--auction is for coinche; classic advice takes --turned")
-    auction = read_auction_text(auction_text, dealer, mode.lower())
+    classic = profile.auction != "numeric"
+    if classic and turned is None:
+        raise click.UsageError("a classic --auction needs --turned CARD")
+    if classic and (known or shape or points):
+        raise click.UsageError("--known, --shape and --points do not go with a classic "
+                               "--auction")
+    auction = read_auction_text(auction_text, dealer, mode.lower(), turned)
     conventions = read_conventions(conventions_path)
     try:
         advisor.question_of(auction, seat)
     except BeloteError as e:
         raise click.BadParameter(str(e), param_hint="'--auction'") from None
     try:
-        seen = Constraints(profile=profile).with_hand(seat, hand).with_text(
-            known=known, shape=shape, points=points)
-        uniform = count_layouts(seen)
+        if classic:
+            seen = advisor.classic_seen(seat, hand, auction.turned)
+            uniform = count_layouts(seen) * advisor.REST
+        else:
+            seen = Constraints(profile=profile).with_hand(seat, hand).with_text(
+                known=known, shape=shape, points=points)
+            uniform = count_layouts(seen)
     except BeloteError as e:
         raise constraint_error(e) from None
     executor = "process"
@@ -132,5 +143,6 @@ def auction_advice(*, hand: str, seat: int, dealer: int | None, mode: str, aucti
                                       "auction": auction.text(), "uniform_layouts": uniform,
                                       **out, "seed": seed}))
             return
-        progress.echo(render(out, auction.text(), name[auction.dealer], uniform, seed)
+        progress.echo(render(out, profile.name, auction.text(), name[auction.dealer], uniform,
+                             seed)
                       + "\n" + dd_note)

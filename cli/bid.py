@@ -11,12 +11,14 @@ import math
 from pathlib import Path
 
 import click
-
 from belote.errors import BeloteError
 from belote.rules.profiles import PROFILES
 
 from .auction import auction_advice
-from .options import constraint_error, constraint_options, SEAT
+from .options import SEAT, constraint_error, constraint_options
+
+SD_SAMPLES = 100
+"""Samples played by default under single-dummy play (about 1 s of CPU each and trump)."""
 
 DEFAULT_SAMPLES = 500
 """Samples solved by default: a P(make) interval of at most +/-4.4 points, in about
@@ -111,7 +113,52 @@ def _contract_text(row: dict) -> str:
     return "\n".join(lines)
 
 
-def _table_text(advice: dict) -> str:
+SD_NOTE = ("Single-dummy: every seat sees only its own hand and the cards played; at each "
+           "card it samples the layouts it cannot tell apart (each equally likely), values "
+           "every card on each double-dummy and plays the best on average (PIMC). A model, "
+           "not a human: strategy fusion, no signalling, the auction not used as evidence.")
+
+
+def _pts(e: dict) -> str:
+    return f"{100 * e['value']:+5.1f} points [{100 * e['low']:+.1f}, {100 * e['high']:+.1f}]"
+
+
+def _difference_text(contract: str, diff: dict) -> str:
+    """Double-dummy minus single-dummy for one row, paired over the same samples."""
+    scores = ", ".join(f"{m} {_num(e)}" for m, e in diff["expected_score"].items())
+    return f"{contract:<7} P(make) {_pts(diff['p_make'])}; net {scores}"
+
+
+def _played_text(out: dict, play: str, one: bool, classic: bool) -> str:
+    """The single-dummy answer (``play`` "single-dummy") or both with their differences."""
+    def render(block: dict) -> str:
+        if one:
+            return f"{block['contract']}\n" + _contract_text(block)
+        return _classic_text(block) if classic else _table_text(block)
+
+    if one:
+        sd = out["single_dummy"]
+        rows = [(out["contract"], out["difference"])]
+    else:
+        sd = {**out["single_dummy"], "rows": [r["single_dummy"] for r in out["rows"]]}
+        rows = [(r["contract"], r["difference"]) for r in out["rows"]]
+    sd_text = "single-dummy play:\n" + render(sd)
+    if play == "single-dummy":
+        return sd_text
+    lines = ["double-dummy play:", render(out), sd_text,
+             "double-dummy minus single-dummy (paired over the same samples):"]
+    if one or classic:
+        lines += [_difference_text(contract, diff) for contract, diff in rows]
+    else:
+        lines.append(_table_text({"rows": [{"contract": c, "samples": d["p_make"]["n"],
+                                            "p_make": d["p_make"]["value"],
+                                            "expected_score": d["expected_score"]}
+                                           for c, d in rows]}, signed=True))
+    return "\n".join(lines)
+
+
+def _table_text(advice: dict, signed: bool = False) -> str:
+    """The coinche table; ``signed``: a table of differences (no recommendation line)."""
     rows = advice["rows"]
     trumps = list(dict.fromkeys(r["contract"][-1] for r in rows))
     levels = list(dict.fromkeys(r["contract"][:-1] for r in rows))
@@ -122,8 +169,13 @@ def _table_text(advice: dict) -> str:
         lines.append("samples" + "".join(f"{n:>16}" for n in sizes))
     for level in levels:
         lines.append(f"{level:<7}" + "".join(
-            f"{100 * cell[level, t]['p_make']:6.1f}% {cell[level, t]['expected_score']['x1']['value']:+8.1f}"
+            f"{100 * cell[level, t]['p_make']:{'+6.0f' if signed else '6.1f'}}% "
+            f"{cell[level, t]['expected_score']['x1']['value']:+8.1f}"
             for t in trumps))
+    if signed:
+        lines.append("(each cell: P(make) and expected net score at x1, double-dummy minus "
+                     "single-dummy; intervals in --json)")
+        return "\n".join(lines)
     d = advice["difference"]
     lines.append("(each cell: P(make), expected net score at x1)")
     lines.append(f"recommended: {advice['recommended']} (highest expected net score at x1; "
@@ -158,8 +210,9 @@ def _classic_text(advice: dict) -> str:
               help="Coinche: judge only this contract (100H, CapotS); without it, every "
                    "contract of your side is tabled.")
 @click.option("--auction", "auction_text", metavar="CALLS", default=None,
-              help='Coinche: the calls so far, from the dealer\'s left: "N:P E:80H S:P"; '
-                   "advice for you, on turn (bid, defend or surcoinche). docs/auction.md.")
+              help='The calls so far, from the dealer\'s left: "N:P E:80H S:P"; '
+                   "advice for you, on turn (bid, defend, surcoinche; classic: take). "
+                   "docs/auction.md.")
 @click.option("--conventions", "conventions_path", default=None, metavar="FILE",
               type=click.Path(dir_okay=False, path_type=Path),
               help="With --auction: a TOML convention profile (default: the built-in 'club').")
@@ -167,8 +220,16 @@ def _classic_text(advice: dict) -> str:
               help="Classic: the turned card (you take it if you bid).")
 @constraint_options("trump points of the --contract or turned suit, else plain points")
 @click.option("--samples", "-n", type=click.IntRange(min=2, max=MAX_SAMPLES),
-              default=DEFAULT_SAMPLES, show_default=True,
+              default=None, show_default=f"{DEFAULT_SAMPLES}; {SD_SAMPLES} with single-dummy play",
               help="Deals sampled and solved (with --precision, the most).")
+@click.option("--play", type=click.Choice(["double-dummy", "single-dummy", "both"]),
+              default="double-dummy", show_default=True,
+              help="How each sampled deal is played: every card visible, or every seat "
+                   "seeing only its own hand (single-dummy), or both on the same samples "
+                   "with their paired difference.")
+@click.option("--worlds", type=click.IntRange(min=1), default=60, show_default=True,
+              help="Single-dummy play: layouts a decision values at the first trick (a "
+                   "quarter of them at the last).")
 @click.option("--seed", type=click.IntRange(min=0), default=0, show_default=True,
               help="Random stream: the same seed gives the same output, whatever --jobs.")
 @click.option("--precision", type=click.FloatRange(min=0, max=0.5, min_open=True,
@@ -180,7 +241,7 @@ def _classic_text(advice: dict) -> str:
               help="Worker processes.")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
 def bid(hand, seat, dealer, mode, contract_text, auction_text, conventions_path, turned, known,
-        shape, points, samples, seed, precision, jobs, as_json):
+        shape, points, samples, play, worlds, seed, precision, jobs, as_json):
     """Should I bid? Estimate contracts from your hand over sampled deals.
 
     \b
@@ -202,14 +263,16 @@ def bid(hand, seat, dealer, mode, contract_text, auction_text, conventions_path,
     as for that deal alone: held points count for nobody.
 
     \b
-    Coinche, --auction "N:P E:80H ...": the calls so far (seats in turn from
+    --auction "N:P E:80H ...": the calls so far (seats in turn from
     the dealer's left). The hidden hands are dealt uniformly among those
     consistent with your hand AND with what each call says under the
     --conventions profile (exact constraints; each call's reading and the
     layouts left are shown), and you get the advice for your turn: bid
     (pass or each legal bid), defence against an opponent's contract
     (P(it fails), pass vs coinche with the taker's best reply, paired), or
-    surcoinche (x2 vs x4, paired).
+    surcoinche (x2 vs x4, paired). Classic (with --turned, 5 cards in
+    --hand): the passes so far tell of the passers' first five cards; pass
+    or take (the turned suit in round 1, each other suit in round 2).
 
     \b
     Without --precision every sample is solved and each interval is 95% on
@@ -228,11 +291,28 @@ def bid(hand, seat, dealer, mode, contract_text, auction_text, conventions_path,
     120): P(make) here is an upper bound on real play.
 
     \b
+    --play single-dummy plays each sampled deal to its end with every seat
+    seeing only its own hand and the cards played: at each card the seat
+    samples the layouts it cannot tell apart (each equally likely, the
+    auction not used), values every card on each double-dummy and plays the
+    best on average for its side's goal (perfect-information Monte Carlo).
+    With --contract and in classic the players play for that contract; in
+    the coinche table each trump is played once per sample for the most
+    points and every bid is scored from it. This model still fuses
+    strategies (it acts as if it would see the cards after its own) and
+    sends no signals: closer to real play than double-dummy, not a human.
+    --play both shows both on the same samples and, per row, the paired
+    difference double-dummy minus single-dummy of P(make) and of the net
+    scores. Single-dummy play costs about 1 s of CPU per sample and trump:
+    --samples defaults to 100, and --precision is not available.
+
+    \b
     Examples:
       belote bid --hand "JH 9H AH TH KS AS AD 7C" --seat S --dealer W --contract 100H
       belote bid --hand "JH 9H AH TH KS AS AD 7C" --seat S --dealer W --precision 0.05
       belote bid --mode classic --hand "JH 9H AS KS 7C" --turned AH --seat S --dealer W
       belote bid --hand "JS 9S AS TS 7D 8D KC AC" --seat S --auction "N:P E:80H"
+      belote bid --hand "JH 9H AH TH KS AS AD 7C" --seat S --dealer W --contract 100H --play both
     """
     from belote.advice import bid as advisor
     from belote.rules.profiles import get_profile
@@ -246,13 +326,23 @@ def bid(hand, seat, dealer, mode, contract_text, auction_text, conventions_path,
     profile = get_profile(mode.lower())
     name = "NESW"
     hand = _cards(hand, "'--hand'")
+    played = play != "double-dummy"
+    if played and precision is not None:
+        raise click.UsageError("--precision is for double-dummy play: single-dummy play "
+                               "plays every sample (give --samples)")
+    if samples is None:
+        samples = SD_SAMPLES if played else DEFAULT_SAMPLES
     if auction_text is not None:
-        for given, option in ((contract_text, "--contract"), (turned, "--turned"),
-                              (precision, "--precision")):
+        if played:
+            raise click.UsageError(f"--play {play} does not go with --auction (single-dummy "
+                                   "play of an auction's constraints is not available)")
+        for given, option in ((contract_text, "--contract"), (precision, "--precision")):
             if given is not None:
                 raise click.UsageError(f"{option} does not go with --auction")
-        _own_known(seat, hand, known, None)
-        return auction_advice(hand=hand, seat=seat, dealer=dealer, mode=mode,
+        if turned is not None:
+            turned = _cards(turned, "'--turned'")
+        _own_known(seat, hand, known, turned)
+        return auction_advice(hand=hand, seat=seat, dealer=dealer, mode=mode, turned=turned,
                               auction_text=auction_text, conventions_path=conventions_path,
                               known=known, shape=shape, points=points, samples=samples,
                               seed=seed, jobs=jobs, as_json=as_json, dd_note=DD_NOTE,
@@ -301,6 +391,10 @@ def bid(hand, seat, dealer, mode, contract_text, auction_text, conventions_path,
         layouts = advisor.count_layouts(constraints)
     except BeloteError as e:
         raise constraint_error(e) from None
+    if played:
+        _played(profile, classic, seat, dealer, hand, turned, contract, constraints, layouts,
+                known, shape, points, samples, worlds, seed, jobs, play, as_json)
+        return
     executor = "process"
     if jobs == 1 or (jobs is None and samples < PARALLEL_FROM):
         executor = "serial"
@@ -341,3 +435,45 @@ def bid(hand, seat, dealer, mode, contract_text, auction_text, conventions_path,
         if precision is not None:
             body += "\n" + _precision_line(precision, rows)
         progress.echo(head + "\n" + body + "\n" + DD_NOTE)
+
+
+def _played(profile, classic, seat, dealer, hand, turned, contract, constraints, layouts, known,
+            shape, points, samples, worlds, seed, jobs, play, as_json):
+    """``--play single-dummy`` and ``--play both``: both plays on the same samples."""
+    from belote.advice import bid_play
+    from belote.advice.playout import Schedule
+    from belote.types.cards import parse_card
+
+    from .common import start_solver
+    from .running import progress_bar, stoppable
+
+    name = "NESW"
+    executor = "serial" if jobs == 1 or (jobs is None and samples < 2) else "process"
+    if executor == "serial":
+        start_solver()
+    common = {"samples": samples, "seed": seed, "schedule": Schedule.from_worlds(worlds),
+              "executor": executor, "workers": jobs}
+    with stoppable(), progress_bar(samples, "deal", min_items=2) as progress:
+        common["progress"] = progress.update
+        if classic:
+            result = bid_play.played_classic(seat, hand, parse_card(turned), dealer,
+                                             known=known, shape=shape, points=points, **common)
+        elif contract is not None:
+            result = bid_play.played_estimate(constraints, contract, dealer, **common)
+        else:
+            result = bid_play.played_table(constraints, seat, dealer, **common)
+        out = result.to_dict()
+        if as_json:
+            if contract is not None:
+                out = {**out, "layouts": layouts, "leader": name[(dealer + 1) % 4]}
+            out = {"mode": profile.name, "seat": name[seat], "dealer": name[dealer],
+                   "play": play, **out, "seed": seed}
+            progress.echo(json.dumps(out))
+            return
+        head = (f"{'classic' if classic else 'coinche'}: you {name[seat]}, dealer "
+                f"{name[dealer]}, first lead {name[(dealer + 1) % 4]}; {samples} "
+                f"samples of {layouts} layouts (seed {seed}), single-dummy with {worlds} "
+                f"layouts a decision at the first trick")
+        body = _played_text(out, play, contract is not None, classic)
+        note = SD_NOTE if play == "single-dummy" else DD_NOTE + "\n" + SD_NOTE
+        progress.echo(head + "\n" + body + "\n" + note)

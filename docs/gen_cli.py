@@ -14,9 +14,8 @@ import sys
 from pathlib import Path
 
 import click
-from click.testing import CliRunner
-
 from belote.cli.main import cli
+from click.testing import CliRunner
 
 PAGE = Path(__file__).resolve().parent / "cli.md"
 
@@ -35,6 +34,9 @@ def help_text(*args: str) -> str:
     result = CliRunner().invoke(cli, [*args, "--help"], prog_name="belote", terminal_width=80)
     if result.exit_code != 0:
         raise SystemExit(f"belote {' '.join(args)} --help failed: {result.output}")
+    if any(c < " " and c != "\n" for c in result.output):
+        # a stray click marker such as a doubled \b prints as a control character
+        raise SystemExit(f"belote {' '.join(args)} --help prints a control character")
     return result.output
 
 

@@ -37,6 +37,9 @@ _RUNSLOW = False
 def pytest_addoption(parser: pytest.Parser) -> None:
     parser.addoption("--runslow", action="store_true", default=False,
                      help="run tests marked slow and full-size cross-check samples")
+    parser.addoption("--update-examples", action="store_true", default=False,
+                     help="rewrite the outputs of the README's and docs' examples with what "
+                          "they print now (tests/test_docs_examples.py)")
 
 
 def pytest_configure(config: pytest.Config) -> None:

@@ -18,7 +18,7 @@ from belote.types.cards import CardSet, iter_cards, to_mask
 from belote.types.contract import Contract
 from belote.types.deal import Deal
 from click.testing import CliRunner
-from conftest import deal_outcome, sample_size
+from conftest import deal_outcome
 
 SOUTH = "JS 9S AS TS 7D 8D KC AC"
 SMALL = {"S": "KS TH 9H KD 9D KC JC 9C", "N": "AS 9S 8H TD 7D AC QC 8C",
@@ -130,13 +130,18 @@ def test_estimates_converge_to_exact_enumeration():
     p_fail = np.mean([not row[0][0].made for row in outcomes])
     passing = -np.mean([row[0][1] for row in outcomes])
     x2 = np.mean([row[1][1] for row in outcomes])
-    n = sample_size(300, 4000)
-    advice = auction_advice(_small(), 2, auction, DEFAULT, samples=n, seed=3)
-    assert advice.layouts == len(deals) == 33 < DealSampler(_small()).count()
+    exact = auction_advice(_small(), 2, auction, DEFAULT, samples=100, seed=3)
+    assert exact.exact and exact.samples == exact.layouts == len(deals) == 33
+    assert exact.layouts < DealSampler(_small()).count()
     assert 0.2 < p_fail < 0.8
-    assert advice.p_fail.contains(p_fail)
-    assert advice.options[0].expected.contains(passing)
-    assert advice.coinched[0].contains(x2)
+    assert exact.p_fail.value == pytest.approx(p_fail) and exact.p_fail.method == "exact"
+    assert exact.options[0].expected.value == pytest.approx(passing)
+    assert exact.coinched[0].value == pytest.approx(x2)
+    sampled = auction_advice(_small(), 2, auction, DEFAULT, samples=32, seed=3)
+    assert not sampled.exact and sampled.samples == 32
+    assert sampled.p_fail.contains(p_fail)
+    assert sampled.options[0].expected.contains(passing)
+    assert sampled.coinched[0].contains(x2)
 
 
 def test_questions_and_turns():
@@ -186,3 +191,68 @@ def test_cli_bad_auctions_are_one_line(args, message):
     r = run("--hand", SOUTH, "--seat", "S", *args)
     assert r.exit_code == 2
     assert message in r.output and len(r.output.strip().splitlines()) == 1, r.output
+
+
+CLASSIC_AUCTION = "N:P E:P S:P W:P N:P E:P"
+
+
+def test_classic_deals_are_full_deals_whose_passers_fives_meet_their_calls():
+    from belote.advice.auction import _ClassicDeals, classic_seen
+    from belote.types.cards import parse_card
+
+    turned = parse_card("7D")
+    auction = Auction.parse(CLASSIC_AUCTION, mode="classic", turned="7D")
+    seen = classic_seen(2, "JH 9H AS KS 7C", turned)
+    reading = read_auction(auction, DEFAULT, seen, 2)
+    assert reading.layouts < DealSampler(seen).count()
+    fives = DealSampler(reading.constraints).draw_masks(9, 0, 3000).tolist()
+    used = [i for i in reading.inferences if i.used]
+    assert {i.kind for i in used} == {"pass-turned", "pass-second"}
+    for row in fives:
+        for i in used:
+            hand = row[i.seat]
+            for suit in range(4):
+                byte = hand >> (8 * suit) & 0xFF
+                if i.rule.trump is not None and suit == i.trump:
+                    assert i.rule.trump.holds(byte, True, reading.constraints.profile)
+                if i.rule.every_suit is not None:
+                    assert i.rule.every_suit.holds(byte, True, reading.constraints.profile)
+    deals = _ClassicDeals(reading.constraints, 2, turned).draw(9, 0, 200)
+    assert [tuple(r) for r in deals[:, [0, 1, 3]] & np.array(fives[:200])[:, [0, 1, 3]]] == [
+        tuple(r) for r in np.array(fives[:200])[:, [0, 1, 3]]]
+    for row in deals.tolist():
+        Deal([CardSet(h) for h in row]).validate(8)
+        assert row[2] >> turned & 1 and row[2] & to_mask("JH 9H AS KS 7C") == to_mask(
+            "JH 9H AS KS 7C")
+
+
+def test_classic_take_equals_a_plain_loop():
+    from belote.advice.auction import _ClassicDeals, classic_seen
+    from belote.rules.profiles import CLASSIC
+    from belote.types.cards import parse_card
+
+    turned = parse_card("7D")
+    auction = Auction.parse(CLASSIC_AUCTION, mode="classic", turned="7D")
+    seen = classic_seen(2, "JH 9H AS KS 7C", turned)
+    advice = auction_advice(seen, 2, auction, DEFAULT, samples=16, seed=4)
+    assert advice.question == "take" and [o.name for o in advice.options] == [
+        "Pass", "S", "H", "C"]
+    reading = read_auction(auction, DEFAULT, seen, 2)
+    deals = _ClassicDeals(reading.constraints, 2, turned).draw(4, 0, 16)
+    for option in advice.options[1:]:
+        rows = [deal_outcome(Deal([CardSet(h) for h in row]), option.contract, 0, CLASSIC)[1:]
+                for row in deals.tolist()]
+        assert option.expected == mean([net for _, net in rows])
+        assert option.p_make == proportion(sum(score.made for score, _ in rows), 16)
+
+
+def test_cli_classic_auction():
+    base = ["--mode", "classic", "--hand", "JH 9H AS KS 7C", "--turned", "7D", "--seat", "S",
+            "--auction", CLASSIC_AUCTION, "-n", "16", "--json"]
+    one, two = run(*base, "-j", "1"), run(*base, "-j", "2")
+    assert one.exit_code == 0, one.output
+    assert one.output == two.output
+    out = json.loads(one.output)
+    assert out["question"] == "take" and out["calls"][0]["kind"] == "pass-turned"
+    r = run("--mode", "classic", "--hand", "JH 9H AS KS 7C", "--seat", "S", "--auction", "N:P")
+    assert r.exit_code == 2 and "a classic --auction needs --turned CARD" in r.output

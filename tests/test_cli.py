@@ -523,69 +523,6 @@ def test_unknown_command_is_one_line() -> None:
     assert err == "Error: No such command 'frobnicate'. (see 'belote --help')\n"
 
 
-# --- the README's examples ----------------------------------------------------------------
-
-README = Path(__file__).resolve().parent.parent / "README.md"
-
-
-def readme_examples() -> list[tuple[list[str], str]]:
-    """The ``$ belote ...`` commands of the README's output blocks, with the output shown.
-
-    A block that also runs other commands (``sed``, ``echo``) is left out.
-    """
-    import shlex
-
-    examples = []
-    blocks = README.read_text().split("```\n")[1::2]
-    for block in blocks:
-        if not block.startswith("$ belote ") or "$ sed" in block or "echo" in block:
-            continue
-        commands = block.split("$ ")[1:]
-        for command in commands:
-            line, _, output = command.partition("\n")
-            examples.append((shlex.split(line)[1:], output))
-    return examples
-
-
-def test_readme_has_examples() -> None:
-    assert len(readme_examples()) >= 8
-
-
-@pytest.mark.slow
-@pytest.mark.parametrize("args,output", readme_examples(),
-                         ids=lambda x: " ".join(x)[:60] if isinstance(x, list) else "")
-def test_readme_example_output(args: list[str], output: str, monkeypatch) -> None:
-    monkeypatch.chdir(README.parent)
-    code, out, err = run(*args, *(["--jobs", "1"] if args[0] == "solve" else []))
-    assert code in (0, 2) and err + out == output  # warnings and errors come first
-
-
-@pytest.mark.slow
-def test_readme_python_example(monkeypatch, capsys) -> None:
-    """The README's Python example prints what the README says it prints."""
-    text = README.read_text()
-    code = text.split("```python\n")[1].split("```")[0]
-    printed = text.split("```python\n")[1].split("prints\n\n```\n")[1].split("```")[0]
-    monkeypatch.chdir(README.parent)
-    exec(compile(code, "README.md", "exec"), {})
-    assert capsys.readouterr().out == printed
-
-
-@pytest.mark.slow
-def test_readme_many_boards_example(tmp_path) -> None:
-    """The README's second Python example (processes, threads, Dask) prints what it says."""
-    text = README.read_text()
-    code = text.split("```python\n")[2].split("```")[0]
-    printed = text.split("```python\n")[2].split("prints (the Dask lines of its workers apart)"
-                                                 "\n\n```\n")[1].split("```")[0]
-    script = tmp_path / "example.py"
-    script.write_text(code)
-    done = subprocess.run([sys.executable, str(script)], cwd=README.parent, capture_output=True,
-                          text=True, timeout=300)
-    assert done.returncode == 0, done.stderr
-    assert done.stdout == printed
-
-
 def test_solve_without_a_dealer_says_what_to_give(tmp_path):
     path = tmp_path / "nodealer.pbn"
     path.write_text('[Board "1"]\n[Deal "N:AKQJT987... .AKQJT987.. ..AKQJT987. ...AKQJT987"]\n')

@@ -212,3 +212,23 @@ def test_the_command_plays_writes_and_analyse_reads(tmp_path) -> None:
 def test_the_command_refuses_a_finished_record() -> None:
     code, _, err = run("playout", PLAYED, "--board", "1")
     assert code == 2 and "play record is complete" in err and "board 1" in err
+
+
+def test_analyse_single_dummy_labels_and_seat_totals() -> None:
+    code, text, _ = run("analyse", PLAYED, "--board", "1", "--single-dummy", "--json")
+    assert code == 0
+    result = json.loads(text)
+    totals = {s: {"cost": 0.0, "errors": 0, "unlucky": 0} for s in "NESW"}
+    for card in result["cards"]:
+        sd = card["sd"]
+        if sd["label"] == "unlucky":
+            assert card["loss"] > 0 and sd["shortfall"] == 0
+        if sd["label"] is None:
+            assert sd["forced"] or card["loss"] == 0
+        totals[card["seat"]]["cost"] += sd["shortfall"]
+        totals[card["seat"]]["errors"] += sd["label"] == "error"
+        totals[card["seat"]]["unlucky"] += sd["label"] == "unlucky"
+    for seat, got in result["summary"]["single_dummy"].items():
+        assert got["errors"] == totals[seat]["errors"]
+        assert got["unlucky"] == totals[seat]["unlucky"]
+        assert got["cost"] == pytest.approx(totals[seat]["cost"], abs=0.2)

@@ -148,6 +148,17 @@ def test_chi_square_catches_a_biased_sampler():
     assert chi2 > chi_square_limit(len(deals) - 1)
 
 
+@pytest.mark.parametrize("name", ["one of, one suit", "length tied to honours",
+                                  "one of, across suits", "two counts"])
+def test_layout_listing_honours_the_new_kinds(name):
+    """The exact answers list layouts one by one: the same deals as the enumeration."""
+    from belote.advice.hint import enumerate_layouts
+
+    listed = sorted(enumerate_layouts(CASES[name]))
+    assert listed == sorted(enumerate_deals(CASES[name]))
+    assert all(CASES[name].admits_ranges(hands) for hands in listed)
+
+
 def test_new_kinds_restrict_what_the_plain_constraints_allow():
     """Each new constraint kind removes deals (its cases are not the plain ones in disguise)."""
     plain = len(enumerate_deals(Constraints(hand_sizes=(3, 3, 2, 2), out=pool(TEN))))

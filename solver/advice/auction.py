@@ -22,6 +22,9 @@ The question depends on the state of the auction (coinche):
   recommendation and the paired difference coinche minus pass.
 * **surcoinche** (one's own side's contract coinched): playing at x2 (pass)
   against surcoinching (x4), paired.
+* **take** (classic): pass (0) or take, the turned suit in round 1, each
+  other suit in round 2. The calls were made on five cards, so the deals
+  come in two stages (:class:`_ClassicDeals`).
 
 Double-dummy values assume both sides see every card: an upper bound on
 real play (see :mod:`belote.advice.bid`).
@@ -40,8 +43,9 @@ real play (see :mod:`belote.advice.bid`).
 from __future__ import annotations
 
 import functools
-from collections.abc import Callable
-from dataclasses import dataclass
+import math
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, replace
 
 import numpy as np
 
@@ -49,16 +53,24 @@ from ..auction.conventions import Conventions
 from ..auction.inference import AuctionReading, read_auction
 from ..errors import BeloteError
 from ..parallel import parallel_map
-from ..rules.profiles import RuleProfile
+from ..rules.profiles import CLASSIC, RuleProfile
 from ..sampling.constraints import Constraints
 from ..sampling.stats import Estimate, mean, paired_difference, proportion
 from ..types.auction import Auction
-from ..types.cards import SUITS, Suit
+from ..types.cards import SUIT_NAMES, SUITS, Card, CardSet, Suit
 from ..types.contract import Contract
 from ..types.deal import Seat, next_seat, seat_name, side_of
-from .bid import CHUNK, _Question, _score, _solve_range
+from .bid import (
+    CHUNK,
+    MAX_LISTED,
+    _Question,
+    _sampler,
+    _score,
+    _solve_range,
+    solve_hands,
+)
 
-__all__ = ["AuctionAdvice", "Option", "auction_advice", "question_of", "sample_outcomes",
+__all__ = ["AuctionAdvice", "Option", "auction_advice", "classic_seen", "question_of", "sample_outcomes",
            "score_outcomes"]
 
 
@@ -92,7 +104,9 @@ class AuctionAdvice:
     difference of their expected net scores. ``p_fail`` (defence) is the
     chance the opponents' contract fails, ``taker_reply`` (defence) the
     multiplier the taker is taken to choose when coinched (2 or 4).
-    ``layouts`` counts the deals consistent with the hand and the auction.
+    ``layouts`` counts the deals consistent with the hand and the auction;
+    when they are no more than the samples asked for, each is solved once and
+    every value is exact (``exact``, intervals reduced to the value).
     """
 
     seat: Seat
@@ -109,7 +123,13 @@ class AuctionAdvice:
 
     @property
     def layouts(self) -> int:
+        """The deals consistent with the seat's hand and the auction."""
         return self.reading.layouts
+
+    @property
+    def exact(self) -> bool:
+        """Were the samples every layout (exact values)?"""
+        return self.samples == self.layouts and self.options[0].expected.method == "exact"
 
     def to_dict(self) -> dict[str, object]:
         """A JSON-ready dict."""
@@ -118,7 +138,7 @@ class AuctionAdvice:
             "conventions": self.reading.conventions.name,
             "calls": [{"call": f"{seat_name(i.seat)}:{i.call.text}", "kind": i.kind,
                        "says": i.text().split(": ", 1)[1]} for i in self.reading.inferences],
-            "layouts": self.layouts, "samples": self.samples,
+            "layouts": self.layouts, "samples": self.samples, "exact": self.exact,
             "criterion": "highest expected net score of your side",
             "recommended": self.recommended, "runner_up": self.runner_up,
             "difference": self.difference.to_dict(),
@@ -140,10 +160,9 @@ def question_of(auction: Auction, seat: Seat) -> str:
     ('defence', 'surcoinche')
     >>> question_of(Auction.parse("N:80H E:P"), 2)
     'bid'
+    >>> question_of(Auction.parse("N:P E:P", mode="classic", turned="AH"), 2)
+    'take'
     """
-    if auction.profile.auction != "numeric":
-        raise BeloteError("advice during a classic auction is not available: use "
-                          "belote bid --mode classic --turned CARD")
     if auction.complete:
         raise BeloteError(f"the auction {auction.text()} is over: nobody is to call")
     turn = auction.turn
@@ -151,6 +170,8 @@ def question_of(auction: Auction, seat: Seat) -> str:
     if turn != seat:
         raise BeloteError(f"it is {seat_name(turn)}'s turn to call, not "
                           f"{seat_name(seat)}'s")
+    if auction.profile.auction != "numeric":
+        return "take"
     contract = auction.contract
     if contract is None or contract.side == side_of(seat):
         if contract is not None and contract.multiplier > 1:
@@ -162,18 +183,23 @@ def question_of(auction: Auction, seat: Seat) -> str:
 def sample_outcomes(constraints: Constraints, taker_side: int, dealer: Seat,
                     trumps: tuple[Suit, ...], samples: int, seed: int, *,
                     executor: str = "serial", workers: int | None = None,
-                    progress: Callable[[int], object] | None = None) -> np.ndarray:
+                    progress: Callable[[int], object] | None = None,
+                    listed: bool = False, deals: _ClassicDeals | None = None) -> np.ndarray:
     """Exact outcome keys and belote sides of samples ``0 .. samples - 1`` of ``seed``.
 
     An ``(samples, len(trumps), 2)`` array as :func:`belote.advice.bid.iter_outcomes`
     gives it (the taking side's exact value or ``DEFENCE_CAPOT``, and the
-    belote side, 2 for nobody); the same whatever the workers.
+    belote side, 2 for nobody); the same whatever the workers. With
+    ``listed``, the first ``samples`` layouts in their fixed order instead
+    (all of them, to answer exactly). With ``deals`` (classic), the samples
+    are its two-stage deals instead.
     """
     question = _Question(constraints, constraints.profile, next_seat(dealer), taker_side,
-                         trumps, True, ((0, 0, 0),) * 4)
+                         trumps, True, ((0, 0, 0),) * 4, listed)
     spans = [(seed, s, min(CHUNK, samples - s)) for s in range(0, samples, CHUNK)]
-    results = parallel_map(functools.partial(_solve_range, question, trumps), spans,
-                           executor=executor, workers=workers)
+    work = (functools.partial(_solve_range, question, trumps) if deals is None
+            else functools.partial(_classic_range, question, deals, trumps))
+    results = parallel_map(work, spans, executor=executor, workers=workers)
     parts = []
     try:
         for span, outcomes in zip(spans, results, strict=True):
@@ -204,12 +230,101 @@ def _at(contract: Contract, multiplier: int) -> Contract:
     return Contract(contract.trump, contract.declarer, contract.bid, multiplier, contract.capot)
 
 
-def _best(options: list[Option], values: list[np.ndarray]) -> tuple[str, str, Estimate]:
-    """The recommended option, the runner-up and the paired difference of their scores."""
-    order = sorted(range(len(options)), key=lambda i: (-options[i].expected.value, i))
-    best, second = order[0], order[1]
-    return (options[best].name, options[second].name,
-            paired_difference(values[best], values[second]))
+@dataclass(frozen=True)
+class _Stats:
+    """Estimates over the samples, or exact values when the samples are every layout."""
+
+    exact: bool
+
+    def mean(self, values: np.ndarray) -> Estimate:
+        return Estimate.exact(values.mean(), len(values)) if self.exact else mean(values)
+
+    def share(self, hits: np.ndarray) -> Estimate:
+        n, k = len(hits), int(hits.sum())
+        return Estimate.exact(k / n, n) if self.exact else proportion(k, n)
+
+    def best(self, options: list[Option], values: list[np.ndarray]
+             ) -> tuple[str, str, Estimate]:
+        """The recommended option, the runner-up and the paired difference of their scores."""
+        order = sorted(range(len(options)), key=lambda i: (-options[i].expected.value, i))
+        best, second = order[0], order[1]
+        difference = values[best] - values[second]
+        return (options[best].name, options[second].name,
+                self.mean(difference) if self.exact
+                else paired_difference(values[best], values[second]))
+
+
+REST = math.factorial(11) // (2 * 6 * 6 * 6)
+"""Classic: the ways to deal the 11 cards left after the first five each and the turned
+card (the taker gets 2 with the turned card, the others 3 each)."""
+
+
+def classic_seen(seat: Seat, five: Iterable[Card | str] | str | CardSet | int,
+                 turned: Card) -> Constraints:
+    """What a classic bidder knows during the auction: five cards each, their own known.
+
+    The bidder's seat also stands for the stock (the 11 cards still to be
+    dealt after the turned card): it holds 16, its five known. The turned
+    card is out of this first deal; card points count its suit as trump.
+
+    >>> from belote.types.cards import parse_card
+    >>> c = classic_seen(2, "JH 9H AS KS 7C", parse_card("AH"))
+    >>> c.hand_sizes, c.known[2], c.free_cards().bit_count()
+    ((5, 5, 16, 5), CardSet('KS AS 9H JH 7C'), 26)
+    """
+    mine = CardSet(five)
+    if len(mine) != 5 or turned in mine:
+        raise BeloteError(f"a classic bidder holds 5 cards other than the turned card, not "
+                          f"{mine}")
+    sizes = tuple(16 if s == seat else 5 for s in range(4))
+    return Constraints(hand_sizes=sizes, out=CardSet(1 << turned), profile=CLASSIC,  # type: ignore[arg-type]
+                       trump=turned >> 3).with_known(seat, mine)
+
+
+@dataclass(frozen=True)
+class _ClassicDeals:
+    """Classic deals in two stages: the five-card hands the auction allows, then the rest.
+
+    Stage one draws the five-card hands exactly and uniformly under the
+    auction's constraints (deal ``i`` of the seed's stream; the ``taker``'s
+    seat holds its five and the stock, :func:`classic_seen`); stage two deals
+    the stock uniformly (a permutation seeded by the seed and ``i``): 2 more
+    to the ``taker`` with the turned card, 3 to each other seat. Every
+    stage-one deal has the same number of completions (:data:`REST`), so
+    the full deals are uniform among those consistent with the auction.
+    """
+
+    first: Constraints
+    taker: Seat
+    turned: Card
+
+    def draw(self, seed: int, start: int, n: int) -> np.ndarray:
+        """Full deals ``start .. start + n - 1`` of stream ``seed`` as ``(n, 4)`` hand masks."""
+        five = _sampler(self.first).draw_masks(seed, start, n).astype(np.int64)
+        mine = self.first.known[self.taker].mask
+        hands = five.copy()
+        hands[:, self.taker] = mine
+        others = [s for s in range(4) if s != self.taker]
+        for i, row in enumerate(five):
+            stock = int(row[self.taker]) & ~mine
+            cards = np.array([c for c in range(32) if stock >> c & 1], dtype=np.int64)
+            rng = np.random.Generator(np.random.PCG64(np.random.SeedSequence(
+                [seed, start + i, 1])))
+            order = rng.permutation(cards)
+            hands[i, self.taker] |= (1 << self.turned) | _bits(order[:2])
+            for k, seat in enumerate(others):
+                hands[i, seat] |= _bits(order[2 + 3 * k:5 + 3 * k])
+        return hands
+
+
+def _bits(cards: np.ndarray) -> int:
+    return int(np.sum(np.left_shift(1, cards)))
+
+
+def _classic_range(question: _Question, deals: _ClassicDeals, trumps: tuple[Suit, ...],
+                   span: tuple[int, int, int]) -> np.ndarray:
+    """The outcomes of classic samples ``start .. start + n - 1`` (the work of one item)."""
+    return solve_hands(question, trumps, deals.draw(*span))
 
 
 def auction_advice(constraints: Constraints, seat: Seat, auction: Auction,
@@ -229,19 +344,26 @@ def auction_advice(constraints: Constraints, seat: Seat, auction: Auction,
     profile = constraints.profile
     c = reading.constraints
     contract = auction.contract
+    if question == "take":
+        return _classic_take(reading, seat, auction, samples=samples, seed=seed,
+                             executor=executor, workers=workers, progress=progress)
+    listed = reading.layouts <= min(samples, MAX_LISTED)
+    if listed:  # every layout once: exact answers
+        samples = reading.layouts
+    st = _Stats(listed)
     run = functools.partial(sample_outcomes, c, dealer=auction.dealer, samples=samples,
-                            seed=seed, executor=executor, workers=workers, progress=progress)
+                            seed=seed, executor=executor, workers=workers, progress=progress,
+                            listed=listed)
     mine = side_of(seat)
     if question == "bid":
         outcomes = run(taker_side=mine, trumps=SUITS)
         options, values = [], []
         if contract is None:
-            options.append(Option("Pass", None, mean(np.zeros(samples)), None))
+            options.append(Option("Pass", None, st.mean(np.zeros(samples)), None))
             values.append(np.zeros(samples))
         else:
             made, net = score_outcomes(profile, outcomes[:, contract.trump], contract)
-            options.append(Option("Pass", contract, mean(net), proportion(int(made.sum()),
-                                                                           samples)))
+            options.append(Option("Pass", contract, st.mean(net), st.share(made)))
             values.append(net)
         for call in auction.legal_calls():
             if call.kind != "bid":
@@ -249,10 +371,9 @@ def auction_advice(constraints: Constraints, seat: Seat, auction: Auction,
             assert call.trump is not None
             bid = Contract(call.trump, seat, call.bid, 1, call.capot)
             made, net = score_outcomes(profile, outcomes[:, call.trump], bid)
-            options.append(Option(call.text, bid, mean(net), proportion(int(made.sum()),
-                                                                         samples)))
+            options.append(Option(call.text, bid, st.mean(net), st.share(made)))
             values.append(net)
-        best, second, difference = _best(options, values)
+        best, second, difference = st.best(options, values)
         return AuctionAdvice(seat, question, reading, samples, tuple(options), best, second,
                              difference)
     assert contract is not None and contract.declarer is not None
@@ -261,22 +382,52 @@ def auction_advice(constraints: Constraints, seat: Seat, auction: Auction,
     if question == "surcoinche":
         made, x2 = score_outcomes(profile, outcomes, _at(contract, 2))
         _, x4 = score_outcomes(profile, outcomes, _at(contract, 4))
-        p_make = proportion(int(made.sum()), samples)
-        options = [Option("P", _at(contract, 2), mean(x2), p_make),
-                   Option("XX", _at(contract, 4), mean(x4), p_make)]
-        best, second, difference = _best(options, [x2, x4])
+        p_make = st.share(made)
+        options = [Option("P", _at(contract, 2), st.mean(x2), p_make),
+                   Option("XX", _at(contract, 4), st.mean(x4), p_make)]
+        best, second, difference = st.best(options, [x2, x4])
         return AuctionAdvice(seat, question, reading, samples, tuple(options), best, second,
                              difference)
     made, x1 = score_outcomes(profile, outcomes, contract)
     _, x2 = score_outcomes(profile, outcomes, _at(contract, 2))
     _, x4 = score_outcomes(profile, outcomes, _at(contract, 4))
-    taker_x2, taker_x4 = mean(x2), mean(x4)
+    taker_x2, taker_x4 = st.mean(x2), st.mean(x4)
     reply = 4 if 4 in profile.coinche_multipliers and taker_x4.value > taker_x2.value else 2
     coinched = x4 if reply == 4 else x2
-    p_make = proportion(int(made.sum()), samples)
-    options = [Option("Pass", contract, mean(-x1), p_make),
-               Option("X", _at(contract, reply), mean(-coinched), p_make)]
-    best, second, difference = _best(options, [-x1, -coinched])
-    p_fail = proportion(samples - int(made.sum()), samples)
+    p_make = st.share(made)
+    options = [Option("Pass", contract, st.mean(-x1), p_make),
+               Option("X", _at(contract, reply), st.mean(-coinched), p_make)]
+    best, second, difference = st.best(options, [-x1, -coinched])
+    p_fail = st.share(~made)
     return AuctionAdvice(seat, question, reading, samples, tuple(options), best, second,
                          difference, p_fail, reply, (taker_x2, taker_x4))
+
+
+def _classic_take(reading: AuctionReading, seat: Seat, auction: Auction, *, samples: int,
+                  seed: int, executor: str, workers: int | None,
+                  progress: Callable[[int], object] | None) -> AuctionAdvice:
+    """Classic: pass (0) or take, the turned suit in round 1, another suit in round 2.
+
+    ``reading.layouts`` counts the full deals: the five-card deals the
+    auction allows times :data:`REST`.
+    """
+    assert auction.turned is not None
+    turned_suit = auction.turned >> 3
+    suits = ((turned_suit,) if auction.state.round == 1
+             else tuple(t for t in SUITS if t != turned_suit))
+    deals = _ClassicDeals(reading.constraints, seat, auction.turned)
+    outcomes = sample_outcomes(reading.constraints, side_of(seat), auction.dealer, suits,
+                               samples, seed, executor=executor, workers=workers,
+                               progress=progress, deals=deals)
+    st = _Stats(False)
+    options = [Option("Pass", None, st.mean(np.zeros(samples)), None)]
+    values = [np.zeros(samples)]
+    for j, trump in enumerate(suits):
+        take = Contract(trump, seat, None)
+        made, net = score_outcomes(CLASSIC, outcomes[:, j], take)
+        options.append(Option(SUIT_NAMES[trump], take, st.mean(net), st.share(made)))
+        values.append(net)
+    best, second, difference = st.best(options, values)
+    full = replace(reading, layouts=reading.layouts * REST)
+    return AuctionAdvice(seat, "take", full, samples, tuple(options), best, second,
+                         difference)

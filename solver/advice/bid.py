@@ -239,13 +239,20 @@ def _solve_range(question: _Question, trumps: tuple[Suit, ...], span: tuple[int,
     lowest need; the samples with no points get one more, for the
     defence's capot.
     """
-    from ..dd import reaches_deals, solve_deals
-
     seed, start, n = span
     if question.listed:
         hands = _layouts(question.constraints)[start:start + n]
     else:
         hands = _sampler(question.constraints).draw_masks(seed, start, n).astype(np.int64)
+    return solve_hands(question, trumps, hands)
+
+
+def solve_hands(question: _Question, trumps: tuple[Suit, ...], hands: np.ndarray
+                ) -> np.ndarray:
+    """The outcomes (as :func:`_solve_range` gives them) of the deals ``hands`` (``(n, 4)``)."""
+    from ..dd import reaches_deals, solve_deals
+
+    n = len(hands)
     out = np.zeros((n, len(trumps), 2), dtype=np.int64)
     side, profile, leader = question.side, question.profile, question.leader
     for j, trump in enumerate(trumps):

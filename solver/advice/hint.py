@@ -57,7 +57,7 @@ from ..rules.scoring import min_points_to_make
 from ..sampling.constraints import Constraints
 from ..sampling.sampler import DealSampler
 from ..sampling.stats import Estimate, mean, paired_difference, paired_proportions, proportion
-from ..types.cards import ALL_CARDS, SUIT_MASKS, SUITS, Card, CardSet, Mask, as_card, card_name
+from ..types.cards import ALL_CARDS, Card, CardSet, Mask, as_card, card_name
 from ..types.contract import Contract
 from ..types.deal import SEATS, SIDE_NAMES, Deal, Seat, Side, as_seat, seat_name, side_of
 
@@ -144,8 +144,9 @@ def enumerate_layouts(constraints: Constraints) -> Iterator[tuple[Mask, Mask, Ma
     """Every deal of the unseen cards that meets ``constraints``, as four hand masks.
 
     A plain backtracking over the unseen cards (each to a seat that may hold
-    it and still has room), for the few-layout case; the suit length and
-    point ranges are checked on each complete deal. Deals come in a fixed
+    it and still has room), for the few-layout case; the suit ranges,
+    holdings sets and card counts are checked on each complete deal
+    (:meth:`Constraints.admits_ranges`). Deals come in a fixed
     order, each once: as many as :meth:`DealSampler.count
     <belote.sampling.sampler.DealSampler.count>` says.
 
@@ -172,7 +173,7 @@ def enumerate_layouts(constraints: Constraints) -> Iterator[tuple[Mask, Mask, Ma
         if any(need[s] > room[i][s] for s in SEATS):
             return
         if i == len(free):
-            if _meets_ranges(constraints, hands):
+            if constraints.admits_ranges(hands):
                 yield tuple(hands)  # type: ignore[misc]
             return
         card = free[i]
@@ -185,21 +186,6 @@ def enumerate_layouts(constraints: Constraints) -> Iterator[tuple[Mask, Mask, Ma
                 need[seat] += 1
 
     yield from place(0)
-
-
-def _meets_ranges(constraints: Constraints, hands: Sequence[Mask]) -> bool:
-    """Whether every hand's suit lengths and suit points are within their ranges."""
-    for seat in SEATS:
-        for suit in SUITS:
-            cards = hands[seat] & SUIT_MASKS[suit]
-            low, high = constraints.lengths[seat][suit]
-            if not low <= cards.bit_count() <= high:
-                return False
-            plow, phigh = constraints.points[seat][suit]
-            points = sum(constraints.card_points(c) for c in range(32) if cards >> c & 1)
-            if not plow <= points <= phigh:
-                return False
-    return True
 
 
 @dataclass(frozen=True)

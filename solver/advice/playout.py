@@ -91,7 +91,7 @@ class Schedule:
                 raise PlayoutError(f"schedule {name}={value!r}: expected a positive int")
 
     @classmethod
-    def from_worlds(cls, worlds: int) -> "Schedule":
+    def from_worlds(cls, worlds: int) -> Schedule:
         """``worlds`` layouts at the first trick, a quarter of them (at least 1) at the last,
         every layout listed when there are at most ``worlds``.
 

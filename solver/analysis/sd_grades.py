@@ -33,7 +33,7 @@ from ..types.board import Board
 from ..types.cards import Card, card_name
 from .play_record import recorded_cards
 
-__all__ = ["SDGrade", "grade_record"]
+__all__ = ["SDGrade", "grade_record", "seat_totals"]
 
 
 @dataclass(frozen=True)
@@ -64,6 +64,31 @@ class SDGrade:
         if self.points is None or self.best_points is None:
             return 0.0
         return max(0.0, self.best_points - self.points)
+
+    @property
+    def lost(self) -> bool:
+        """Whether the card lost on average: a lower goal share than the best card's, or the
+        same share and fewer expected points (the player's own ranking)."""
+        if self.forced or self.points is None or self.best_points is None:
+            return False
+        if self.goal is not None and self.best_goal is not None:
+            if self.best_goal - self.goal > 1e-12:
+                return True
+            if self.goal - self.best_goal > 1e-12:
+                return False
+        return self.best_points - self.points > 1e-9
+
+    def label(self, dd_loss: int) -> str | None:
+        """``"error"`` for a card that lost on average (:attr:`lost`), ``"unlucky"`` for one
+        best on average that lost ``dd_loss`` > 0 points double-dummy, else ``None``.
+
+        >>> g = SDGrade(0, 20, False, False, 80.0, 80.0, 0.5, 0.5, (0,))
+        >>> g.label(12), g.label(0), SDGrade(0, 20, False, False, 70.0, 80.0, 0.5, 0.5, (1,)).label(0)
+        ('unlucky', None, 'error')
+        """
+        if self.lost:
+            return "error"
+        return "unlucky" if dd_loss > 0 else None
 
     def to_dict(self) -> dict[str, Any]:
         """The JSON form (points rounded to 0.1, shares to 0.001)."""
@@ -102,3 +127,24 @@ def grade_record(board: Board, profile: Any = None, *, schedule: Schedule = DEFA
                                   goal, best_goal, d.classes[0]))
         pos.play(card)
     return tuple(grades)
+
+
+def seat_totals(grades: tuple[SDGrade, ...], seats: list[int], dd_losses: list[int]
+                ) -> dict[int, dict[str, float]]:
+    """Per seat (0..3): the single-dummy ``cost`` (sum of shortfalls), ``errors`` (cards that
+    lost on average) and ``unlucky`` cards (best on average, costly double-dummy).
+
+    >>> g = SDGrade(0, 20, False, False, 70.0, 80.0, None, None, (1,))
+    >>> seat_totals((g, g), [0, 2], [0, 5])[2]
+    {'cost': 10.0, 'errors': 1, 'unlucky': 0}
+    """
+    out = {seat: {"cost": 0.0, "errors": 0, "unlucky": 0} for seat in range(4)}
+    for grade, seat, loss in zip(grades, seats, dd_losses, strict=True):
+        row = out[seat]
+        row["cost"] = round(row["cost"] + grade.shortfall, 1)
+        label = grade.label(loss)
+        if label == "error":
+            row["errors"] += 1
+        elif label == "unlucky":
+            row["unlucky"] += 1
+    return out

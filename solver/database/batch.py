@@ -194,10 +194,9 @@ def input_identity(path: str | os.PathLike[str]) -> dict[str, Any]:
     >>> sorted(input_identity("datasets/examples/deals.pbn"))
     ['hash', 'size']
     """
-    from ..files import content_hash, hash_name
+    from ..files import HASH_NAME, content_hash
 
-    return {"size": os.path.getsize(path),
-            "hash": f"{hash_name()}:{content_hash(path)}"}
+    return {"size": os.path.getsize(path), "hash": f"{HASH_NAME}:{content_hash(path)}"}
 
 
 def check_paths(input_path: str | os.PathLike[str], output: str | os.PathLike[str]) -> None:

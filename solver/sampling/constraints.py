@@ -64,6 +64,10 @@ from ..types.deal import SEATS, Seat, parse_seat, seat_name
 CARDS_EACH = 8
 """Cards in a full hand."""
 
+MAX_POOL = 24
+"""The most cards a seat may stand for: a hand has 8, but a seat may also stand for a pool
+(the classic auction's stock and a hand together, :mod:`belote.advice.auction`)."""
+
 NO_LIMIT = (0, CARDS_EACH)
 """The length range that says nothing."""
 
@@ -229,8 +233,8 @@ class Constraints:
         for seat in SEATS:
             size = self.hand_sizes[seat]
             name = seat_name(seat)
-            if not 0 <= size <= CARDS_EACH:
-                raise ConstraintError(f"{name} cannot hold {size} cards (0 to 8)")
+            if not 0 <= size <= MAX_POOL:
+                raise ConstraintError(f"{name} cannot hold {size} cards (0 to {MAX_POOL})")
             known = self.known[seat].mask
             for card in iter_cards(known):
                 if card in holder:
@@ -283,6 +287,32 @@ class Constraints:
         if self.trump is None:
             return self.profile.plain_points[card & 7]
         return self.profile.card_points(card, self.trump)
+
+    def admits_ranges(self, hands: Sequence[Mask]) -> bool:
+        """Do four full hands meet every per-suit range, holdings set and card count?
+
+        (Known, excluded and out cards and the hand sizes are not checked:
+        the callers deal only what those allow.)
+
+        >>> c = Constraints().with_count(0, "JH AS", 1).with_length(1, 0, 0, 2)
+        >>> c.admits_ranges([CardSet("JH").mask, 0, 0, 0]), c.admits_ranges([0, 0, 0, 0])
+        (True, False)
+        """
+        for seat in SEATS:
+            for suit in SUITS:
+                cards = hands[seat] & SUIT_MASKS[suit]
+                low, high = self.lengths[seat][suit]
+                if not low <= cards.bit_count() <= high:
+                    return False
+                plow, phigh = self.points[seat][suit]
+                if (plow, phigh) != ANY_POINTS:
+                    points = sum(self.card_points(c) for c in iter_cards(cards))
+                    if not plow <= points <= phigh:
+                        return False
+                if not self.holdings[seat][suit] >> (cards >> (8 * suit)) & 1:
+                    return False
+        return all(c.low <= (hands[c.seat] & c.cards.mask).bit_count() <= c.high
+                   for c in self.counts)
 
     def free_cards(self) -> Mask:
         """The cards dealt at random: neither known to be in a hand nor out of play."""

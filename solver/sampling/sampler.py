@@ -60,23 +60,20 @@ BLOCK = 1024
 _KEPT_BLOCKS = 4
 """Blocks a sampler keeps for later draws (16 KiB each)."""
 
-_BASE = 9
-"""States (cards received per seat, 0..8) are numbers in base 9, one digit per seat;
-each card count adds one more digit (how many of its cards its seat has received)."""
-_SEAT_STATES = _BASE ** 4
 MAX_STATES = 1 << 21
 """The most states the dynamic programme may have (card counts multiply them)."""
 
 
 class _Layout:
-    """The mixed-radix state numbering: four seat digits (base 9), then one per card count.
+    """The mixed-radix state numbering: four seat digits, then one per card count.
 
+    A seat's digit counts the cards it has received (base: its need plus
+    one), a card count's digit how many of its cards its seat has received.
     ``place`` holds the value of each digit, ``digits[state]`` the digits of
-    every state (kept per radices: the plain layout is shared).
+    every state (kept per bases: the plain layout is shared).
     """
 
-    def __init__(self, radices: tuple[int, ...]) -> None:
-        bases = (_BASE,) * 4 + radices
+    def __init__(self, bases: tuple[int, ...]) -> None:
         self.place = np.cumprod((1,) + bases[:-1]).astype(np.int64)
         self.states = int(np.prod(bases, dtype=np.int64))
         self.digits = (np.arange(self.states, dtype=np.int64)[:, None] // self.place) % np.array(
@@ -84,8 +81,8 @@ class _Layout:
 
 
 @functools.lru_cache(maxsize=16)
-def _layout(radices: tuple[int, ...]) -> _Layout:
-    return _Layout(radices)
+def _layout(bases: tuple[int, ...]) -> _Layout:
+    return _Layout(bases)
 
 
 class _SuitTable:
@@ -173,13 +170,14 @@ class DealSampler:
                 f"no deal satisfies the constraints: the hands need {sum(need)} more cards "
                 f"but {free.bit_count()} are unseen")
         self._counts = _live_counts(constraints, free)
-        radices = tuple((cards & free).bit_count() + 1 for _, cards, _, _ in self._counts)
-        if _SEAT_STATES * math.prod(radices) > MAX_STATES:
+        bases = tuple(n + 1 for n in need) + tuple(
+            (cards & free).bit_count() + 1 for _, cards, _, _ in self._counts)
+        if math.prod(bases) > MAX_STATES:
             raise ConstraintError(
-                f"too many card counts to count exactly ({len(radices)}: "
+                f"too many card counts to count exactly ({len(self._counts)}: "
                 + "; ".join(CardCount(s, CardSet(c), lo, hi).text()
                             for s, c, lo, hi in self._counts) + ")")
-        self._layout = _layout(radices)
+        self._layout = _layout(bases)
         plain = [(seat, cards) for seat, cards, _, _ in self._counts]
         self._tables = [_SuitTable(constraints, suit, free, need, plain, self._layout.place)
                         for suit in SUITS]

@@ -1,0 +1,117 @@
+"""Calibration: where double-dummy play reached T, how often single-dummy play did (issue 21).
+
+colver's reward study (github Avo-k/colver, ``docs/bid/reward_studies/v3_reward_study.md``,
+62,000 deals) found that of the deals where double-dummy play reached T
+points, its IS-DD bot reached T 86.0% of the time at T = 80, 77.3% at 100,
+64.8% at 120 and 34.1% at 160; mean 85.8 (DD) vs 82.5 (IS-DD), sd 53.0 vs 43.3.
+
+Here: deals ``colver.Env.deal(dealer=i % 4, seed=i)`` for i = 0, 1, ...,
+each with the contract colver's own bidder reaches (four colver agents,
+their default ``improved_v2`` bidder; passed-out deals are skipped, as in
+:mod:`bench.sd_match`). For each, the taker's double-dummy trick points
+from the opening lead (:func:`belote.dd.solve_position`) and the taker's
+trick points when all four seats play our single-dummy player
+(:func:`belote.advice.playout.playout`, default schedule, seed 0, board =
+deal number). Belote apart in both. One JSON line per deal (resumable)::
+
+    nice -n 5 python -m bench.sd_calibration --deals 2000 --out bench/out/sd_calibration.jsonl
+    python -m bench.sd_calibration --summary bench/out/sd_calibration.jsonl
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+from pathlib import Path
+
+import numpy as np
+from belote import COINCHE, Position
+from belote.advice.playout import playout
+from belote.dd import solve_position, warm_up
+from belote.sampling.stats import mean, proportion
+
+from .sd_match import auction
+
+THEIRS = {80: 86.0, 100: 77.3, 120: 64.8, 160: 34.1}
+"""colver's IS-DD calibration (percent), from the study named in the module docstring."""
+THRESHOLDS = tuple(range(80, 170, 10))
+
+
+def run(deals: int, out: Path) -> None:
+    """Play ``deals`` bid deals (seeds from 0 on), appending to ``out`` (resumed if present)."""
+    done = ({json.loads(line)["seed"] for line in out.read_text().splitlines()}
+            if out.exists() else set())
+    warm_up()
+    count = len(done)
+    seed = 0
+    with out.open("a") as fp:
+        while count < deals:
+            if seed in done:
+                seed += 1
+                continue
+            bid = auction(seed)
+            if bid is not None:
+                deal, dealer, _, contract = bid
+                start = time.process_time()
+                leader = (dealer + 1) % 4
+                taker = contract.declarer % 2
+                dd = solve_position(Position(deal, contract.trump, leader, COINCHE), taker)
+                played = playout(deal, contract, dealer=dealer, seed=0, board=seed)
+                sd = played.position().points[taker]
+                fp.write(json.dumps({"seed": seed, "contract": contract.to_pbn(),
+                                     "declarer": contract.declarer, "dd": dd, "sd": sd,
+                                     "cpu": round(time.process_time() - start, 3)}) + "\n")
+                fp.flush()
+                count += 1
+                if count % 20 == 0:
+                    print(f"{count}/{deals}", file=sys.stderr)
+            seed += 1
+
+
+def summary(path: Path) -> str:
+    """The markdown calibration table of a results file."""
+    rows = [json.loads(line) for line in path.read_text().splitlines()]
+    dd = np.array([r["dd"] for r in rows])
+    sd = np.array([r["sd"] for r in rows])
+    lines = [f"deals: {len(rows)}; CPU per deal (DD solve + playout): "
+             f"{np.mean([r['cpu'] for r in rows]):.2f} s", "",
+             "| T | deals with DD >= T | SD reached T [95% Wilson] | colver IS-DD |",
+             "|---|---|---|---|"]
+    for t in THRESHOLDS:
+        reached = dd >= t
+        k = int((sd[reached] >= t).sum())
+        n = int(reached.sum())
+        p = proportion(k, n) if n else None
+        shown = "-" if p is None else f"{100 * p.value:.1f}% [{100 * p.low:.1f}, {100 * p.high:.1f}]"
+        theirs = f"{THEIRS[t]}%" if t in THEIRS else "-"
+        lines.append(f"| {t} | {n} | {shown} | {theirs} |")
+    md, ms = mean(dd), mean(sd)
+    diff = mean(dd - sd)
+    lines += ["",
+              f"mean taker points: DD {md.value:.1f} [{md.low:.1f}, {md.high:.1f}], "
+              f"SD {ms.value:.1f} [{ms.low:.1f}, {ms.high:.1f}] (colver: DD 85.8, IS-DD 82.5)",
+              f"paired DD - SD: {diff.value:+.1f} [{diff.low:+.1f}, {diff.high:+.1f}]",
+              f"sd: DD {dd.std(ddof=1):.1f}, SD {sd.std(ddof=1):.1f} (colver: 53.0, 43.3); "
+              f"correlation {np.corrcoef(dd, sd)[0, 1]:.3f} (colver 0.832); "
+              f"MAE {np.abs(dd - sd).mean():.1f} (colver 18.5)"]
+    return "\n".join(lines)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--deals", type=int, default=2000)
+    parser.add_argument("--out", type=Path, default=Path("bench/out/sd_calibration.jsonl"))
+    parser.add_argument("--summary", type=Path, default=None)
+    args = parser.parse_args()
+    if args.summary is not None:
+        print(summary(args.summary))
+        return
+    args.out.parent.mkdir(parents=True, exist_ok=True)
+    run(args.deals, args.out)
+    print(summary(args.out))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,95 @@
+"""``belote bid --play``: single-dummy estimates beside double-dummy on the same samples.
+
+The double-dummy half equals the plain advisor's answer; the single-dummy
+half equals a plain loop of playouts over the same sampled deals scored by
+the rules; the paired differences are those of the per-sample values; the
+run is the same on processes; the command's JSON gives each row a
+``single_dummy`` object with the double-dummy keys.
+"""
+
+from __future__ import annotations
+
+import json
+
+import numpy as np
+import pytest
+from click.testing import CliRunner
+
+from belote import CardSet, Deal
+from belote.advice.bid import estimate_contract
+from belote.advice.bid_play import played_estimate, played_table
+from belote.advice.playout import Schedule, playout
+from belote.cli.main import cli
+from belote.rules.profiles import COINCHE
+from belote.rules.scoring import score_deal
+from belote.sampling.constraints import Constraints
+from belote.sampling.sampler import DealSampler
+from belote.sampling.stats import paired_difference
+from belote.types.contract import parse_contract
+
+HAND = "S:JH 9H AH TH KS AS AD 7C"
+FAST = Schedule.from_worlds(6)
+
+
+def test_both_halves_equal_their_plain_computations() -> None:
+    constraints = Constraints().with_text(hand=[HAND])
+    contract = parse_contract("110H", COINCHE, declarer=2)
+    samples, seed = 5, 3
+    result = played_estimate(constraints, contract, dealer=3, samples=samples, seed=seed,
+                             schedule=FAST)
+    plain = estimate_contract(constraints, contract, dealer=3, samples=samples, seed=seed)
+    assert result.double_dummy == plain
+    made, nets, dd_nets = [], [], []
+    for i, row in enumerate(DealSampler(constraints).draw_masks(seed, 0, samples)):
+        deal = Deal([CardSet(int(h)) for h in row])
+        end = playout(deal, contract, leader=0, schedule=FAST, seed=seed,
+                      board=4 * i + contract.trump).position()
+        score = score_deal(COINCHE, contract, end.points, end.belote_side())
+        made.append(score.made)
+        nets.append(score.scores[0] - score.scores[1])
+    sd = result.single_dummy
+    assert sd.p_make.value == np.mean(made)
+    assert sd.expected_score[1].value == pytest.approx(np.mean(nets))
+    diff = result.differences[0].expected_score[1]
+    assert diff.value == pytest.approx(plain.expected_score[1].value - np.mean(nets))
+    assert diff.n == samples and diff.method == paired_difference([1, 2], [0, 0]).method
+
+
+def test_the_table_is_the_same_on_processes() -> None:
+    constraints = Constraints().with_text(hand=[HAND])
+    serial = played_table(constraints, 2, 3, samples=2, schedule=FAST)
+    pooled = played_table(constraints, 2, 3, samples=2, schedule=FAST, executor="process",
+                          workers=2)
+    assert serial.to_dict() == pooled.to_dict()
+    assert len(serial.differences) == 40
+
+
+def run(*args: object) -> tuple[int, str, str]:
+    result = CliRunner().invoke(cli, [str(a) for a in args])
+    if result.exception is not None and not isinstance(result.exception, SystemExit):
+        raise result.exception
+    return result.exit_code, result.stdout, result.stderr
+
+
+def test_the_command_adds_a_single_dummy_object_per_row() -> None:
+    code, out, _ = run("bid", "--hand", HAND[2:], "--seat", "S", "--dealer", "W",
+                       "--contract", "100H", "--play", "both", "-n", "3", "--worlds", "6",
+                       "--json", "-j", "1")
+    assert code == 0
+    row = json.loads(out)
+    assert row["play"] == "both"
+    single = row["single_dummy"]
+    assert set(single) == {k for k in row if k not in (
+        "single_dummy", "difference", "schedule", "mode", "seat", "dealer", "play", "seed",
+        "layouts", "leader")}
+    assert set(row["difference"]) == {"p_make", "expected_score"}
+    code, text, _ = run("bid", "--hand", HAND[2:], "--seat", "S", "--dealer", "W",
+                        "--contract", "100H", "--play", "single-dummy", "-n", "3",
+                        "--worlds", "6", "-j", "1")
+    assert code == 0 and "single-dummy play" in text and "strategy fusion" in text
+
+
+def test_precision_is_for_double_dummy_play() -> None:
+    code, _, err = run("bid", "--hand", HAND[2:], "--seat", "S", "--dealer", "W",
+                       "--play", "single-dummy", "--precision", "0.05")
+    assert code == 2 and "--precision" in err
