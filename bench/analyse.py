@@ -2,11 +2,11 @@
 
 Each record is analysed two ways, and both must give the same values:
 
-* ``shared``: :func:`belote.analysis.play_record.analyse_play`, one
+* ``shared``: :func:`belote.analysis.play_record.play_analysis`, one
   :class:`~belote.dd.SearchContext` for the whole record (made inside
-  the timed call) and one ``analyse_position`` per card;
+  the timed call) and one ``position_analysis`` per card;
 * ``fresh``: each of the 32 positions solved from scratch, one
-  ``analyse_position`` with a new ``SearchContext`` per card (the values
+  ``position_analysis`` with a new ``SearchContext`` per card (the values
   before and after each card read from it the same way).
 
 The records are board 3 of ``datasets/examples/classic.pbn``, boards 1 and 2
@@ -36,8 +36,8 @@ from pathlib import Path
 os.environ.setdefault("NUMBA_NUM_THREADS", "1")
 
 from belote import CLASSIC, COINCHE, Deal, Position  # noqa: E402
-from belote.analysis.play_record import analyse_play, recorded_cards  # noqa: E402
-from belote.dd import SearchContext, analyse_position, warm_up  # noqa: E402
+from belote.analysis.play_record import play_analysis, recorded_cards  # noqa: E402
+from belote.dd import SearchContext, position_analysis, warm_up  # noqa: E402
 from belote.formats import pbn  # noqa: E402
 from belote.types.deal import EW, NS  # noqa: E402
 
@@ -76,7 +76,7 @@ def random_records(count: int) -> list[Record]:
 def shared(start: Position, cards: list[int]) -> tuple[list[tuple], int]:
     """Values of every card with one context; and the nodes searched."""
     context = SearchContext()
-    result = analyse_play(start, cards, context=context)
+    result = play_analysis(start, cards, context=context)
     return [(c.before, c.after) for c in result], context.nodes
 
 
@@ -86,7 +86,7 @@ def fresh(start: Position, cards: list[int]) -> tuple[list[tuple], int]:
     values, nodes = [], 0
     for card in cards:
         context = SearchContext()
-        analysis = analyse_position(pos, context=context)
+        analysis = position_analysis(pos, context=context)
         nodes += context.nodes
         after = next(cv for cv in analysis.cards if cv.card == card)
         values.append(((analysis.value[NS], analysis.value[EW]), (after.ns, after.ew)))

@@ -4,7 +4,7 @@ CPU time is used where one process does everything (the machine may be
 shared); the multi-process runs are wall time. Measured on seeded random deals (coinche, 4-trump table, both sides, one
 leader: the dealer's left), in this order:
 
-1. the bare solving time: ``plan_board`` + ``analyse_job`` in a loop, one
+1. the bare solving time: ``plan_board`` + ``board_analysis`` in a loop, one
    process (what the pipeline cannot avoid);
 2. ``run_batch`` on the same deals, serial: wall time; the overhead of the
    pipeline (reading the CSV, building rows, writing shards, merging) is
@@ -34,7 +34,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from belote.analysis.board import TableRequest, analyse_job, plan_board
+from belote.analysis.board import TableRequest, board_analysis, plan_board
 from belote.database.batch import BatchOptions, iter_records, run_batch
 from belote.dd import warm_up
 from belote.types.deal import Deal, seat_name
@@ -54,7 +54,7 @@ def bare_solve(path: Path) -> float:
     """CPU seconds of solving the deals of ``path`` in a plain loop."""
     start = time.process_time()
     for board in iter_records(path):
-        analyse_job(plan_board(board, TableRequest()))  # type: ignore[arg-type]
+        board_analysis(plan_board(board, TableRequest()))  # type: ignore[arg-type]
     return time.process_time() - start
 
 

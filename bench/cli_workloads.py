@@ -16,6 +16,7 @@ import time
 from pathlib import Path
 from typing import Any
 
+from belote.types.board import Board
 from belote.formats import pbn
 
 from .sets import Item
@@ -90,7 +91,7 @@ def jobs_speedup(exe: str | None, items: list[Item], workdir: Path) -> dict[str,
         return _skipped("no 'belote solve --jobs'")
     workdir.mkdir(parents=True, exist_ok=True)
     path = workdir / f"boards{len(items)}.pbn"
-    pbn.dump([pbn.Board(it.deal, board=str(i + 1), dealer=it.dealer, rules="coinche")
+    pbn.dump([Board(it.deal, board=str(i + 1), dealer=it.dealer, profile="coinche")
               for i, it in enumerate(items)], path)
     wall_seconds([exe, "solve", str(path), "--jobs", "1", "--board", "1"])
     one, one_cpu = _run([exe, "solve", str(path), "--jobs", "1"])

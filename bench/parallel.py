@@ -27,7 +27,7 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from belote.analysis.board import TableRequest, analyse_boards
+from belote.analysis.board import TableRequest, board_analyses
 from belote.dd import SearchContext, default_context, reaches, reaches_targets, solve_position
 from belote.dd import solve as dd
 from belote.formats import pbn
@@ -70,7 +70,7 @@ def boards_workload(count: int, rounds: int) -> list[tuple[str, float, float]]:
     rows, reference = [], None
     for name, executor in (("serial", "serial"), ("2 threads", "thread"),
                            ("2 processes", "process")):
-        wall, cpu, result = _timed(lambda: [a.to_dict() for a in analyse_boards(
+        wall, cpu, result = _timed(lambda: [a.to_dict() for a in board_analyses(
             boards, TableRequest(), executor=executor, workers=2)], rounds)
         reference = result if reference is None else reference
         assert result == reference, name

@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from belote.types.cards import SUITS
-from belote.dd import SearchContext, analyse_position, dd_table, reaches, solve_position
+from belote.dd import SearchContext, position_analysis, dd_table, reaches, solve_position
 from belote.types.deal import NS
 from belote.rules.profiles import COINCHE
 
@@ -129,10 +129,10 @@ def threshold_contracts(deals: list[Item], values: list[int], ctx: SearchContext
 def _card_values(key: str, title: str, items: list[Item], ctx: SearchContext,
                  note: str) -> Result:
     positions = [it.position() for it in items]
-    ours, analyses = time_items(positions, lambda p: analyse_position(p, context=ctx),
+    ours, analyses = time_items(positions, lambda p: position_analysis(p, context=ctx),
                                 lambda: ctx.nodes)
     theirs, scores = time_items(_games(items), peer.ns_card_scores)
-    r = Result(key, title, "analyse_position", "solve_scores", note, ours, theirs)
+    r = Result(key, title, "position_analysis", "solve_scores", note, ours, theirs)
     for item, analysis, cv in zip(items, analyses, scores):
         r.check(item, ns_card_values(analysis), cv)
     return r
@@ -174,6 +174,6 @@ def warm_up(items: list[Item], ctx: SearchContext) -> None:
         position = item.position()
         value = solve_position(position, NS, context=ctx)
         reaches(position, NS, value + 1, context=ctx)
-        analyse_position(position, context=ctx)
+        position_analysis(position, context=ctx)
         peer.ns_card_scores(peer.new_game(item.deal, item.dealer, item.trump, item.played))
 

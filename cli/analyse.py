@@ -74,7 +74,7 @@ def analyse(file, cfn_games, boards, mode, as_json, html_out, single_dummy, seed
     """
     import gc
 
-    from belote.analysis.play_record import analyse_record, recorded_cards
+    from belote.analysis.play_record import board_play_analysis, recorded_cards
     from belote.dd import SearchContext, warm_up
     from belote.errors import BeloteError
 
@@ -104,7 +104,7 @@ def analyse(file, cfn_games, boards, mode, as_json, html_out, single_dummy, seed
                       "mode": board.profile(mode).name, "passed_out": True}
             text = f"{_title(result)}: passed out (four passes), no play to analyse"
         else:
-            analysis = analyse_record(board, mode, context=context)
+            analysis = board_play_analysis(board, mode, context=context)
             result = analysis.to_dict()
             if single_dummy:
                 grades = grade_record(board, mode, seed=seed, place=place, context=context)

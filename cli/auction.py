@@ -90,11 +90,12 @@ def render(out: dict, mode: str, auction_text: str, dealer: str, uniform: int, s
 def auction_advice(*, hand: str, seat: int, dealer: int | None, mode: str, turned: str | None,
                    auction_text: str,
                    conventions_path: Path | None, known, shape, points, samples: int,
-                   seed: int, jobs: int | None, as_json: bool, dd_note: str,
-                   parallel_from: int) -> None:
-    """Run ``belote bid --auction`` and print its result."""
+                   seed: int, jobs: int | None, as_json: bool, note: str,
+                   parallel_from: int, worlds: int | None) -> None:
+    """Run ``belote bid --auction`` and print its result (single-dummy play with ``worlds``)."""
     from belote.advice import auction as advisor
     from belote.advice.bid import count_layouts
+    from belote.advice.playout import Schedule
     from belote.rules.profiles import get_profile
     from belote.sampling.constraints import Constraints
 
@@ -106,6 +107,8 @@ def auction_advice(*, hand: str, seat: int, dealer: int | None, mode: str, turne
     classic = profile.auction != "numeric"
     if classic and turned is None:
         raise click.UsageError("a classic --auction needs --turned CARD")
+    if classic and worlds is not None:
+        raise click.UsageError("single-dummy play of a classic --auction is not available")
     if classic and (known or shape or points):
         raise click.UsageError("--known, --shape and --points do not go with a classic "
                                "--auction")
@@ -131,18 +134,21 @@ def auction_advice(*, hand: str, seat: int, dealer: int | None, mode: str, turne
         start_solver()
     with stoppable(), progress_bar(samples, "deal") as progress:
         try:
+            schedule = None if worlds is None else Schedule.from_worlds(worlds)
             result = advisor.auction_advice(seen, seat, auction, conventions, samples=samples,
                                             seed=seed, executor=executor, workers=jobs,
-                                            progress=progress.update)
+                                            progress=progress.update, single_dummy=schedule)
         except BeloteError as e:
             raise click.UsageError(str(e)) from None
         out = result.to_dict()
         name = "NESW"
         if as_json:
-            progress.echo(json.dumps({"mode": profile.name, "dealer": name[auction.dealer],
+            play = "double-dummy" if worlds is None else "single-dummy"
+            progress.echo(json.dumps({"mode": profile.name, "play": play,
+                                      "dealer": name[auction.dealer],
                                       "auction": auction.text(), "uniform_layouts": uniform,
                                       **out, "seed": seed}))
             return
         progress.echo(render(out, profile.name, auction.text(), name[auction.dealer], uniform,
                              seed)
-                      + "\n" + dd_note)
+                      + "\n" + note)

@@ -110,7 +110,7 @@ def batch(input_path, output, modes, trumps, leader, all_leaders, jobs, schedule
                                  param_hint="'-o'")
     try:
         check_paths(input_path, output)
-        options = BatchOptions(modes=tuple(m.lower() for m in modes) or (None,),
+        options = BatchOptions(profiles=tuple(m.lower() for m in modes) or (None,),
                                trumps=tuple(trumps), leader=leader, all_leaders=all_leaders,
                                shard_size=size)
         total = count_records(input_path)

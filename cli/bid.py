@@ -333,9 +333,9 @@ def bid(hand, seat, dealer, mode, contract_text, auction_text, conventions_path,
     if samples is None:
         samples = SD_SAMPLES if played else DEFAULT_SAMPLES
     if auction_text is not None:
-        if played:
-            raise click.UsageError(f"--play {play} does not go with --auction (single-dummy "
-                                   "play of an auction's constraints is not available)")
+        if play == "both":
+            raise click.UsageError("--play both does not go with --auction (give "
+                                   "double-dummy or single-dummy)")
         for given, option in ((contract_text, "--contract"), (precision, "--precision")):
             if given is not None:
                 raise click.UsageError(f"{option} does not go with --auction")
@@ -345,8 +345,10 @@ def bid(hand, seat, dealer, mode, contract_text, auction_text, conventions_path,
         return auction_advice(hand=hand, seat=seat, dealer=dealer, mode=mode, turned=turned,
                               auction_text=auction_text, conventions_path=conventions_path,
                               known=known, shape=shape, points=points, samples=samples,
-                              seed=seed, jobs=jobs, as_json=as_json, dd_note=DD_NOTE,
-                              parallel_from=PARALLEL_FROM)
+                              seed=seed, jobs=jobs, as_json=as_json,
+                              note=SD_NOTE if played else DD_NOTE,
+                              parallel_from=1 if played else PARALLEL_FROM,
+                              worlds=worlds if played else None)
     if conventions_path is not None:
         raise click.UsageError("--conventions goes with --auction")
     if dealer is None:

@@ -182,7 +182,8 @@ def start_solver() -> None:
 def checked_output(path: Path, inputs: tuple[Any, ...] = (), option: str = "--output") -> Path:
     """``path`` checked by :func:`belote.files.check_output` before any work: a usage
     error naming ``option`` (exit 2) for a missing directory or an input."""
-    from belote.files import OutputError, check_output
+    from belote.errors import OutputError
+    from belote.files import check_output
 
     try:
         return check_output(path, inputs)
@@ -243,7 +244,7 @@ def read_boards(path: Path | None, mode: str | None, numbers: tuple[str, ...] = 
         name = "<stdin>" if str(path) == "-" else display_path(path)
         kind = games.GAME_FORMATS.get(path.suffix.lower(), "pbn")  # stdin, other names: PBN
         stream = open_input(path)
-        items = games.iter_games(stream, format=kind, mode=mode, name=name)
+        items = games.iter_games(stream, format=kind, profile=mode, name=name)
     boards, seen = [], []
     try:
         for item in items:

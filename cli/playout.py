@@ -114,7 +114,7 @@ def _checked(board: Any, mode: str | None) -> Any:
     if len(board.cards) == 32:
         raise board.error("the play record is complete: nothing is left to play", "Play")
     if mode is not None:
-        board = board.replace(rules=mode, contract=contract)
+        board = board.replace(profile=mode, contract=contract)
     return board
 
 

@@ -2,7 +2,7 @@
 
 The command parses its options, plans every board (so every problem with the
 input is reported before any solving), and prints the library's analyses
-(:func:`belote.analysis.board.analyse_boards`) in board order as
+(:func:`belote.analysis.board.board_analyses`) in board order as
 they come.
 """
 
@@ -68,8 +68,8 @@ def solve(file, cfn_games, deal_text, dealer, contract_text, declarer, boards, m
       belote solve datasets/examples/deals.pbn --board 2 --trump S --all-leaders
       belote solve --deal "N:AJ.QJ.AJT.Q 987.T987.K. KQT.A.Q9.A8 .K.87.KJT97" --trump H
     """
-    from belote.analysis.board import TableRequest, analyse_boards, plan_board
-    from belote.dd import SearchLimitError
+    from belote.analysis.board import TableRequest, board_analyses, plan_board
+    from belote.errors import SearchLimitError
 
     from . import format as fmt
     from .running import progress_bar, stoppable
@@ -88,7 +88,7 @@ def solve(file, cfn_games, deal_text, dealer, contract_text, declarer, boards, m
         raise click.UsageError("--board selects boards of a FILE or --cfn, not of --deal")
     if leader is not None and all_leaders:
         raise click.UsageError("--leader and --all-leaders exclude each other")
-    request = TableRequest(mode=mode, trumps=tuple(sorted(set(trumps))) or SUITS,
+    request = TableRequest(profile=mode, trumps=tuple(sorted(set(trumps))) or SUITS,
                            sides=SIDES if side is None else (side,), leader=leader,
                            all_leaders=all_leaders, max_nodes=max_nodes)
     try:
@@ -111,7 +111,7 @@ def solve(file, cfn_games, deal_text, dealer, contract_text, declarer, boards, m
                 notice(lowered)
         start_solver()
     with stoppable(), progress_bar(len(jobs_list), "board") as progress:
-        results = analyse_boards(jobs_list, executor=executor, workers=jobs,
+        results = board_analyses(jobs_list, executor=executor, workers=jobs,
                                  progress=progress.update, notice=notice)
         with closing(results):
             try:
@@ -142,7 +142,7 @@ def _deal_board(text: str, dealer, contract: str | None, declarer, mode: str | N
     except BeloteError as e:
         raise click.BadParameter(str(e), param_hint="'--deal'") from None
     try:
-        return Board(deal, dealer=first if dealer is None else dealer, rules=mode,
+        return Board(deal, dealer=first if dealer is None else dealer, profile=mode,
                      contract=contract, declarer=declarer, source=BoardSource(file="--deal"))
     except ContractError as e:
         raise click.BadParameter(str(e), param_hint="'--contract'") from None

@@ -1,19 +1,149 @@
-"""belote: cards, rules, scoring, PBN and an exact double-dummy solver.
+"""belote: cards, rules, scoring, PBN and an exact double-dummy solver for Belote.
 
-Importing this package is cheap: the numba kernels are compiled (or loaded from
-the cache) on the first solve, not on import.
+Everything a user needs is importable from here::
+
+    import belote
+
+    boards = belote.pbn.load("datasets/examples/deals.pbn")
+    table = belote.dd_table(boards[0].deal, belote.WEST, belote.COINCHE)
+
+The names, by layer:
+
+- **cards, deals, contracts, rule profiles** -- :class:`CardSet`,
+  :func:`parse_card`, :func:`card_name`, suits (:data:`SPADES`...), seats
+  (:data:`NORTH`...), sides (:data:`NS`, :data:`EW`), :class:`SidePair`,
+  :class:`Deal`, :class:`Contract`, :func:`parse_contract`,
+  :class:`RuleProfile`, :data:`CLASSIC`, :data:`COINCHE`, :func:`get_profile`;
+- **play and scoring** -- :class:`Position`, :func:`legal_cards`,
+  :func:`score_deal`, :class:`DealScore`, :func:`min_points_to_make`;
+- **boards and files** -- :class:`Board`, :class:`Auction`, the modules :mod:`pbn`
+  (``pbn.load``, ``pbn.loads``, ``pbn.iter_load``, ``pbn.dump``, ``pbn.dumps``) and
+  :mod:`cfn` (the same for CFN), :func:`iter_games` (any game file by its suffix);
+- **double-dummy values** -- :func:`solve_position`, :func:`reaches`,
+  :func:`reaches_targets`, :func:`dd_table`, :func:`position_analysis`,
+  :func:`equivalence_classes`, and their batch twins over many full deals
+  :func:`hands_array`, :func:`dd_tables`, :func:`solve_deals`,
+  :func:`reaches_deals`; :class:`SearchContext`; :func:`warm_up`;
+- **verdicts** -- :func:`judge_contract`, :class:`ContractVerdict`;
+- **analyses** -- :func:`plan_board`, :func:`board_analysis`,
+  :func:`board_analyses` (what ``belote solve`` computes), :func:`play_analysis`,
+  :func:`board_play_analysis` (what ``belote analyse`` computes);
+- **advice** -- :func:`estimate_contract`, :func:`bid_table`,
+  :func:`classic_advice` (``belote bid``), :func:`hint` (``belote hint``),
+  :func:`par_of` (``belote par``), :func:`auction_advice` (``belote bid --auction``),
+  :func:`playout` (``belote playout``), :class:`Constraints`, :class:`DealSampler`;
+- **many boards** -- :func:`run_batch`, :class:`BatchOptions`,
+  :func:`report_tables`, :func:`parallel_map`;
+- **errors** -- :class:`BeloteError` (a :class:`ValueError`) and its subclasses.
+
+Importing this package is cheap: numpy, numba and polars are imported when a
+name that needs them is first used, and the numba kernels are compiled (or
+loaded from their cache) on the first solve.
+
+>>> import belote
+>>> belote.Deal.from_pbn("N:AKQJT987... .AKQJT987.. ..AKQJT987. ...AKQJT987").hands[0]
+CardSet('7S 8S 9S TS JS QS KS AS')
+>>> belote.dd_table is belote.dd.dd_table
+True
 """
 
-from .types.cards import CardSet, card_name, parse_card
-from .types.deal import Deal
-from .errors import (BeloteError, CardError, ContractError, DealError, IllegalPlayError,
-                     PBNDecodeError)
-from .rules.play import Position
-from .rules.profiles import CLASSIC, COINCHE, RuleProfile, get_profile
+from __future__ import annotations
 
-__all__ = [
-    "BeloteError", "CLASSIC", "COINCHE", "CardError", "CardSet", "ContractError", "Deal",
-    "DealError", "IllegalPlayError", "PBNDecodeError", "Position", "RuleProfile",
-    "card_name", "get_profile", "parse_card",
-]
+import importlib
+from typing import TYPE_CHECKING, Any
+
+from .analysis.board import (BoardAnalysis, BoardJob, TableRequest, board_analyses, board_analysis,
+                             plan_board)
+from .database.batch import BatchOptions, BatchSummary, run_batch
+from .errors import (BatchStateError, BeloteError, CardError, ConstraintError, ContractError,
+                     ConventionError, ConversionWarning, DealError, HintError, IllegalPlayError,
+                     InputError, OutputError, PBNDecodeError, PBNWarning, PlayoutError,
+                     SearchLimitError)
+from .formats import cfn, pbn
+from .rules.play import Position, Trick, legal_cards
+from .rules.profiles import CLASSIC, COINCHE, PROFILES, RuleProfile, get_profile
+from .rules.scoring import DealScore, contract_made, min_points_to_make, score_deal
+from .sampling.constraints import Constraints
+from .types.board import Board
+from .types.cards import (CLUBS, DIAMONDS, HEARTS, SPADES, SUITS, CardSet, card_name, parse_card,
+                          parse_suit)
+from .types.contract import Contract, parse_contract
+from .types.deal import (EAST, EW, NORTH, NS, SEATS, SIDES, SOUTH, WEST, Deal, SidePair,
+                         parse_seat, parse_side, seat_name, side_name)
+
+if TYPE_CHECKING:  # imported on first use (numpy, numba, polars): see __getattr__
+    from .advice.bid import (BidAdvice, ContractEstimate, bid_table, classic_advice,
+                             classic_constraints, estimate_contract)
+    from .advice.auction import AuctionAdvice, auction_advice
+    from .advice.hint import CardAdvice, Hint, hint
+    from .advice.playout import Playout, playout
+    from .analysis.play_record import (CardAnalysis, PlayAnalysis, board_play_analysis,
+                                       play_analysis)
+    from .auction.par import ParContract, ParResult, par_of
+    from .database.report import report_tables
+    from .dd.solve import (CardValue, DDTable, PositionAnalysis, SearchContext, dd_table,
+                           equivalence_classes, position_analysis, reaches, reaches_targets,
+                           solve_position, warm_up)
+    from .dd.deals import dd_tables, hands_array, reaches_deals, solve_deals
+    from .dd.verdict import ContractVerdict, judge_contract
+    from .formats.games import iter_games
+    from .parallel.runner import parallel_map
+    from .sampling.sampler import DealSampler
+    from .sampling.stats import Estimate
+    from .types.auction import Auction
+
 __version__ = "0.1.0"
+
+_LAZY = {
+    ".advice.bid": ("BidAdvice", "ContractEstimate", "bid_table", "classic_advice",
+                    "classic_constraints", "estimate_contract"),
+    ".advice.auction": ("AuctionAdvice", "auction_advice"),
+    ".advice.hint": ("CardAdvice", "Hint", "hint"),
+    ".advice.playout": ("Playout", "playout"),
+    ".analysis.play_record": ("CardAnalysis", "PlayAnalysis", "board_play_analysis",
+                              "play_analysis"),
+    ".auction.par": ("ParContract", "ParResult", "par_of"),
+    ".database.report": ("report_tables",),
+    ".dd.solve": ("CardValue", "DDTable", "PositionAnalysis", "SearchContext", "dd_table",
+                  "equivalence_classes", "position_analysis", "reaches", "reaches_targets",
+                  "solve_position", "warm_up"),
+    ".dd.deals": ("dd_tables", "hands_array", "reaches_deals", "solve_deals"),
+    ".dd.verdict": ("ContractVerdict", "judge_contract"),
+    ".formats.games": ("iter_games",),
+    ".parallel.runner": ("parallel_map",),
+    ".sampling.sampler": ("DealSampler",),
+    ".sampling.stats": ("Estimate",),
+    ".types.auction": ("Auction",),
+}
+"""The names imported on first use, by home module (the ``TYPE_CHECKING`` block above, for
+type checkers and the docs; a test keeps the two equal)."""
+
+_HOME = {name: module for module, names in _LAZY.items() for name in names}
+
+__all__ = sorted([
+    "BatchOptions", "BatchStateError", "BatchSummary", "BeloteError", "Board", "BoardAnalysis",
+    "BoardJob", "CLASSIC", "CLUBS", "COINCHE", "CardError", "CardSet", "ConstraintError",
+    "Constraints", "Contract", "ContractError", "ConventionError", "ConversionWarning",
+    "InputError", "OutputError", "PlayoutError", "DIAMONDS", "Deal", "DealError", "DealScore",
+    "EAST", "EW", "HEARTS", "HintError", "IllegalPlayError", "NORTH", "NS", "PBNDecodeError",
+    "PBNWarning", "PROFILES", "Position", "RuleProfile", "SEATS", "SIDES", "SOUTH", "SPADES",
+    "SUITS", "SearchLimitError", "SidePair", "TableRequest", "Trick", "WEST", "__version__",
+    "board_analyses", "board_analysis", "card_name", "contract_made", "get_profile",
+    "legal_cards", "min_points_to_make", "parse_card", "parse_contract", "parse_seat",
+    "parse_side", "parse_suit", "pbn", "cfn", "plan_board", "run_batch", "score_deal", "seat_name",
+    "side_name", *_HOME,
+])
+
+
+def __getattr__(name: str) -> Any:
+    """Import a name of :data:`_LAZY` on first use (and keep it)."""
+    module = _HOME.get(name)
+    if module is None:
+        raise AttributeError(f"module 'belote' has no attribute {name!r}")
+    value = getattr(importlib.import_module(module, __name__), name)
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted(set(globals()) | set(__all__))

@@ -118,6 +118,48 @@ class PBNDecodeError(BeloteError):
         return printable(": ".join(parts))
 
 
+class SearchLimitError(BeloteError):
+    """A search reached its context's node limit (``SearchContext(max_nodes=...)``)."""
+
+
+class BatchStateError(BeloteError):
+    """An output (or its shards) made from another input or with other options."""
+
+
+class ConstraintError(BeloteError):
+    """Constraints that cannot be parsed, that contradict each other, or that no deal meets.
+
+    ``option`` names the kind of text that could not be parsed (``"hand"``,
+    ``"known"``, ``"shape"`` or ``"points"``, as :meth:`Constraints.with_text`
+    takes them), ``None`` for constraints that do not fit together.
+    """
+
+    def __init__(self, message: str, *, option: str | None = None) -> None:
+        super().__init__(message)
+        self.option = option
+
+
+class HintError(BeloteError):
+    """A hint that cannot be given: the seat is not to move, the deal is over..."""
+
+
+class OutputError(BeloteError):
+    """An output that cannot or must not be written (checked before any work)."""
+
+
+class InputError(BeloteError):
+    """An input that cannot be read as needed (not a regular file, unreadable)."""
+
+
+class PlayoutError(BeloteError):
+    """A playout that cannot be run: no contract, a finished deal, a bad schedule."""
+
+
+class ConventionError(BeloteError):
+    """A convention file that cannot be read, naming the file, the rule and the key."""
+
+
+
 class ConversionWarning(UserWarning):
     """What a record format cannot hold of a board, left out when converting to it."""
 

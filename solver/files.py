@@ -41,22 +41,14 @@ from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
-from .errors import BeloteError
+from .errors import InputError, OutputError
 
-__all__ = ["HASH_CHUNK", "HASH_NAME", "InputError", "OutputError", "atomic_output",
+__all__ = ["HASH_CHUNK", "HASH_NAME", "atomic_output",
            "check_output", "check_outside", "check_regular_input", "content_hash", "same_file",
            "temporary_name"]
 
 HASH_CHUNK = 1 << 20
 """Bytes read at a time by :func:`content_hash`."""
-
-
-class OutputError(BeloteError):
-    """An output that cannot or must not be written (checked before any work)."""
-
-
-class InputError(BeloteError):
-    """An input that cannot be read as needed (not a regular file, unreadable)."""
 
 
 def _key(path: Path) -> tuple[str, tuple[int, int] | None]:

@@ -18,10 +18,11 @@ from click.testing import CliRunner
 
 import belote.cli.analyse
 import belote.analysis.play_record as play_record
+from belote.types.board import Board
 from belote.cli.main import cli
 from belote import CLASSIC, COINCHE, CardSet, Deal, Position, card_name
-from belote.analysis.play_record import (CardAnalysis, PlayAnalysis, analyse_record,
-                                                analyse_play, outcome, recorded_cards)
+from belote.analysis.play_record import (CardAnalysis, PlayAnalysis, board_play_analysis,
+                                                play_analysis, outcome, recorded_cards)
 from belote.dd import SearchContext, solve_position
 from belote.dd.verdict import judge_contract
 from belote.errors import BeloteError, IllegalPlayError, PBNDecodeError
@@ -78,7 +79,7 @@ CASES = [(seed, mode) for seed in range(400) for mode in ("classic", "coinche")]
 @pytest.mark.parametrize("seed,mode", CASES[:sample_size(16, len(CASES))])
 def test_every_card_matches_the_reference(seed: int, mode: str) -> None:
     start, record = random_record(seed, mode)
-    cards = analyse_play(start, record)
+    cards = play_analysis(start, record)
     assert [c.card for c in cards] == record
     pos = start.copy()
     for c in cards:
@@ -100,7 +101,7 @@ def test_reference_sample_has_losses() -> None:
     """The sample above does test losing cards, in both modes."""
     for mode in ("classic", "coinche"):
         losses = [c.loss for seed, m in CASES[:16] if m == mode
-                  for c in analyse_play(*random_record(seed, m))]
+                  for c in play_analysis(*random_record(seed, m))]
         assert sum(1 for x in losses if x > 0) >= 3, mode
 
 
@@ -109,15 +110,15 @@ def test_reference_sample_has_losses() -> None:
 def test_full_record_chains_values_with_one_search_per_card(monkeypatch) -> None:
     [board] = [b for b in pbn.load(CLASSIC_FILE) if b.board == "3"]
     calls = []
-    real = play_record.analyse_position
+    real = play_record.position_analysis
 
     def counting(position, *, context=None):
         calls.append(context)
         return real(position, context=context)
 
-    monkeypatch.setattr(play_record, "analyse_position", counting)
+    monkeypatch.setattr(play_record, "position_analysis", counting)
     context = SearchContext()
-    play = analyse_record(board, context=context)
+    play = board_play_analysis(board, context=context)
     assert len(play.cards) == 32 and len(calls) == 32
     assert all(c is context for c in calls)
     for a, b in zip(play.cards, play.cards[1:]):
@@ -129,7 +130,7 @@ def test_full_record_chains_values_with_one_search_per_card(monkeypatch) -> None
 
 def test_best_classes_are_the_analysis_classes() -> None:
     [board] = [b for b in pbn.load(PLAYED) if b.board == "1"]
-    play = analyse_record(board)
+    play = board_play_analysis(board)
     first = play.cards[4]  # N leads trick 2 and gives 9 away
     assert (first.trick, card_name(first.card), first.loss) == (2, "8S", 9)
     assert first.best_names() == ["8H", "TD", "KD", "TC", "7C"]
@@ -142,7 +143,7 @@ def test_verdicts_agree_with_judge_contract(number: str) -> None:
     """Each verdict, from the analysis' values, is what judge_contract finds by its own
     searches (board 3 starts at a capot for the taker)."""
     [board] = [b for b in pbn.load(PLAYED) if b.board == number]
-    play = analyse_record(board)
+    play = board_play_analysis(board)
     start, record = recorded_cards(board)
     contract = board.get_contract()
     verdicts = play.verdicts()
@@ -160,7 +161,7 @@ def test_defence_capot_verdict() -> None:
     """The taker at 0 with the defence able to take every trick is a capot failure."""
     ending = Deal.from_pbn("N:7... A... 8... K...")
     start = Position(ending, 0, 1, COINCHE, points=(0, 152), tricks_won=(0, 7))
-    cards = analyse_play(start, ["AS", "8S", "KS", "7S"])
+    cards = play_analysis(start, ["AS", "8S", "KS", "7S"])
     play = PlayAnalysis(None, None, "coinche", parse_contract("80S", COINCHE, 0), None, cards)
     assert cards[0].before == (0, 252)
     assert [v.trick_points for v in play.verdicts()] == [(0, 252)] * 5
@@ -169,7 +170,7 @@ def test_defence_capot_verdict() -> None:
 
 def test_no_declarer_is_not_judged() -> None:
     [board] = [b for b in pbn.load(PLAYED) if b.board == "4"]
-    judged = analyse_record(board)
+    judged = board_play_analysis(board)
     play = PlayAnalysis("4", None, "classic", parse_contract("H", CLASSIC), None, judged.cards)
     assert not play.judged and play.verdicts() == [] and play.changes() == []
     assert play.to_dict()["outcome"] is None and play.to_dict()["declarer"] is None
@@ -180,7 +181,7 @@ def test_no_declarer_is_not_judged() -> None:
 
 def test_reprs_rebuild() -> None:
     [board] = [b for b in pbn.load(PLAYED) if b.board == "3"]
-    play = analyse_record(board)
+    play = board_play_analysis(board)
     namespace = {"CardAnalysis": CardAnalysis, "PlayAnalysis": PlayAnalysis,
                  "SidePair": SidePair, "Contract": type(play.contract)}
     assert eval(repr(play), namespace) == play
@@ -210,7 +211,7 @@ def test_bad_card_analysis(args: tuple, fragment: str) -> None:
 
 def test_to_dict() -> None:
     [board] = [b for b in pbn.load(PLAYED) if b.board == "4"]
-    d = analyse_record(board).to_dict()
+    d = board_play_analysis(board).to_dict()
     assert list(d) == ["board", "file", "mode", "contract", "declarer", "belote", "cards",
                        "summary", "outcome"]
     assert (d["board"], d["file"], d["mode"], d["contract"], d["declarer"]) == (
@@ -238,7 +239,7 @@ def test_illegal_card_of_a_board_built_in_code() -> None:
     """A board built in code is checked when built: an illegal card never reaches the analysis."""
     deal = Deal.from_pbn("E:.AQ7.JT.K97 QT.9.8.AQT8 AKJ9.K8.Q.J 87.JT.AK97.")
     with pytest.raises(IllegalPlayError, match="^trick 2: W does not hold 8D$"):
-        pbn.Board(deal, board="5", rules="classic", declarer=2, contract="H", play_leader=2,
+        Board(deal, board="5", profile="classic", declarer=2, contract="H", play_leader=2,
                   cards="AC JC 8S 9C QC 8D JH KC")
 
 
@@ -259,16 +260,16 @@ def test_no_play_record() -> None:
     [board] = pbn.loads(NO_CARD, file="f.pbn")
     with pytest.raises(PBNDecodeError, match=r"^f.pbn: board 8: line \d+: no play record to analyse "
                                              r"\(the Play section records no card\)$"):
-        analyse_record(board)
+        board_play_analysis(board)
 
 
 def test_record_past_the_end_and_illegal_cards() -> None:
     start = Position(Deal.from_pbn("N:A... 7... K... 8..."), 0, 0, COINCHE,
                      points=(85, 52), tricks_won=(5, 2))
     with pytest.raises(IllegalPlayError, match="already over"):
-        analyse_play(start, ["AS", "7S", "KS", "8S", "AS"])
+        play_analysis(start, ["AS", "7S", "KS", "8S", "AS"])
     with pytest.raises(IllegalPlayError, match="does not hold"):
-        analyse_play(start, ["KS"])
+        play_analysis(start, ["KS"])
     assert start.cards_left == 4  # left unchanged
 
 
@@ -276,9 +277,9 @@ def test_mode_override() -> None:
     """The profile given overrides the board's mode: classic's bare contract H is refused
     in coinche."""
     [board] = [b for b in pbn.load(PLAYED) if b.board == "4"]
-    assert analyse_record(board, CLASSIC).mode == "classic"
+    assert board_play_analysis(board, CLASSIC).mode == "classic"
     with pytest.raises(PBNDecodeError, match="coinche contracts need a bid"):
-        analyse_record(board, "coinche")
+        board_play_analysis(board, "coinche")
 
 
 # --- the command line ----------------------------------------------------------------------
@@ -362,7 +363,7 @@ def test_json_output_is_to_dict() -> None:
     assert code == 0
     results = [json.loads(line) for line in out.splitlines()]
     boards = pbn.load(PLAYED)
-    assert results == [analyse_record(b).to_dict() for b in boards]
+    assert results == [board_play_analysis(b).to_dict() for b in boards]
     assert [len(r["cards"]) for r in results] == [32, 32, 22, 13]
     assert [r["mode"] for r in results] == ["coinche", "classic", "coinche", "classic"]
     for r in results:

@@ -10,6 +10,7 @@ from belote.auction.conventions import DEFAULT
 from belote.auction.inference import call_kind, read_auction
 from belote.cli.main import cli
 from belote.rules.profiles import COINCHE
+from belote.rules.scoring import score_deal
 from belote.sampling.constraints import Constraints
 from belote.sampling.sampler import DealSampler
 from belote.sampling.stats import mean, paired_difference, proportion
@@ -256,3 +257,24 @@ def test_cli_classic_auction():
     assert out["question"] == "take" and out["calls"][0]["kind"] == "pass-turned"
     r = run("--mode", "classic", "--hand", "JH 9H AS KS 7C", "--seat", "S", "--auction", "N:P")
     assert r.exit_code == 2 and "a classic --auction needs --turned CARD" in r.output
+
+
+def test_single_dummy_defence_equals_a_plain_loop_of_playouts():
+    from belote.advice.playout import Schedule, playout
+
+    seen = Constraints().with_text(hand=[f"S:{SOUTH}"])
+    auction = Auction.parse("N:P E:80H")
+    schedule = Schedule.from_worlds(4)
+    advice = auction_advice(seen, 2, auction, DEFAULT, samples=3, seed=2,
+                            single_dummy=schedule)
+    reading = read_auction(auction, DEFAULT, seen, 2)
+    contract = Contract(1, 1, 80)
+    nets = []
+    for i, deal in enumerate(DealSampler(reading.constraints).draw(2, 0, 3)):
+        end = playout(deal, contract, leader=0, profile=COINCHE, schedule=schedule,
+                      seed=2, board=4 * i + 1).position()
+        won = end.tricks_won
+        trick = (252, 0) if won[0] == 8 else (0, 252) if won[1] == 8 else tuple(end.points)
+        score = score_deal(COINCHE, contract, trick, end.belote_side())
+        nets.append(score.scores[1] - score.scores[0])
+    assert advice.options[0].expected == mean(-np.array(nets))

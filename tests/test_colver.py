@@ -13,7 +13,7 @@ Two checks, both exact:
   solved);
 * positions reached by random legal play: the legal cards at every step,
   then the N-S whole-deal value of every legal card
-  (:func:`analyse_position` against colver's ``solve_scores``).
+  (:func:`position_analysis` against colver's ``solve_scores``).
 
 A sample runs by default; ``--runslow`` runs many more seeds (see
 ``conftest.sample_size``). Every failure
@@ -34,7 +34,7 @@ from conftest import sample_size
 
 from belote import COINCHE, Deal, Position, card_name, parse_card
 from belote.types.cards import SUITS, SUIT_NAMES
-from belote.dd import analyse_position, dd_table
+from belote.dd import position_analysis, dd_table
 from belote.types.deal import EW, NORTH, NS, SOUTH, seat_name
 
 try:
@@ -125,7 +125,7 @@ def test_position_card_values_match_colver(seed: int) -> None:
     where = replay_text(deal, dealer, trump, played)
     assert env.current_player() == position.to_move, where
     theirs = {FROM_COLVER[i]: ns for i, ns in env.solve_scores()["scores"]}
-    ours = {cv.card: cv.ns for cv in analyse_position(position).cards}
+    ours = {cv.card: cv.ns for cv in position_analysis(position).cards}
     assert set(ours) == set(theirs), where
     assert ours == theirs, where
 
@@ -162,5 +162,5 @@ def test_regression_deal_matches_colver(pbn: str, dealer: int, table: list[list[
         position = Position(deal, trump, (dealer + 1) % 4, COINCHE)
         scores = colver_env(deal, dealer, trump).solve_scores()["scores"]
         theirs = {FROM_COLVER[i]: ns for i, ns in scores}
-        ours = {cv.card: cv.ns for cv in analyse_position(position).cards}
+        ours = {cv.card: cv.ns for cv in position_analysis(position).cards}
         assert ours == theirs, replay_text(deal, dealer, trump, [])

@@ -38,8 +38,8 @@ import belote.auction.par as par_module
 import belote.cli.running as running
 from belote.cli.common import Group
 from belote.cli.main import cli
-from belote.errors import PBNDecodeError
-from belote.files import (OutputError, atomic_output, check_output, content_hash,
+from belote.errors import OutputError, PBNDecodeError
+from belote.files import (atomic_output, check_output, content_hash,
                           temporary_name)
 from belote.formats.rows import iter_rows, write_deals
 from belote.sampling.constraints import Constraints

@@ -16,8 +16,9 @@ import pytest
 from click.testing import CliRunner
 
 from belote.cli.main import cli
-from belote.database.batch import (BatchOptions, BatchStateError, read_metadata,
+from belote.database.batch import (BatchOptions, read_metadata,
                                           run_batch)
+from belote.errors import BatchStateError
 from belote.rules.profiles import CLASSIC
 from belote.types.deal import Deal, seat_name
 
@@ -81,7 +82,7 @@ def test_batch_values_equal_solve_json(tmp_path, name, args):
 def test_output_dtypes_and_metadata(tmp_path):
     import polars as pl
     out = tmp_path / "out.parquet"
-    run_batch(EXAMPLES / "classic.pbn", out, BatchOptions(trumps=(0,), modes=("classic",)),
+    run_batch(EXAMPLES / "classic.pbn", out, BatchOptions(trumps=(0,), profiles=("classic",)),
               executor="serial", command="belote batch x")
     frame = pl.read_parquet(out)
     assert frame.schema["trump"] == pl.Enum(["S", "H", "D", "C"])
@@ -309,7 +310,7 @@ def test_repeated_modes_and_trumps_count_once(tmp_path):
     assert (options["modes"], options["trumps"]) == (["classic"], ["H"])
     once = CliRunner().invoke(cli, [*base, "--mode", "classic", "--trump", "H"])
     assert once.exit_code == 0 and "nothing to do" in once.stderr
-    assert BatchOptions(modes=("coinche", "classic", "coinche")).modes == ("coinche", "classic")
+    assert BatchOptions(profiles=("coinche", "classic", "coinche")).profiles == ("coinche", "classic")
 
 
 def write_deal_only(path: Path, count: int, extra: dict | None = None) -> None:

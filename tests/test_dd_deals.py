@@ -17,9 +17,9 @@ import numpy as np
 import pytest
 
 from belote import Deal, Position
-from belote.dd import (SearchContext, SearchLimitError, dd_table, dd_tables, hands_array,
+from belote.dd import (SearchContext, dd_table, dd_tables, hands_array,
                               reaches, reaches_deals, solve_deals, solve_position)
-from belote.errors import DealError
+from belote.errors import DealError, SearchLimitError
 from belote.rules.profiles import get_profile
 from belote.types.cards import SUITS
 

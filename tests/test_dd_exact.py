@@ -8,7 +8,7 @@ endings of both modes:
   plus a few of 5 tricks (the reference needs about a second for one), at a
   trick start and 1 to 3 cards into a trick, after every kind of history (NS
   took every earlier trick, EW did, or they shared them);
-* the value of every legal card (:func:`analyse_position`) on endings of 1 to
+* the value of every legal card (:func:`position_analysis`) on endings of 1 to
   4 tricks, the set of legal cards, the position's value and the
   equivalent-card classes;
 * threshold searches (:func:`reaches`) around the value and at 0, 1 and 252;
@@ -32,7 +32,7 @@ import pytest
 from conftest import sample_size
 
 from belote import Deal, Position
-from belote.dd import SearchContext, analyse_position, reaches, solve_position
+from belote.dd import SearchContext, position_analysis, reaches, solve_position
 from belote.rules.profiles import get_profile
 
 from positions import MODES, PositionSpec, random_history, random_position
@@ -129,7 +129,7 @@ def test_card_values_match_reference(mode: str, seed: int) -> None:
     spec = ending("cards", mode, seed, tricks=(1, 2, 3, 4))
     text = where(seed, spec)
     theirs = reference_cards(spec)
-    analysis = analyse_position(spec.to_position())
+    analysis = position_analysis(spec.to_position())
     ours = {cv.card: (cv.ns, cv.ew) for cv in analysis.cards}
     assert len(ours) == len(analysis.cards), text
     assert set(ours) == reference_legal(spec.hand_sets()[spec.to_move], spec.trick,
@@ -235,7 +235,7 @@ def solve_all(batch: list[PositionSpec], context: SearchContext | None) -> list[
         values = tuple(solve_position(position, side, context=ctx()) for side in SIDES)
         thresholds = tuple(reaches(position, side, values[side] + step, context=ctx())
                            for side in SIDES for step in (0, 1))
-        cards = analyse_position(position, context=ctx()).cards
+        cards = position_analysis(position, context=ctx()).cards
         results.append((values, thresholds, cards))
     return results
 

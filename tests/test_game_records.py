@@ -217,7 +217,7 @@ def _classic_illegal_board() -> Board:
             cards.append(card)
             pos.play(card)
         if illegal:
-            return Board(deal, board="1", dealer=0, rules="coinche", contract="80H",
+            return Board(deal, board="1", dealer=0, profile="coinche", contract="80H",
                          declarer=1, cards=cards)
     raise AssertionError("no seed gives a record illegal in classic")
 

@@ -15,10 +15,10 @@ from click.testing import CliRunner
 import belote.cli.hint
 from belote.cli.main import cli
 from belote import CLASSIC, COINCHE, Deal
-from belote.advice.hint import (DEFAULT_SAMPLES, CardAdvice, Hint, HintError, enumerate_layouts, hint,
+from belote.advice.hint import (DEFAULT_SAMPLES, CardAdvice, Hint, enumerate_layouts, hint,
                                        replay, visible_constraints)
 from belote.dd import solve_position
-from belote.errors import IllegalPlayError
+from belote.errors import HintError, IllegalPlayError
 from belote.formats import pbn
 from belote.rules.play import Position
 from belote.rules.scoring import min_points_to_make
@@ -298,7 +298,7 @@ def test_cli_table() -> None:
 def test_cli_exact_ending(tmp_path: Path) -> None:
     pos, contract = random_position(103, 10)
     board = Board(Deal([CardSet(h) for h in pos.start_hands]), board="7", dealer=contract.declarer,
-                  rules="coinche", contract=contract, cards=history(pos))
+                  profile="coinche", contract=contract, cards=history(pos))
     path = tmp_path / "ending.pbn"
     path.write_text(pbn.dumps([board]))
     seat = "NESW"[pos.to_move]

@@ -19,7 +19,7 @@ def test_each_kernel_compiles_to_one_signature():
     for profile in (COINCHE, CLASSIC):
         position = Position(Deal.random(5), trump=0, leader=0, profile=profile)
         position.play(next(iter(position.legal_cards())))
-        dd.analyse_position(position, context=dd.SearchContext(tt_bits=12))
+        dd.position_analysis(position, context=dd.SearchContext(tt_bits=12))
         dd.dd_table(Deal.random(3), 0, profile, trumps=[2], context=dd.SearchContext(tt_bits=12))
         dd.reaches(position, 0, 80, context=dd.SearchContext(tt_bits=12))
         hands = hands_array([Deal.random(4)])

@@ -20,9 +20,10 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
+from belote.types.board import Board
 from belote.cli.main import cli
 from belote import COINCHE, Deal
-from belote.analysis.board import analyse_boards
+from belote.analysis.board import board_analyses
 from belote.dd import SearchContext, dd_table, reaches_targets, solve_position
 from belote.errors import BeloteError
 from belote.formats import pbn
@@ -35,22 +36,22 @@ from conftest import sample_size
 EXAMPLES = Path(__file__).resolve().parent.parent / "datasets" / "examples"
 
 
-def seeded_boards(count: int, seed: int = 7) -> list[pbn.Board]:
+def seeded_boards(count: int, seed: int = 7) -> list[Board]:
     """``count`` random boards (dealers in turn) and the example positions and played deals."""
     rng = random.Random(seed)
-    boards = [pbn.Board(board=str(i + 1), dealer=i % 4, deal=Deal.random(rng))
+    boards = [Board(board=str(i + 1), dealer=i % 4, deal=Deal.random(rng))
               for i in range(count)]
     return boards + pbn.load(EXAMPLES / "positions.pbn") + pbn.load(EXAMPLES / "classic.pbn")
 
 
 @pytest.fixture(scope="module")
-def boards() -> list[pbn.Board]:
+def boards() -> list[Board]:
     return seeded_boards(sample_size(6, 40))
 
 
 @pytest.fixture(scope="module")
 def serial(boards) -> list[dict]:
-    return [a.to_dict() for a in analyse_boards(boards, executor="serial")]
+    return [a.to_dict() for a in board_analyses(boards, executor="serial")]
 
 
 def test_threads_under_a_tiny_switch_interval(boards, serial) -> None:
@@ -58,7 +59,7 @@ def test_threads_under_a_tiny_switch_interval(boards, serial) -> None:
     before = sys.getswitchinterval()
     sys.setswitchinterval(1e-6)
     try:
-        got = [a.to_dict() for a in analyse_boards(boards * 2, executor="thread", workers=4)]
+        got = [a.to_dict() for a in board_analyses(boards * 2, executor="thread", workers=4)]
     finally:
         sys.setswitchinterval(before)
     assert got == serial * 2
@@ -95,10 +96,10 @@ FORKED_RUN = """\
 import json, sys
 sys.path.insert(0, sys.argv[1])
 from test_parallel import seeded_boards
-from belote.analysis.board import analyse_boards
+from belote.analysis.board import board_analyses
 from belote.parallel import runner
 assert runner.fork_is_safe()
-print(json.dumps([a.to_dict() for a in analyse_boards(seeded_boards(int(sys.argv[2])),
+print(json.dumps([a.to_dict() for a in board_analyses(seeded_boards(int(sys.argv[2])),
                                                      executor="process", workers=2)]))
 """
 
@@ -116,7 +117,7 @@ def test_forked_processes(boards, serial) -> None:
 
 def test_spawned_processes(boards, serial, monkeypatch) -> None:
     monkeypatch.setattr(runner, "fork_is_safe", lambda: False)
-    got = [a.to_dict() for a in analyse_boards(boards, executor="process", workers=2)]
+    got = [a.to_dict() for a in board_analyses(boards, executor="process", workers=2)]
     assert got == serial
 
 
@@ -125,7 +126,7 @@ def test_dask_local_cluster(boards, serial) -> None:
     with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
                                   dashboard_address=None) as cluster:
         with distributed.Client(cluster) as client:
-            got = [a.to_dict() for a in analyse_boards(boards, executor=client.get_executor(),
+            got = [a.to_dict() for a in board_analyses(boards, executor=client.get_executor(),
                                                        workers=2)]
     assert got == serial
 

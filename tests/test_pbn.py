@@ -12,7 +12,8 @@ from belote.types.cards import CLUBS, DIAMONDS, HEARTS, SPADES, CardSet, parse_c
 from belote.types.deal import EAST, NORTH, SOUTH, WEST, Deal
 from belote.errors import (ContractError, DealError, IllegalPlayError,
                                  PBNDecodeError)
-from belote.formats.pbn import Board, dump, dumps, load, loads
+from belote.formats.pbn import dump, dumps, load, loads
+from belote.types.board import Board
 from belote.rules.profiles import CLASSIC, COINCHE
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "datasets" / "examples"
@@ -53,7 +54,7 @@ def error_of(text: str, **kwargs: str) -> str:
 def content(board: Board) -> tuple:
     """What a board says, without where it was read or how its known tags were spelt."""
     others = {k: v for k, v in board.tags if k not in pbn.KNOWN_TAGS}
-    return (board.board, board.dealer, board.deal, board.mode, board.declarer, board.contract,
+    return (board.board, board.dealer, board.deal, board.stated_profile, board.declarer, board.contract,
             board.play_leader, board.play, others, board.sections)
 
 
@@ -68,7 +69,7 @@ def test_iter_load_yields_each_bad_board_in_its_place(tmp_path) -> None:
     assert kinds == ["Board", "PBNDecodeError", "Board", "PBNDecodeError"]
     assert [(e.board, e.line) for e in out if isinstance(e, PBNDecodeError)] == [
         ("2", 16), ("4", 33)]
-    assert [b.deal for b in out if isinstance(b, pbn.Board)] == [
+    assert [b.deal for b in out if isinstance(b, Board)] == [
         b.deal for b in pbn.load(EXAMPLES / "deals.pbn")[::2]]
 
 
@@ -103,7 +104,7 @@ def test_deals_example() -> None:
     boards = load(EXAMPLES / "deals.pbn")
     assert [b.board for b in boards] == ["1", "2", "3", "4"]
     assert [b.contract.to_pbn() for b in boards] == ["100H", "80SX", "CapotD", "110CXX"]
-    assert [b.mode for b in boards] == ["coinche"] * 4
+    assert [b.stated_profile for b in boards] == [COINCHE] * 4
     assert [b.dealer for b in boards] == [NORTH, EAST, SOUTH, WEST]
     assert [b.declarer for b in boards] == [EAST, SOUTH, NORTH, SOUTH]
     assert [b.trump() for b in boards] == [HEARTS, SPADES, DIAMONDS, CLUBS]
@@ -143,7 +144,7 @@ def test_positions_example_mid_trick() -> None:
 
 def test_positions_example_remaining_hands() -> None:
     board = load(EXAMPLES / "positions.pbn")[1]
-    assert board.mode is None and board.profile() is COINCHE
+    assert board.stated_profile is None and board.profile() is COINCHE
     written = Deal.from_pbn("E:.Q8.QJ8. 7.A.7.AQ 98.KT.K. .97.AT9.")  # the Deal tag
     full = board.full_deal()
     assert full == board.deal
@@ -233,13 +234,13 @@ def test_unknown_hand_with_remaining_hands() -> None:
 def test_mode_tag_and_override() -> None:
     classic = BASE.replace("100H", "H").replace('[Board "3"]', '[Board "3"]\n[Mode "classic"]')
     [board] = loads(classic)
-    assert (board.mode, board.profile(), board.trump()) == ("classic", CLASSIC, HEARTS)
-    [board] = loads(BASE.replace("100H", "H"), mode="classic")
-    assert board.mode == "classic"
+    assert (board.stated_profile, board.profile(), board.trump()) == (CLASSIC, CLASSIC, HEARTS)
+    [board] = loads(BASE.replace("100H", "H"), profile="classic")
+    assert board.stated_profile is CLASSIC
     assert "Mode" not in board.source.tag_order
     assert '[Mode "classic"]' in dumps([board])
     [board] = loads(BASE)
-    assert (board.mode, board.profile(), board.profile("classic")) == (None, COINCHE, CLASSIC)
+    assert (board.stated_profile, board.profile(), board.profile("classic")) == (None, COINCHE, CLASSIC)
 
 
 # --- comments, unknown tags, writing ---------------------------------------------------------
@@ -296,7 +297,7 @@ Pass Pass Pass
 
 
 def test_dumps_board_built_in_code() -> None:
-    board = Board(Deal.from_pbn(FULL_DEAL), board="9", dealer=EAST, rules="coinche",
+    board = Board(Deal.from_pbn(FULL_DEAL), board="9", dealer=EAST, profile="coinche",
                   declarer=NORTH, contract="80sx", play_leader=SOUTH, cards="AC 7C JS 7H")
     assert dumps([board]) == """\
 % PBN 2.1
@@ -449,12 +450,12 @@ def test_error_card_of_the_unknown_hand() -> None:
 
 def test_mode_override_rereads_the_contract() -> None:
     # Under classic, the coinche 100H stands for hearts taken by N (the same play record).
-    board = loads(BASE, mode="classic")[0]
-    assert (board.contract.to_pbn(), board.contract.declarer, board.rules.name) == ("H", 0,
+    board = loads(BASE, profile="classic")[0]
+    assert (board.contract.to_pbn(), board.contract.declarer, board.stated_profile.name) == ("H", 0,
                                                                                   "classic")
     assert board.cards == loads(BASE)[0].cards
     classic = BASE.replace('"100H"', '"H"').replace("[Board", '[Mode "classic"]\n[Board')
-    assert error_of(classic, mode="coinche") == (
+    assert error_of(classic, profile="coinche") == (
         "t.pbn: board 3: line 6: Contract tag: coinche contracts need a bid (e.g. 100H), "
         "got 'H'")
 
@@ -493,7 +494,7 @@ def test_boards_built_in_code_are_checked() -> None:
     assert board.position().points == (31, 11)
     assert board.replace(cards=board.cards[:4]).position().points == (31, 0)
     with pytest.raises(ContractError, match="need a bid"):
-        board.replace(rules="coinche", contract="H")
+        board.replace(profile="coinche", contract="H")
 
 
 def test_a_complete_play_record_needs_no_closing_star() -> None:

@@ -1,12 +1,12 @@
 """Single-dummy play (:mod:`belote.advice.playout`) against plain loops and exact enumeration.
 
 * ``layout_values`` (one kernel call for every card on every layout) equals
-  ``analyse_position`` of each layout rebuilt as a position;
+  ``position_analysis`` of each layout rebuilt as a position;
 * a decision never reads a hidden card: the same visible history with the
   hidden cards dealt otherwise (same constraints) gives the same decision;
 * with every layout listed, the card is ``hint``'s best by the chance of the
   side's goal (its exact mode), and a whole playout equals a plain loop of
-  ``analyse_position`` over every layout at every decision;
+  ``position_analysis`` over every layout at every decision;
 * a run gives the same boards serially, on threads and on processes.
 """
 
@@ -22,11 +22,11 @@ from click.testing import CliRunner
 
 from belote import CLASSIC, COINCHE, CardSet, Deal
 from belote.advice.hint import MAX_SAMPLES, enumerate_layouts, hint, replay, visible_constraints
-from belote.advice.playout import (DEFAULT_SCHEDULE, PlayoutError, Schedule, decide, playout,
+from belote.advice.playout import (DEFAULT_SCHEDULE, Schedule, decide, playout,
                                    playouts)
-from belote.dd import analyse_position, equivalence_classes, layout_values
+from belote.dd import position_analysis, equivalence_classes, layout_values
 from belote.cli.main import cli
-from belote.errors import DealError
+from belote.errors import DealError, PlayoutError
 from belote.formats import pbn
 from belote.rules.play import Position
 from belote.rules.scoring import min_points_to_make
@@ -55,7 +55,7 @@ def test_layout_values_equal_analyse_position(profile, left: int) -> None:
         classes, values = layout_values(pos, layouts)
         assert classes == equivalence_classes(pos)
         for i, hands in enumerate(layouts):
-            analysis = analyse_position(replay(pos, [int(h) for h in hands]))
+            analysis = position_analysis(replay(pos, [int(h) for h in hands]))
             by_card = {cv.card: tuple(cv.values) for cv in analysis.cards}
             assert [tuple(v) for v in values[i]] == [by_card[cls[0]] for cls in classes], (
                 pos, i)
@@ -108,7 +108,7 @@ def _exact_choice(pos: Position, contract) -> int:
     for hands in enumerate_layouts(visible_constraints(pos, seat)):
         layout = replay(pos, hands)
         need = min_points_to_make(pos.profile, contract, layout.belote_side())
-        values = {cv.card: cv.values for cv in analyse_position(layout).cards}
+        values = {cv.card: cv.values for cv in position_analysis(layout).cards}
         for j, cls in enumerate(classes):
             made = values[cls[0]][taker] >= need
             goal[j] += made if side == taker else not made
@@ -134,7 +134,7 @@ def test_small_endings_choose_hints_exact_best(profile) -> None:
 def test_a_playout_with_every_layout_equals_a_plain_loop(profile) -> None:
     for seed in range(sample_size(2, 12)):
         pos, contract = played_position(300 + seed, 12, profile)
-        board = Board(Deal([CardSet(h) for h in pos.start_hands]), rules=profile,
+        board = Board(Deal([CardSet(h) for h in pos.start_hands]), profile=profile,
                       contract=contract,
                       play_leader=pos.tricks[0].leader,
                       cards=[c for t in pos.tricks for c in t.cards] + pos.trick)
@@ -149,7 +149,7 @@ def test_a_playout_with_every_layout_equals_a_plain_loop(profile) -> None:
 
 
 def test_playouts_are_the_same_serially_on_threads_and_processes() -> None:
-    boards = [Board(Deal.random(40 + i), dealer=i % 4, rules="coinche", contract="90S",
+    boards = [Board(Deal.random(40 + i), dealer=i % 4, profile="coinche", contract="90S",
                     declarer=(i + 1) % 4) for i in range(3)]
     schedule = Schedule(first=6, last=4, exact=6)
     serial = list(playouts(boards, schedule=schedule, seed=5))

@@ -17,7 +17,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from belote.analysis.play_record import analyse_record
+from belote.analysis.play_record import board_play_analysis
 from belote.analysis.replay import replay_page
 from belote.formats import cfn
 from colver_games import session
@@ -48,7 +48,7 @@ def test_the_page_needs_nothing_else(page: Path) -> None:
 
 def test_the_page_holds_each_cards_cost_and_chart() -> None:
     boards = cfn.loads("\n".join(GAMES[:2]))
-    analyses = [analyse_record(b) for b in boards]
+    analyses = [board_play_analysis(b) for b in boards]
     text = replay_page(boards, analyses, title="t")
     losses = [c.loss for a in analyses for c in a.cards]
     assert text.count('"loss": ') == len(losses) == 64

@@ -92,8 +92,8 @@ def trump_length(deal_text, trump, side):
     return max(sum(1 for c in deal.hands[s] if c // 8 == trump) for s in (side, side + 2))
 
 
-def test_bid_table_matches_the_scoring_rules(frame):
-    table = report.bid_table(frame, ["trump_length"])
+def test_bid_success_table_matches_the_scoring_rules(frame):
+    table = report.bid_success_table(frame, ["trump_length"])
     counts: dict[tuple, list[int]] = {}
     for r in own_leader_rows(frame):
         trump, side = "SHDC".index(r["trump"]), ("NS", "EW").index(r["side"])
@@ -118,7 +118,7 @@ def test_bid_and_capot_intervals_are_clustered_by_deal(frame):
     import polars as pl
     rows = [r for r in own_leader_rows(frame) if r["mode"] == "coinche"]
     profile = get_profile("coinche")
-    table = report.bid_table(frame.filter(pl.col("mode") == "coinche"), ["mode"])
+    table = report.bid_success_table(frame.filter(pl.col("mode") == "coinche"), ["mode"])
     for line in table.iter_rows(named=True):
         made = []
         for r in rows:

@@ -215,7 +215,8 @@ def test_the_node_limit_ends_a_search_with_a_message() -> None:
 
 
 def test_the_node_limit_leaves_the_table_sound() -> None:
-    from belote.dd import SearchContext, SearchLimitError, solve_position
+    from belote.dd import SearchContext, solve_position
+    from belote.errors import SearchLimitError
 
     position = Position(Deal.random(21), 2, 1, COINCHE)
     context = SearchContext(max_nodes=500)
@@ -343,7 +344,7 @@ def valid_boards(draw) -> Board:
         card = rng.choice(sorted(position.legal_cards()))
         position.play(card)
         cards.append(card)
-    return Board(deal, board=str(rng.randrange(1, 1000)), dealer=dealer, rules=profile,
+    return Board(deal, board=str(rng.randrange(1, 1000)), dealer=dealer, profile=profile,
                  contract=contract, declarer=rng.randrange(4), cards=cards,
                  tags=[("Event", draw(st.text(alphabet="ab c\"\\{};%", max_size=8)))])
 

@@ -22,7 +22,7 @@ import pytest
 from conftest import sample_size
 
 from belote import Deal, Position
-from belote.dd import analyse_position, reaches, solve_position
+from belote.dd import position_analysis, reaches, solve_position
 from belote.rules.profiles import COINCHE
 from belote.types.cards import CardSet
 
@@ -93,7 +93,7 @@ def check_position(position: Position) -> None:
         for target in (value, value + 1):
             assert reaches(position, side, target) == (value >= target), \
                 f"side {side} target {target}: {position!r}"
-    analysis = analyse_position(position)
+    analysis = position_analysis(position)
     for card_value in analysis.cards:
         child = position.copy()
         child.play(card_value.card)

@@ -13,10 +13,10 @@ import pytest
 from hypothesis import given, settings, strategies as st
 
 from belote import CLASSIC, COINCHE, CardSet, Deal
-from belote.errors import BeloteError
+from belote.errors import BeloteError, ConstraintError
 from belote.rules.play import Position
-from belote.sampling.constraints import (Constraints, ConstraintError, classic_bidding,
-                                        holding_set, parse_known, parse_points, parse_shape)
+from belote.sampling.constraints import (Constraints, classic_bidding, holding_set, parse_known,
+                                        parse_points, parse_shape)
 from belote.sampling.sampler import BLOCK, DealSampler, deal_pbn
 
 ALL = 0xFFFFFFFF

@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pytest
 
+from belote.types.board import Board
 from belote.formats import pbn
 from belote.dd import verdict
 from belote.types.cards import DIAMONDS, HEARTS, SPADES, CardSet
@@ -79,7 +80,7 @@ def test_verdict_errors() -> None:
 
 # --- judge_contract: solving first ---------------------------------------------------------
 
-def start_of(board: pbn.Board) -> Position:
+def start_of(board: Board) -> Position:
     contract = board.get_contract()
     assert contract is not None
     return Position(board.full_deal(), contract.trump, board.first_leader(), board.profile())

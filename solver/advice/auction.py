@@ -46,6 +46,7 @@ import functools
 import math
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, replace
+from typing import Any
 
 import numpy as np
 
@@ -69,6 +70,7 @@ from .bid import (
     _solve_range,
     solve_hands,
 )
+from .playout import Schedule
 
 __all__ = ["AuctionAdvice", "Option", "auction_advice", "classic_seen", "question_of", "sample_outcomes",
            "score_outcomes"]
@@ -184,7 +186,9 @@ def sample_outcomes(constraints: Constraints, taker_side: int, dealer: Seat,
                     trumps: tuple[Suit, ...], samples: int, seed: int, *,
                     executor: str = "serial", workers: int | None = None,
                     progress: Callable[[int], object] | None = None,
-                    listed: bool = False, deals: _ClassicDeals | None = None) -> np.ndarray:
+                    listed: bool = False, deals: _ClassicDeals | None = None,
+                    single_dummy: tuple[tuple[Contract, ...], Schedule] | None = None
+                    ) -> np.ndarray:
     """Exact outcome keys and belote sides of samples ``0 .. samples - 1`` of ``seed``.
 
     An ``(samples, len(trumps), 2)`` array as :func:`belote.advice.bid.iter_outcomes`
@@ -192,13 +196,23 @@ def sample_outcomes(constraints: Constraints, taker_side: int, dealer: Seat,
     belote side, 2 for nobody); the same whatever the workers. With
     ``listed``, the first ``samples`` layouts in their fixed order instead
     (all of them, to answer exactly). With ``deals`` (classic), the samples
-    are its two-stage deals instead.
+    are its two-stage deals instead. With ``single_dummy`` (the contract
+    each trump is played for, and the player's schedule), each sample is
+    played out by :mod:`.playout`'s single-dummy player at every seat
+    instead (:mod:`.bid_play`; the taking side's points at the end).
     """
     question = _Question(constraints, constraints.profile, next_seat(dealer), taker_side,
                          trumps, True, ((0, 0, 0),) * 4, listed)
     spans = [(seed, s, min(CHUNK, samples - s)) for s in range(0, samples, CHUNK)]
     work = (functools.partial(_solve_range, question, trumps) if deals is None
             else functools.partial(_classic_range, question, deals, trumps))
+    if single_dummy is not None:
+        from .bid_play import _Plays
+
+        play_for, schedule = single_dummy
+        spans = [(seed, s, 1) for s in range(samples)]
+        work = functools.partial(_single_dummy_range, _Plays(question, play_for, dealer,
+                                                             schedule))
     results = parallel_map(work, spans, executor=executor, workers=workers)
     parts = []
     try:
@@ -321,6 +335,13 @@ def _bits(cards: np.ndarray) -> int:
     return int(np.sum(np.left_shift(1, cards)))
 
 
+def _single_dummy_range(plays: Any, span: tuple[int, int, int]) -> np.ndarray:
+    """The single-dummy outcomes of samples ``start ..`` (:func:`.bid_play._play_range`)."""
+    from .bid_play import _play_range
+
+    return _play_range(plays, span)[1]
+
+
 def _classic_range(question: _Question, deals: _ClassicDeals, trumps: tuple[Suit, ...],
                    span: tuple[int, int, int]) -> np.ndarray:
     """The outcomes of classic samples ``start .. start + n - 1`` (the work of one item)."""
@@ -330,8 +351,15 @@ def _classic_range(question: _Question, deals: _ClassicDeals, trumps: tuple[Suit
 def auction_advice(constraints: Constraints, seat: Seat, auction: Auction,
                    conventions: Conventions, *, samples: int = 1000, seed: int = 0,
                    executor: str = "serial", workers: int | None = None,
-                   progress: Callable[[int], object] | None = None) -> AuctionAdvice:
+                   progress: Callable[[int], object] | None = None,
+                   single_dummy: Schedule | None = None) -> AuctionAdvice:
     """Advice for ``seat``, on turn in ``auction``, who knows ``constraints`` (their hand...).
+
+    With ``single_dummy`` (the player's schedule), every sample is played out
+    by the single-dummy player instead of double-dummy (coinche only): for
+    the contract's goal in the defence and surcoinche questions, for points
+    in the bid question (one playout per trump). The players themselves
+    sample their layouts uniformly (they do not read the auction).
 
     Raises :class:`~belote.auction.inference.AuctionImpossible` (naming the
     call) when no deal fits the hand, the auction and ``conventions``, and
@@ -345,9 +373,11 @@ def auction_advice(constraints: Constraints, seat: Seat, auction: Auction,
     c = reading.constraints
     contract = auction.contract
     if question == "take":
+        if single_dummy is not None:
+            raise BeloteError("single-dummy play of a classic auction is not available")
         return _classic_take(reading, seat, auction, samples=samples, seed=seed,
                              executor=executor, workers=workers, progress=progress)
-    listed = reading.layouts <= min(samples, MAX_LISTED)
+    listed = single_dummy is None and reading.layouts <= min(samples, MAX_LISTED)
     if listed:  # every layout once: exact answers
         samples = reading.layouts
     st = _Stats(listed)
@@ -355,8 +385,13 @@ def auction_advice(constraints: Constraints, seat: Seat, auction: Auction,
                             seed=seed, executor=executor, workers=workers, progress=progress,
                             listed=listed)
     mine = side_of(seat)
+
+    def played(contracts: tuple[Contract, ...]) -> dict[str, object]:
+        return {} if single_dummy is None else {"single_dummy": (contracts, single_dummy)}
+
     if question == "bid":
-        outcomes = run(taker_side=mine, trumps=SUITS)
+        outcomes = run(taker_side=mine, trumps=SUITS, **played(
+            tuple(Contract(t, None, profile.bid_min) for t in SUITS)))
         options, values = [], []
         if contract is None:
             options.append(Option("Pass", None, st.mean(np.zeros(samples)), None))
@@ -378,7 +413,8 @@ def auction_advice(constraints: Constraints, seat: Seat, auction: Auction,
                              difference)
     assert contract is not None and contract.declarer is not None
     taker = side_of(contract.declarer)
-    outcomes = run(taker_side=taker, trumps=(contract.trump,))[:, 0]
+    outcomes = run(taker_side=taker, trumps=(contract.trump,),
+                   **played((_at(contract, 1),)))[:, 0]
     if question == "surcoinche":
         made, x2 = score_outcomes(profile, outcomes, _at(contract, 2))
         _, x4 = score_outcomes(profile, outcomes, _at(contract, 4))

@@ -77,8 +77,8 @@ from ..types.cards import SUITS, Suit, parse_card
 from ..types.contract import Contract
 from ..types.deal import Seat, next_seat, side_of
 
-__all__ = ["BidAdvice", "ContractEstimate", "bid_table", "classic_advice",
-           "coinche_contracts", "count_layouts", "decided", "estimate_contract", "iter_outcomes", "CHUNK", "LEVEL"]
+__all__ = ["BidAdvice", "ContractEstimate", "bid_table", "classic_advice", "classic_constraints",
+           "coinche_contracts", "count_layouts", "estimate_contract"]
 
 LEVEL = 0.95
 """Confidence of every interval reported (jointly over rows with ``precision``)."""
@@ -591,7 +591,7 @@ def estimate_contract(constraints: Constraints, contract: Contract, dealer: Seat
     side's points are given; scores are given at each multiplier the profile
     allows. ``constraints.profile`` is the rule profile. Raises
     :class:`BeloteError` for bad arguments and
-    :class:`~belote.sampling.constraints.ConstraintError` when no deal
+    :class:`~belote.errors.ConstraintError` when no deal
     fits.
     """
     profile = constraints.profile

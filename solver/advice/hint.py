@@ -9,7 +9,7 @@ uniformly with the exact sampler (or lists them all when there are no more of
 them than the samples asked for), rebuilds each layout as the real position
 with the same history (:func:`replay`: same tricks, same points, same trick in
 progress), values every legal card on it double-dummy (one
-:func:`~belote.dd.analyse_position` per layout), and ranks the cards:
+:func:`~belote.dd.position_analysis` per layout), and ranks the cards:
 
 * by the expected whole-deal trick points of the player's side (tricks
   already taken count; belote apart), with a Student t interval;
@@ -49,8 +49,8 @@ from typing import Any
 
 import numpy as np
 
-from ..dd import analyse_position, equivalence_classes
-from ..errors import BeloteError, ContractError
+from ..dd import position_analysis, equivalence_classes
+from ..errors import ContractError, HintError
 from ..parallel import parallel_map
 from ..rules.play import Position
 from ..rules.scoring import min_points_to_make
@@ -61,7 +61,7 @@ from ..types.cards import ALL_CARDS, Card, CardSet, Mask, as_card, card_name
 from ..types.contract import Contract
 from ..types.deal import SEATS, SIDE_NAMES, Deal, Seat, Side, as_seat, seat_name, side_of
 
-__all__ = ["CardAdvice", "DEFAULT_SAMPLES", "Hint", "HintError", "RANKINGS",
+__all__ = ["CardAdvice", "DEFAULT_SAMPLES", "Hint", "RANKINGS",
            "enumerate_layouts", "hint", "replay", "visible_constraints"]
 
 DEFAULT_SAMPLES = 60
@@ -80,9 +80,6 @@ RANKINGS = ("points", "make")
 """What the cards are ranked by: expected points of the player's side, or the
 chance that side reaches its goal (the taker making, the defence defeating)."""
 
-
-class HintError(BeloteError):
-    """A hint that cannot be given: the seat is not to move, the deal is over..."""
 
 
 def replay(position: Position, hands: Sequence[Mask]) -> Position:
@@ -293,7 +290,7 @@ class _LayoutJob:
     def __call__(self, hands: tuple[Mask, Mask, Mask, Mask]
                  ) -> tuple[tuple[int, ...], tuple[bool, ...] | None]:
         pos = replay(self.position, hands)
-        values = {cv.card: cv.values for cv in analyse_position(pos).cards}
+        values = {cv.card: cv.values for cv in position_analysis(pos).cards}
         points = tuple(values[card][self.side] for card in self.heads)
         if self.contract is None or self.contract.declarer is None:
             return points, None

@@ -48,7 +48,7 @@ import numpy as np
 
 from ..dd import SearchContext, default_context, equivalence_classes, layout_values
 from ..dd.verdict import ContractVerdict, judge_contract
-from ..errors import BeloteError, ContractError
+from ..errors import ContractError, PlayoutError
 from ..parallel import parallel_map
 from ..rules.play import Position, belote_sides
 from ..rules.profiles import RuleProfile, get_profile
@@ -60,12 +60,8 @@ from ..types.contract import Contract, parse_contract
 from ..types.deal import SEATS, Deal, Seat, SidePair, next_seat, seat_name, side_of
 from .hint import enumerate_layouts, visible_constraints
 
-__all__ = ["DEFAULT_SCHEDULE", "Decision", "Playout", "PlayoutError", "Schedule", "decide",
+__all__ = ["DEFAULT_SCHEDULE", "Decision", "Playout", "Schedule", "decide",
            "play_board", "playout", "playouts"]
-
-
-class PlayoutError(BeloteError):
-    """A playout that cannot be run: no contract, a finished deal, a bad schedule."""
 
 
 @dataclass(frozen=True)
@@ -190,7 +186,7 @@ def decide(position: Position, contract: Contract | None, *,
 
 def playout(source: Board | Deal, contract: Contract | str | None = None, *,
             declarer: Seat | None = None, dealer: Seat | None = None,
-            leader: Seat | None = None, rules: RuleProfile | str | None = None,
+            leader: Seat | None = None, profile: RuleProfile | str | None = None,
             schedule: Schedule = DEFAULT_SCHEDULE, seed: int = 0, board: int = 0,
             context: SearchContext | None = None) -> Board:
     """The deal played to its end single-dummy by all four seats (:func:`decide`), as a :class:`Board`.
@@ -198,15 +194,15 @@ def playout(source: Board | Deal, contract: Contract | str | None = None, *,
     ``source`` is a :class:`Board` (its contract, rules and any cards already
     played, which are kept: the play goes on from there) or a full
     :class:`Deal` with ``contract`` (a :class:`Contract` or its PBN text),
-    ``declarer``, ``rules`` (default coinche) and the leader of the first
+    ``declarer``, ``profile`` (default coinche) and the leader of the first
     trick (``leader``, else the ``dealer``'s left). ``seed`` and ``board``
     choose the random layouts (module docstring). The board returned holds
     the whole play record: PBN writes it and ``belote analyse`` reads it.
     """
-    record = _board(source, contract, declarer, dealer, leader, rules)
-    profile = record.profile()
-    played = record.position(profile)
-    judged = record.get_contract(profile)
+    record = _board(source, contract, declarer, dealer, leader, profile)
+    played_profile = record.profile()
+    played = record.position(played_profile)
+    judged = record.get_contract(played_profile)
     context = context or default_context()
     cards = list(record.cards)
     while not played.is_over:
@@ -218,7 +214,7 @@ def playout(source: Board | Deal, contract: Contract | str | None = None, *,
 
 
 def _board(source: Board | Deal, contract: Contract | str | None, declarer: Seat | None,
-           dealer: Seat | None, leader: Seat | None, rules: RuleProfile | str | None) -> Board:
+           dealer: Seat | None, leader: Seat | None, profile: RuleProfile | str | None) -> Board:
     """The board to play out: ``source`` itself, or built from a deal and a contract."""
     if isinstance(source, Board):
         if contract is not None or declarer is not None:
@@ -234,10 +230,10 @@ def _board(source: Board | Deal, contract: Contract | str | None, declarer: Seat
         raise PlayoutError("a playout needs a contract (for the trump suit and the goal)")
     if leader is None and dealer is None:
         raise PlayoutError("a playout of a deal needs its dealer or the first leader")
-    profile = get_profile(rules or "coinche")
+    stated = get_profile(profile or "coinche")
     if isinstance(contract, str):
-        contract = parse_contract(contract, profile, declarer)
-    return Board(source, dealer=dealer, rules=profile, contract=contract,
+        contract = parse_contract(contract, stated, declarer)
+    return Board(source, dealer=dealer, profile=stated, contract=contract,
                  declarer=contract.declarer,
                  play_leader=leader if leader is not None else next_seat(dealer))  # type: ignore[arg-type]
 

@@ -1,10 +1,10 @@
 """What ``belote solve`` computes for one board, as a library function.
 
-:func:`plan_board` checks a :class:`~belote.formats.pbn.Board` and
+:func:`plan_board` checks a :class:`~belote.types.board.Board` and
 turns it into a :class:`BoardJob` (picklable, cheap, no solving), so every
 problem with the input is reported before any solving starts;
-:func:`analyse_job` solves it into a :class:`BoardAnalysis`, and
-:func:`analyse_board` does both. :func:`analyse_boards` is the batch twin,
+:func:`board_analysis` solves a board, or a job planned first, into a
+:class:`BoardAnalysis`. :func:`board_analyses` is the batch twin,
 over any executor of :func:`~belote.parallel.parallel_map`.
 
 A full deal (no play record) gets a table: the double-dummy trick points of
@@ -16,7 +16,7 @@ a position: both sides' values and every legal card's.
 
 >>> from belote.formats import pbn
 >>> board = pbn.load("datasets/examples/deals.pbn")[0]
->>> result = analyse_board(board, TableRequest(trumps=(1,)))
+>>> result = board_analysis(board, TableRequest(trumps=(1,)))
 >>> result.kind, result.table
 ('deal', (TableValue(trump=1, leader=1, side=0, points=38), TableValue(trump=1, leader=1, side=1, points=124)))
 >>> result.to_dict()["contract"]["score"]
@@ -31,8 +31,8 @@ from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, NamedTuple
 
-from ..errors import PBNDecodeError
-from ..formats.pbn import Board
+from ..errors import PBNDecodeError, SearchLimitError
+from ..types.board import Board
 from ..rules.play import Position
 from ..rules.profiles import RuleProfile
 from ..rules.scoring import score_deal
@@ -47,20 +47,20 @@ if TYPE_CHECKING:
     from ..dd.verdict import ContractVerdict
 
 __all__ = ["BoardAnalysis", "BoardJob", "PlayedResult", "TableRequest", "TableValue",
-           "analyse_board", "analyse_boards", "analyse_job", "plan_board"]
+           "board_analyses", "board_analysis", "plan_board"]
 
 
 @dataclass(frozen=True)
 class TableRequest:
     """The choices that shape a deal table.
 
-    ``mode`` (a profile name) overrides the boards' own; ``leader`` ``None``
+    ``profile`` (a profile or its name) overrides the boards' own; ``leader`` ``None``
     means each board's own leader (the Play seat, else the dealer's left);
     ``all_leaders`` tables every leader; ``max_nodes`` limits each search
-    (:class:`~belote.dd.SearchLimitError` past it).
+    (:class:`~belote.errors.SearchLimitError` past it).
     """
 
-    mode: str | None = None
+    profile: str | RuleProfile | None = None
     trumps: tuple[Suit, ...] = SUITS
     sides: tuple[Side, ...] = SIDES
     leader: Seat | None = None
@@ -294,7 +294,7 @@ def plan_board(board: Board, request: TableRequest = TableRequest()) -> BoardJob
     of the deal is a position. A record played to the end is tabled as a full
     deal and its actual result is scored beside the table.
     """
-    profile = board.profile(request.mode)
+    profile = board.profile(request.profile)
     deal = board.full_deal()
     contract = board.get_contract(profile)
     common = dict(board=board.board, file=board.file, profile=profile, dealer=board.dealer,
@@ -319,14 +319,17 @@ def plan_board(board: Board, request: TableRequest = TableRequest()) -> BoardJob
                     played=played, **common)
 
 
-def analyse_job(job: BoardJob) -> BoardAnalysis:
-    """Solve one planned board (loads the solver kernels on first use).
+def board_analysis(board: Board | BoardJob, request: TableRequest = TableRequest()
+                   ) -> BoardAnalysis:
+    """Solve one board, or one board planned by :func:`plan_board` (loads the solver kernels on
+    first use).
 
     A search stopped by the node limit raises
-    :class:`~belote.dd.SearchLimitError` naming the board.
+    :class:`~belote.errors.SearchLimitError` naming the board.
     """
-    from ..dd.solve import SearchLimitError, default_context
+    from ..dd.solve import default_context
 
+    job = board if isinstance(board, BoardJob) else plan_board(board, request)
     context = default_context(job.max_nodes)
     try:
         if job.position is not None:
@@ -337,12 +340,7 @@ def analyse_job(job: BoardJob) -> BoardAnalysis:
         raise SearchLimitError(f"{where}board {job.board}: {e}") from None
 
 
-def analyse_board(board: Board, request: TableRequest = TableRequest()) -> BoardAnalysis:
-    """:func:`plan_board` then :func:`analyse_job`."""
-    return analyse_job(plan_board(board, request))
-
-
-def analyse_boards(boards: Iterable[Board | BoardJob], request: TableRequest = TableRequest(),
+def board_analyses(boards: Iterable[Board | BoardJob], request: TableRequest = TableRequest(),
                    *, executor: str | Executor = "process", workers: int | None = None,
                    progress: Callable[[int], Any] | None = None,
                    notice: Callable[[str], Any] | None = None) -> Iterator[BoardAnalysis]:
@@ -357,7 +355,7 @@ def analyse_boards(boards: Iterable[Board | BoardJob], request: TableRequest = T
     jobs = (b if isinstance(b, BoardJob) else plan_board(b, request) for b in boards)
     if hasattr(boards, "__len__"):
         jobs = list(jobs)  # type: ignore[assignment]
-    return parallel_map(analyse_job, jobs, executor=executor, workers=workers,
+    return parallel_map(board_analysis, jobs, executor=executor, workers=workers,
                         progress=progress, notice=notice)
 
 
@@ -390,12 +388,12 @@ def _analyse_deal(job: BoardJob, context: SearchContext) -> BoardAnalysis:
 
 def _analyse_position(job: BoardJob, context: SearchContext) -> BoardAnalysis:
     """The values of a position and of each legal card."""
-    from ..dd.solve import analyse_position
+    from ..dd.solve import position_analysis
     from ..dd.verdict import judge_contract
 
     pos = job.position
     assert pos is not None
-    values = analyse_position(pos, context=context)
+    values = position_analysis(pos, context=context)
     contract = job.contract
     verdict = None
     if contract is not None and contract.declarer is not None:

@@ -1,6 +1,6 @@
 """What each card of a play record cost: double-dummy values before and after it.
 
-For every recorded card, in playing order, :func:`analyse_play` gives the
+For every recorded card, in playing order, :func:`play_analysis` gives the
 whole-deal double-dummy value of the position for both sides just before
 the card and just after it (points of completed tricks count, as in
 :mod:`belote.dd`). The player's side loses the difference, zero when
@@ -10,7 +10,7 @@ seat and per side and, for a contract with a declarer, the double-dummy
 verdict after every card, hence the cards that turned a made contract into
 a failed one or the reverse.
 
-The cost is one :func:`~belote.dd.analyse_position` per card, all
+The cost is one :func:`~belote.dd.position_analysis` per card, all
 sharing one :class:`~belote.dd.SearchContext`: the call made before
 a card values every legal card, so it gives the value after the card
 played, which is also the value before the next one.
@@ -20,7 +20,7 @@ played, which is also the value before the next one.
 >>> from belote.types.cards import HEARTS
 >>> ending = Deal.from_pbn("N:.A.7. .Q..8 .J.T. 8...A")
 >>> start = Position(ending, HEARTS, NORTH, COINCHE, points=(80, 17), tricks_won=(3, 3))
->>> cards = analyse_play(start, "7D QH TD 8S 8C JH AC AH".split())
+>>> cards = play_analysis(start, "7D QH TD 8S 8C JH AC AH".split())
 >>> cards[0]
 CardAnalysis(trick=7, seat='N', card='7D', before=SidePair(ns=145, ew=17), after=SidePair(ns=121, ew=41), best=(('AH',),))
 >>> [(seat_name(c.seat), card_name(c.card), c.loss) for c in cards if c.loss]
@@ -33,10 +33,10 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
-from ..dd import PositionAnalysis, SearchContext, analyse_position
+from ..dd import PositionAnalysis, SearchContext, position_analysis
 from ..dd.verdict import ContractVerdict, verdict_from_points
 from ..errors import BeloteError, IllegalPlayError
-from ..formats.pbn import Board
+from ..types.board import Board
 from ..rules.play import Position
 from ..rules.profiles import RuleProfile, get_profile
 from ..types.cards import Card, as_card, card_name
@@ -44,7 +44,7 @@ from ..types.contract import Contract
 from ..types.deal import (EW, NS, SEATS, SIDES, Seat, Side, SidePair, as_seat, seat_name,
                           side_name)
 
-__all__ = ["CardAnalysis", "OutcomeChange", "PlayAnalysis", "analyse_play", "analyse_record",
+__all__ = ["CardAnalysis", "OutcomeChange", "PlayAnalysis", "play_analysis", "board_play_analysis",
            "outcome", "recorded_cards"]
 
 
@@ -163,7 +163,7 @@ class PlayAnalysis:
     >>> ending = Deal.from_pbn("N:.A.7. .Q..8 .J.T. 8...A")
     >>> start = Position(ending, 1, 0, COINCHE, points=(80, 17), tricks_won=(3, 3))
     >>> play = PlayAnalysis(None, None, "coinche", parse_contract("130H", COINCHE, 0), None,
-    ...                     analyse_play(start, "7D QH TD 8S 8C JH AC AH".split()))
+    ...                     play_analysis(start, "7D QH TD 8S 8C JH AC AH".split()))
     >>> play.side_given_away(), play.seat_errors()
     (SidePair(ns=24, ew=11), (1, 0, 0, 1))
     >>> [(ch.index, ch.before, ch.after) for ch in play.changes()]
@@ -285,11 +285,11 @@ def _best_classes(analysis: PositionAnalysis) -> tuple[tuple[Card, ...], ...]:
     return tuple(classes)
 
 
-def analyse_play(position: Position, cards: Iterable[Card | str], *,
+def play_analysis(position: Position, cards: Iterable[Card | str], *,
                  context: SearchContext | None = None) -> tuple[CardAnalysis, ...]:
     """Analyse ``cards``, played in this order from ``position`` (left unchanged).
 
-    One :func:`~belote.dd.analyse_position` per card, with one search
+    One :func:`~belote.dd.position_analysis` per card, with one search
     context for all (a new one unless ``context`` is given). Raises
     :class:`~belote.errors.IllegalPlayError` for a card that may not
     be played; the cards before it are not reported.
@@ -297,7 +297,7 @@ def analyse_play(position: Position, cards: Iterable[Card | str], *,
     >>> from belote import COINCHE, Deal, Position
     >>> start = Position(Deal.from_pbn("N:A... 7... K... 8..."), 0, 0, COINCHE,
     ...                  points=(85, 52), tricks_won=(5, 2))
-    >>> [c.after for c in analyse_play(start, ["AS", "7S", "KS", "8S"])][-1]
+    >>> [c.after for c in play_analysis(start, ["AS", "7S", "KS", "8S"])][-1]
     SidePair(ns=110, ew=52)
     """
     pos = position.copy()
@@ -307,7 +307,7 @@ def analyse_play(position: Position, cards: Iterable[Card | str], *,
         card = as_card(card)
         if pos.is_over:
             raise IllegalPlayError(f"{card_name(card)}: the deal is already over")
-        analysis = analyse_position(pos, context=context)
+        analysis = position_analysis(pos, context=context)
         played = [cv for cv in analysis.cards if cv.card == card]
         if not played:
             pos.play(card)  # raises the IllegalPlayError that says why
@@ -350,7 +350,7 @@ def recorded_cards(board: Board, profile: str | RuleProfile | None = None
     return Position(board.full_deal(), contract.trump, board.first_leader(), prof), list(board.cards)
 
 
-def analyse_record(board: Board, profile: str | RuleProfile | None = None, *,
+def board_play_analysis(board: Board, profile: str | RuleProfile | None = None, *,
                   context: SearchContext | None = None) -> PlayAnalysis:
     """Analyse the play record of ``board`` under ``profile`` (default: the board's mode).
 
@@ -360,4 +360,4 @@ def analyse_record(board: Board, profile: str | RuleProfile | None = None, *,
     prof = board.profile(profile)
     start, cards = recorded_cards(board, prof)
     return PlayAnalysis(board.board, board.file, prof.name, board.get_contract(prof),
-                        start.belote_side(), analyse_play(start, cards, context=context))
+                        start.belote_side(), play_analysis(start, cards, context=context))

@@ -64,7 +64,7 @@ from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
 
-from ..errors import BeloteError
+from ..errors import BeloteError, ConventionError
 from ..rules.profiles import RuleProfile
 from ..sampling.constraints import holding_set
 from ..types.cards import RANK_NAMES, SUIT_NAMES, SUITS, Suit, make_card, parse_rank
@@ -94,10 +94,6 @@ _NO_TRUMP = {"pass-first", "pass-second"}
 
 _HOLDING_KEYS = {"length", "points", "one_of", "all_of", "none_of", "any", "not"}
 _RULE_KEYS = {"call", "bids", "raise_by", "trump", "side", "every_suit", "count", "note"}
-
-
-class ConventionError(BeloteError):
-    """A convention file that cannot be read, naming the file, the rule and the key."""
 
 
 def _range(value: object, where: str, limit: int) -> tuple[int, int]:
@@ -299,11 +295,11 @@ def parse_conventions(text: str, source: str = "<text>") -> Conventions:
     >>> parse_conventions('name = "x"\\n[[rule]]\\ncall = "opening"\\ntrump = { lenght = [3, 8] }')
     Traceback (most recent call last):
     ...
-    belote.auction.conventions.ConventionError: <text>: rule 1 (opening): trump: unknown key 'lenght' (expected all_of, any, length, none_of, not, one_of, points)
+    belote.errors.ConventionError: <text>: rule 1 (opening): trump: unknown key 'lenght' (expected all_of, any, length, none_of, not, one_of, points)
     >>> parse_conventions('name = "x"\\n[[rule]]\\ncall = "open"')
     Traceback (most recent call last):
     ...
-    belote.auction.conventions.ConventionError: <text>: rule 1: call 'open' is not a kind of call (one of opening, raise, change, overcall, rebid, pass-first, pass-partner, pass-opponent, pass-own, pass-coinched, coinche, surcoinche, take-turned, take-second, pass-turned, pass-second)
+    belote.errors.ConventionError: <text>: rule 1: call 'open' is not a kind of call (one of opening, raise, change, overcall, rebid, pass-first, pass-partner, pass-opponent, pass-own, pass-coinched, coinche, surcoinche, take-turned, take-second, pass-turned, pass-second)
     """
     try:
         data = tomllib.loads(text)
@@ -389,7 +385,6 @@ DEFAULT = _default()
 __all__ = [
     "CALL_KINDS",
     "DEFAULT",
-    "ConventionError",
     "Conventions",
     "CountRule",
     "HoldingRule",

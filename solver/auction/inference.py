@@ -35,7 +35,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..sampling.constraints import ConstraintError, Constraints
+from ..errors import ConstraintError
+from ..sampling.constraints import Constraints
 from ..sampling.sampler import DealSampler
 from ..types.auction import BID, COINCHE_CALL, PASS, Auction, Call, CallState
 from ..types.cards import SUIT_MASKS, SUIT_NAMES, SUITS, CardSet, Suit

@@ -4,7 +4,7 @@
 (:mod:`~belote.formats.rows`) one at a time, solves them on any
 executor of :func:`~belote.parallel.parallel_map` (processes, threads,
 a Dask cluster) and writes a *long* table: one row per board x mode x leader
-x trump x side (:data:`COLUMNS`).
+x trump x side (:data:`BATCH_SCHEMA`).
 
 Crash safety. Records (boards, good or bad, numbered from 0 in input order)
 are cut into shards of ``shard_size``. Each finished shard is written to
@@ -44,8 +44,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from ..analysis.board import BoardAnalysis, BoardJob, TableRequest, analyse_job, plan_board
-from ..errors import BeloteError, PBNDecodeError
+from ..analysis.board import BoardAnalysis, BoardJob, TableRequest, board_analysis, plan_board
+from ..errors import BatchStateError, BeloteError, PBNDecodeError
 from ..rules.profiles import PROFILES, get_profile
 from ..types.cards import SUIT_NAMES, SUITS, Suit
 from ..types.deal import NORTH, SEAT_NAMES, SIDE_NAMES, Seat, seat_name, side_name
@@ -53,10 +53,10 @@ from ..types.deal import NORTH, SEAT_NAMES, SIDE_NAMES, Seat, seat_name, side_na
 if TYPE_CHECKING:
     from concurrent.futures import Executor
 
-    from ..formats.pbn import Board
+    from ..types.board import Board
 
-__all__ = ["COLUMNS", "BatchOptions", "BatchStateError", "BatchSummary", "check_paths",
-           "input_identity", "iter_records", "read_metadata", "run_batch", "schema", "solve_record"]
+__all__ = ["BATCH_SCHEMA", "BatchOptions", "BatchSummary", "check_paths", "input_identity",
+           "iter_records", "read_metadata", "run_batch", "schema", "solve_record"]
 
 FORMAT_VERSION = 2
 """Version of the shard layout and manifest; a change makes old shards unusable."""
@@ -67,7 +67,7 @@ DEFAULT_SHARD_SIZE = 100
 METADATA_KEY = "belote.batch"
 """Parquet key-value metadata key holding the manifest of a finished output."""
 
-COLUMNS: tuple[tuple[str, str], ...] = (
+BATCH_SCHEMA: tuple[tuple[str, str], ...] = (
     ("record", "record number in the input, from 0 (boards good or bad)"),
     ("board", "Board tag / column"),
     ("deal", "the deal, PBN notation from the dealer (N when unknown)"),
@@ -116,31 +116,28 @@ def schema() -> Any:
              "dd_score_ew": small, "played_points": small, "played_points_ns": small,
              "played_points_ew": small, "played_made": pl.Boolean, "played_litige": pl.Boolean,
              "played_score_ns": small, "played_score_ew": small}
-    return pl.Schema([(name, types[name]) for name, _ in COLUMNS])
+    return pl.Schema([(name, types[name]) for name, _ in BATCH_SCHEMA])
 
-
-class BatchStateError(BeloteError):
-    """An output (or its shards) made from another input or with other options."""
 
 
 @dataclass(frozen=True)
 class BatchOptions:
     """What is computed for every board.
 
-    ``modes``: the rule profiles to solve each board under (``(None,)``:
+    ``profiles``: the rule profile names to solve each board under (``(None,)``:
     each board's own Mode, else coinche); ``trumps``; ``leader`` (``None``:
     each board's own leader) or ``all_leaders``; ``shard_size`` records per
     shard. A mode or trump given twice counts once (modes keep their
     order, trumps are sorted), so repeats change neither the rows nor the
     manifest.
 
-    >>> BatchOptions(modes=("classic", "coinche"), all_leaders=True).to_dict()["modes"]
+    >>> BatchOptions(profiles=("classic", "coinche"), all_leaders=True).to_dict()["modes"]
     ['classic', 'coinche']
-    >>> BatchOptions(modes=("coinche", "classic", "coinche"), trumps=(1, 0, 1)).to_dict()
+    >>> BatchOptions(profiles=("coinche", "classic", "coinche"), trumps=(1, 0, 1)).to_dict()
     {'modes': ['coinche', 'classic'], 'trumps': ['S', 'H'], 'leader': None, 'all_leaders': False, 'shard_size': 100}
     """
 
-    modes: tuple[str | None, ...] = (None,)
+    profiles: tuple[str | None, ...] = (None,)
     trumps: tuple[Suit, ...] = SUITS
     leader: Seat | None = None
     all_leaders: bool = False
@@ -148,8 +145,8 @@ class BatchOptions:
 
     def __post_init__(self) -> None:
         modes = tuple(dict.fromkeys(None if m is None else get_profile(m).name
-                                    for m in self.modes))
-        object.__setattr__(self, "modes", modes or (None,))
+                                    for m in self.profiles))
+        object.__setattr__(self, "profiles", modes or (None,))
         object.__setattr__(self, "trumps", tuple(sorted(set(self.trumps))) or SUITS)
         if self.leader is not None and self.all_leaders:
             raise BeloteError("a leader and all leaders exclude each other")
@@ -158,12 +155,12 @@ class BatchOptions:
 
     def requests(self) -> list[TableRequest]:
         """One table request per mode."""
-        return [TableRequest(mode=m, trumps=self.trumps, leader=self.leader,
-                             all_leaders=self.all_leaders) for m in self.modes]
+        return [TableRequest(profile=m, trumps=self.trumps, leader=self.leader,
+                             all_leaders=self.all_leaders) for m in self.profiles]
 
     def to_dict(self) -> dict[str, Any]:
         """The options as JSON values (what the manifest records)."""
-        return {"modes": list(self.modes), "trumps": [SUIT_NAMES[t] for t in self.trumps],
+        return {"modes": list(self.profiles), "trumps": [SUIT_NAMES[t] for t in self.trumps],
                 "leader": None if self.leader is None else seat_name(self.leader),
                 "all_leaders": self.all_leaders, "shard_size": self.shard_size}
 
@@ -206,7 +203,7 @@ def check_paths(input_path: str | os.PathLike[str], output: str | os.PathLike[st
     or a device cannot be); ``output`` must be writable and, like
     ``OUT.errors.jsonl``, never the input; the input never lies in
     ``OUT.parts/``, which the run removes. Raises
-    :class:`~belote.files.InputError` or :class:`~belote.files.OutputError`.
+    :class:`~belote.errors.InputError` or :class:`~belote.errors.OutputError`.
     """
     from ..files import check_output, check_outside, check_regular_input
 
@@ -357,14 +354,14 @@ def _plan(index: int, board: Board | PBNDecodeError, options: BatchOptions, seve
     jobs, errors = [], []
     for request in options.requests():
         try:
-            jobs.append(plan_board(_from_start(board, request.mode), request))
+            jobs.append(plan_board(_from_start(board, request.profile), request))
         except BeloteError as e:
-            errors.append(_error_record(index, e, request.mode if several else None))
+            errors.append(_error_record(index, e, request.profile if several else None))
     return index, (tuple(jobs), tuple(errors))
 
 
 def _job_rows(index: int, analysis: BoardAnalysis) -> list[tuple[Any, ...]]:
-    """The output rows of one solved job, as tuples in :data:`COLUMNS` order."""
+    """The output rows of one solved job, as tuples in :data:`BATCH_SCHEMA` order."""
     first = NORTH if analysis.dealer is None else analysis.dealer
     deal = analysis.deal.to_pbn(first)
     dealer = None if analysis.dealer is None else seat_name(analysis.dealer)
@@ -411,7 +408,7 @@ def solve_record(item: tuple[int, _Work]
     errors = list(planned_errors)
     for job in jobs:
         try:
-            rows.extend(_job_rows(index, analyse_job(job)))
+            rows.extend(_job_rows(index, board_analysis(job)))
         except BeloteError as e:
             errors.append(_error_record(index, e, job.profile.name if several else None))
     return index, rows, errors
@@ -529,7 +526,7 @@ def _check_state(output: Path, parts: Path, manifest: dict[str, Any], force: boo
 
 
 def _profiles_used(options: BatchOptions, modes_seen: set[str]) -> dict[str, Any]:
-    names = sorted({m for m in options.modes if m is not None} | modes_seen)
+    names = sorted({m for m in options.profiles if m is not None} | modes_seen)
     return {name: dataclasses.asdict(get_profile(name)) for name in names}
 
 
@@ -563,7 +560,7 @@ def run_batch(input_path: str | os.PathLike[str], output: str | os.PathLike[str]
         return BatchSummary(output, errors_path, finished_before=True)
     shards = _Shards(parts, options.shard_size)
     shards.scan()
-    several = len(options.modes) > 1
+    several = len(options.profiles) > 1
     rows_input = kind not in ("pbn", "cfn", "games")
     counts = {"records": 0, "resumed": 0}
 

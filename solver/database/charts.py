@@ -75,12 +75,12 @@ def _left_out(every: list[int], shown: list[int]) -> str:
 def _pmake(frame: Any, path: Path) -> str:
     import polars as pl
 
-    from .report import bid_table
+    from .report import bid_success_table
 
     coinche = frame.filter(pl.col("mode") == "coinche")
     if coinche.is_empty():
         return "no coinche rows"
-    bids = bid_table(coinche, ["trump_length"])
+    bids = bid_success_table(coinche, ["trump_length"])
     every = sorted(bids["trump_length"].unique().to_list())
     lengths = [length for length in every
                if bids.filter(pl.col("trump_length") == length)["n"].min() >= MIN_GROUP]

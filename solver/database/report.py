@@ -27,7 +27,7 @@ the side's value reaches the points the bid needs given the belote
 
 >>> import polars as pl
 >>> frame = pl.read_parquet("datasets/examples/both-modes.parquet")
->>> table = bid_table(frame.filter(pl.col("mode") == "coinche"), by=["trump_length"])
+>>> table = bid_success_table(frame.filter(pl.col("mode") == "coinche"), by=["trump_length"])
 >>> table.columns[:6]
 ['mode', 'trump_length', 'bid', 'n', 'n_deals', 'made']
 """
@@ -44,8 +44,9 @@ from ..types.cards import SUIT_NAMES, card_rank, card_suit, parse_rank
 from ..types.contract import Contract
 from ..types.deal import SEAT_NAMES, SIDE_NAMES, Deal
 
-__all__ = ["BATCH_COLUMNS", "FEATURES", "LEAD_NEEDS", "LEAD_NOT_BY_LEADER", "REPORTS", "belote_table", "bid_table",
-           "capot_table", "check_batch_output", "check_values", "features", "lead_value", "left_out",
+__all__ = ["BATCH_COLUMNS", "FEATURES", "LEAD_NEEDS", "LEAD_NOT_BY_LEADER", "REPORTS", "belote_table",
+           "bid_success_table", "capot_table", "check_batch_output", "check_values", "features",
+           "lead_value", "left_out",
            "mode_comparison", "points_table", "report_tables"]
 
 BATCH_COLUMNS = ("record", "deal", "dealer", "leader", "mode", "trump", "side", "points", "belote")
@@ -318,7 +319,7 @@ def _belote_state() -> Any:
             .otherwise(pl.lit("theirs")))
 
 
-def bid_table(frame: Any, by: Sequence[str] = ("trump_length",)) -> Any:
+def bid_success_table(frame: Any, by: Sequence[str] = ("trump_length",)) -> Any:
     """P(make) of each bid level by ``by``: ``n`` hands, ``n_deals``, ``made``, ``p`` and its interval.
 
     Coinche rows get one line per bid level (80 to 160); classic rows one line
@@ -507,11 +508,11 @@ def report_tables(frame: Any, by: Sequence[str] | None = None) -> dict[str, Any]
     frame = features(frame)
     tables: dict[str, Any] = {}
     length = list(by) if by else ["trump_length"]
-    tables["bids"] = bid_table(frame, length)
+    tables["bids"] = bid_success_table(frame, length)
     tables["points"] = points_table(frame, length)
     if not by:
         tables["honours"] = points_table(frame, ["jack", "nine", "ace", "own_belote"]).join(
-            bid_table(frame.filter(pl.col("mode") == "coinche"),
+            bid_success_table(frame.filter(pl.col("mode") == "coinche"),
                       ["jack", "nine", "ace", "own_belote"]).filter(pl.col("bid") == 100)
             .select("jack", "nine", "ace", "own_belote", "mode", p_100="p", p_100_low="p_low",
                     p_100_high="p_high"),

@@ -7,15 +7,14 @@ re-exports the first two, so ``from belote.dd import dd_table`` works.
 """
 
 from .deals import dd_tables, hands_array, reaches_deals, solve_deals
-from .solve import (CardValue, DDTable, PositionAnalysis, SearchContext, SearchLimitError,
-                    analyse_position,
-                    dd_table, default_context, equivalence_classes, kernel_layout, layout_values,
-                    reaches,
+from .solve import (CardValue, DDTable, PositionAnalysis, SearchContext, dd_table,
+                    default_context, equivalence_classes, kernel_layout, layout_values,
+                    position_analysis, reaches,
                     reaches_targets, solve_position, warm_up)
 
 __all__ = [
-    "CardValue", "DDTable", "PositionAnalysis", "SearchContext", "SearchLimitError",
-    "analyse_position",
+    "CardValue", "DDTable", "PositionAnalysis", "SearchContext",
+    "position_analysis",
     "dd_table", "dd_tables", "default_context", "equivalence_classes", "hands_array",
     "kernel_layout", "layout_values", "reaches", "reaches_deals", "reaches_targets", "solve_deals",
     "solve_position", "warm_up",

@@ -34,11 +34,11 @@ from collections.abc import Iterable, Sequence
 
 import numpy as np
 
-from ..errors import DealError
+from ..errors import DealError, SearchLimitError
 from ..rules.profiles import RuleProfile, get_profile
 from ..types.cards import SUITS, Suit, card_name
 from ..types.deal import Deal, Seat, Side, seat_name
-from .solve import (_NO_NODE_LIMIT, SearchContext, SearchLimitError, _check_seat, _check_side,
+from .solve import (_NO_NODE_LIMIT, SearchContext, _check_seat, _check_side,
                     _check_trump, _check_trumps, _fields, _load_kernels, default_context,
                     kernel_layout)
 

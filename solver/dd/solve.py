@@ -29,14 +29,14 @@ import numpy as np
 
 from ..types.cards import SPADES, SUITS, Card, CardSet, Mask, Suit, card_name  # noqa: F401
 from ..types.deal import EW, NORTH, NS, SIDES, Deal, Seat, Side, SidePair, side_name  # noqa: F401
-from ..errors import BeloteError, DealError
+from ..errors import BeloteError, DealError, SearchLimitError
 from ..rules.play import Position, legal_cards, trick_winner_index
 from ..rules.profiles import RuleProfile, get_profile
 
 __all__ = [
-    "CardValue", "DDTable", "PositionAnalysis", "SearchContext", "analyse_position",
+    "CardValue", "DDTable", "PositionAnalysis", "SearchContext", "position_analysis",
     "dd_table", "default_context", "equivalence_classes", "kernel_layout", "reaches",
-    "SearchLimitError", "layout_values", "reaches_targets", "solve_position", "warm_up",
+    "layout_values", "reaches_targets", "solve_position", "warm_up",
 ]
 
 DEFAULT_TT_BITS = 16
@@ -272,9 +272,6 @@ class SearchContext:
 _NO_NODE_LIMIT = 1 << 62
 """The node limit of a context without one."""
 
-
-class SearchLimitError(BeloteError):
-    """A search reached its context's node limit (``SearchContext(max_nodes=...)``)."""
 
 
 _thread_contexts = threading.local()
@@ -678,7 +675,7 @@ def _kernel_classes(lay: KernelLayout, legal: int, live: int) -> list[list[int]]
     return classes
 
 
-def analyse_position(position: Position, *,
+def position_analysis(position: Position, *,
                      context: SearchContext | None = None) -> PositionAnalysis:
     """Solve ``position`` for both sides and value every legal card."""
     _check(position)
@@ -711,7 +708,7 @@ def layout_values(position: Position, layouts: object, *,
     see). The answer is the player's :func:`equivalence_classes` (the same
     on every such layout) and an ``(n, len(classes), 2)`` int64 array:
     ``out[i, j]`` is (NS, EW) after the first card of class ``j`` on layout
-    ``i``, as :func:`analyse_position` of that layout gives them (trick
+    ``i``, as :func:`position_analysis` of that layout gives them (trick
     points of the whole deal, belote apart). One kernel call
     (:func:`._kernels.layout_scores`) searches them all, each layout on its
     own table generation. Raises :class:`DealError` for a row that is not

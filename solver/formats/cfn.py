@@ -297,7 +297,7 @@ def parse_game(text: str, *, file: str | None = None, board: str | None = None,
     try:
         deal = Deal(hands)
         deal.validate(cards_each=8)
-        return Board(deal, board=board, dealer=dealer, rules=COINCHE, auction=auction,
+        return Board(deal, board=board, dealer=dealer, profile=COINCHE, auction=auction,
                      contract=contract, cards=order, tags=tags,
                      source=BoardSource(file=file, line=line))
     except PBNDecodeError:
@@ -419,7 +419,7 @@ def _contract_text(board: Board) -> str:
         return (f"bid:{done.bid}{CFN_SUITS[done.trump]}{seat_name(done.declarer)}"  # type: ignore[arg-type]
                 f"/p{state.passes}/c{level}/{turn}")
     if contract.bid is None:
-        raise board.error(f"CFN holds coinche games: the {board.mode} contract "
+        raise board.error(f"CFN holds coinche games: the {board.profile_name} contract "
                           f"{contract.to_pbn()} has no bid", "Contract")
     side = _taker_side(board)
     if side is None:

@@ -98,7 +98,7 @@ class _Round:
         except BeloteError as e:
             raise self.error(f"the bids: {e}", self.calls[0][2] if self.calls else self.line
                              ) from None
-        return Board(self.deal, board=str(self.number), dealer=self.dealer, rules=COINCHE,
+        return Board(self.deal, board=str(self.number), dealer=self.dealer, profile=COINCHE,
                      auction=auction, play_leader=self.leader, cards=self.cards,
                      source=BoardSource(file=file, line=self.line))
 

@@ -20,7 +20,7 @@ CFN's ``TakerSide``), so converting through JSON loses nothing.
 
 >>> from belote.types.deal import Deal
 >>> board = Board(Deal.from_pbn("N:AKQJ.AKQJ.. .T987.T987. T987...AKQJ ..AKQJ.T987"),
-...               board="1", dealer=0, rules="coinche", contract="100H", declarer=1,
+...               board="1", dealer=0, profile="coinche", contract="100H", declarer=1,
 ...               cards="7H 7S 7C AH")
 >>> line = dumps_record(board)
 >>> line[:60]
@@ -61,7 +61,7 @@ def record_dict(board: Board) -> dict[str, Any]:
         "format": FORMAT,
         "board": board.board,
         "dealer": None if board.dealer is None else seat_name(board.dealer),
-        "mode": board.mode,
+        "mode": board.profile_name,
         "deal": board.deal.to_pbn(NORTH if board.dealer is None else board.dealer),
         "contract": None if contract is None else contract.to_pbn(),
         "declarer": None if board.declarer is None else seat_name(board.declarer),
@@ -153,7 +153,7 @@ def parse_record(text: str | dict[str, Any], *, file: str | None = None,
             auction = Auction(seats["dealer"], calls, mode or COINCHE,
                               _text(obj.get("turned"), "turned", error))
         return Board(Deal.from_pbn(deal_text), board=board_name, dealer=seats["dealer"],
-                     rules=mode, auction=auction,
+                     profile=mode, auction=auction,
                      contract=_text(obj.get("contract"), "contract", error),
                      declarer=seats["declarer"], play_leader=seats["leader"], cards=play,
                      tags=tuple(tags.items()), sections=tuple(sections.items()),

@@ -26,6 +26,7 @@ from collections.abc import Iterable, Iterator
 from typing import IO
 
 from ..errors import BeloteError, PBNDecodeError
+from ..rules.profiles import RuleProfile
 from ..types.board import Board
 from . import cfn, game_json, pbn
 from .rows import format_by_suffix
@@ -92,13 +93,13 @@ def _json_games(lines: Iterable[str], file: str | None) -> Iterator[Board | PBND
 
 
 def iter_games(fp_or_path: IO[bytes] | str | os.PathLike[str], *, format: str | None = None,
-               mode: str | None = None, name: str | None = None
+               profile: str | RuleProfile | None = None, name: str | None = None
                ) -> Iterator[Board | PBNDecodeError]:
     """The boards of a game file one at a time, each a :class:`Board` or its error.
 
     ``format`` (``pbn``, ``cfn``, ``json``) defaults to the file's suffix;
     a binary stream needs it unless its ``name`` has a known suffix.
-    ``mode`` sets the rules of PBN boards without a Mode tag (CFN and JSON
+    ``profile`` sets the rule profile of PBN boards without a Mode tag (CFN and JSON
     boards keep the rules they state; the commands apply ``--mode`` when
     they solve). A bad board does not stop the reading: its error is
     yielded in its place, and a fault that ends the reading is yielded last.
@@ -111,7 +112,7 @@ def iter_games(fp_or_path: IO[bytes] | str | os.PathLike[str], *, format: str | 
             raise BeloteError("a stream without a name needs its format (pbn, cfn or json)")
         format = game_format(file)
     if format == "pbn":
-        yield from pbn.iter_load(fp_or_path, mode=mode, name=file)  # type: ignore[arg-type]
+        yield from pbn.iter_load(fp_or_path, profile=profile, name=file)  # type: ignore[arg-type]
         return
     if format not in ("cfn", "json"):
         raise BeloteError(f"unknown game format {format!r} (expected pbn, cfn or json)")

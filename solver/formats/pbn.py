@@ -295,7 +295,7 @@ class _Record:
         source = BoardSource(self.file, self.line or None, dict(self.tag_lines),
                              tuple(card_lines), tuple(self.tags))
         try:
-            return Board(deal, board=self.board, dealer=self.dealer, rules=self.mode,
+            return Board(deal, board=self.board, dealer=self.dealer, profile=self.mode,
                          auction=auction, contract=contract, declarer=self.declarer,
                          play_leader=self.play_leader, cards=cards,
                          tags=tuple((n, v) for n, v in self.tags.items()
@@ -568,10 +568,11 @@ def _parse_game(game: list[tuple[int, str]], file: str | None,
     return board
 
 
-def loads(text: str, *, file: str | None = None, mode: str | None = None) -> list[Board]:
+def loads(text: str, *, file: str | None = None, profile: str | RuleProfile | None = None
+          ) -> list[Board]:
     """Read every board of the PBN ``text``.
 
-    ``file`` names the source in error messages; ``mode`` (``classic`` or
+    ``file`` names the source in error messages; ``profile`` (``classic`` or
     ``coinche``) overrides the boards' Mode tags. Raises
     :class:`PBNDecodeError` at the first problem.
 
@@ -580,7 +581,7 @@ def loads(text: str, *, file: str | None = None, mode: str | None = None) -> lis
     ...
     belote.errors.PBNDecodeError: f.pbn: board 7: line 2: 4 hands are unknown (N E S W); at most one can be inferred
     """
-    mode = None if mode is None else get_profile(mode).name
+    mode = None if profile is None else get_profile(profile).name
     return [_parse_game(game, file, mode)
             for game in _games(_logical_lines(io.StringIO(text, newline=None), file))]
 
@@ -590,7 +591,7 @@ MAX_LINE_BYTES = 1 << 20
 
 
 def iter_load(fp_or_path: IO[str] | IO[bytes] | str | os.PathLike[str], *,
-              mode: str | None = None, name: str | None = None
+              profile: str | RuleProfile | None = None, name: str | None = None
               ) -> Iterator[Board | PBNDecodeError]:
     """Read the boards of a PBN file one at a time, each as a :class:`Board` or its error.
 
@@ -608,7 +609,7 @@ def iter_load(fp_or_path: IO[str] | IO[bytes] | str | os.PathLike[str], *,
     >>> [type(b).__name__ for b in iter_load(io.StringIO(text))]
     ['PBNDecodeError', 'Board']
     """
-    mode = None if mode is None else get_profile(mode).name
+    mode = None if profile is None else get_profile(profile).name
     if hasattr(fp_or_path, "read"):
         file = name if name is not None else getattr(fp_or_path, "name", None)
         if isinstance(fp_or_path, io.TextIOBase):
@@ -659,7 +660,7 @@ def decoded_lines(fp: IO[bytes], file: str | None) -> Iterator[str]:
             yield part
 
 
-def load(fp_or_path: IO[str] | str | os.PathLike[str], *, mode: str | None = None
+def load(fp_or_path: IO[str] | str | os.PathLike[str], *, profile: str | RuleProfile | None = None
          ) -> list[Board]:
     """Read every board of a PBN file, given as an open text or binary file, or a path.
 
@@ -677,11 +678,11 @@ def load(fp_or_path: IO[str] | str | os.PathLike[str], *, mode: str | None = Non
             raise PBNDecodeError(f"not {encoding} text ({e.reason})", file=name) from None
         if isinstance(text, bytes):  # a binary file: decoded as a path's bytes are
             text = _decode(text, name)
-        return loads(text, file=name, mode=mode)
+        return loads(text, file=name, profile=profile)
     file = os.fspath(fp_or_path)
     with open(fp_or_path, "rb") as fp:
         data = fp.read()
-    return loads(_decode(data, file), file=file, mode=mode)
+    return loads(_decode(data, file), file=file, profile=profile)
 
 
 def _decode(data: bytes, file: str | None) -> str:
@@ -716,7 +717,7 @@ def _known_values(board: Board) -> dict[str, str | None]:
         "Board": board.board,
         "Dealer": None if board.dealer is None else seat_name(board.dealer),
         "Deal": board.deal.to_pbn(NORTH if board.dealer is None else board.dealer),
-        "Mode": board.mode,
+        "Mode": board.profile_name,
         "Auction": None if board.auction is None else seat_name(board.auction.seat_of(0)),
         "Declarer": None if board.declarer is None else seat_name(board.declarer),
         "Contract": None if contract is None else contract.to_pbn(),

@@ -5,7 +5,7 @@ notation (``N:S.H.D.C ...``); the columns ``board``, ``dealer``, ``mode``,
 ``contract`` and ``declarer`` are optional (an empty value means unknown).
 :func:`iter_rows` reads such a file one batch of rows at a time, so memory
 stays flat however large the file is, and turns each row into a checked
-:class:`~belote.formats.pbn.Board`, or into the
+:class:`~belote.types.board.Board`, or into the
 :class:`~belote.errors.PBNDecodeError` saying what is wrong with it: a bad
 row does not stop the reading.
 
@@ -28,7 +28,7 @@ from pathlib import Path
 from typing import IO, Any
 
 from ..errors import BeloteError, PBNDecodeError
-from ..rules.profiles import get_profile
+from ..rules.profiles import RuleProfile, get_profile
 from ..types.deal import Deal, Seat, parse_seat, seat_name
 from ..types.board import Board, BoardSource
 from .lines import numbered_lines
@@ -118,26 +118,26 @@ def _board(row: Mapping[str, Any], file: str | None, line: int, mode: str | None
         return error(f"{'deal' if row_mode is None or mode else 'mode'}: {e}")
     try:
         deal = deal.complete_unknown() if not deal.known else deal
-        return Board(deal, board=name, rules=board_mode, contract=_text(row.get("contract")),
+        return Board(deal, board=name, profile=board_mode, contract=_text(row.get("contract")),
                      source=BoardSource(file=file, line=line), **fields)
     except BeloteError as e:
         return e if isinstance(e, PBNDecodeError) else error(str(e))
 
 
 def iter_rows(fp_or_path: IO[str] | IO[bytes] | str | os.PathLike[str], *,
-              mode: str | None = None, format: str | None = None
+              profile: str | RuleProfile | None = None, format: str | None = None
               ) -> Iterator[Board | PBNDecodeError]:
     """The boards of a deal file, one row at a time, each a :class:`Board` or its error.
 
     ``format`` defaults to the file's suffix (:func:`file_format`); a stream
-    (text or binary) needs it unless its ``name`` has a suffix. ``mode``
+    (text or binary) needs it unless its ``name`` has a suffix. ``profile``
     overrides the rows' ``mode`` column. A file without a ``deal`` column
     yields one error and nothing else. CSV and NDJSON are read line by line
     (:func:`~belote.formats.lines.numbered_lines`): a line that is not
     UTF-8, is too long, or does not parse is one error with its line number,
     and the reading goes on, so every line comes out as a board or an error.
     """
-    mode = None if mode is None else get_profile(mode).name
+    mode = None if profile is None else get_profile(profile).name
     if hasattr(fp_or_path, "read"):
         file = getattr(fp_or_path, "name", None)
         if format is None:

@@ -209,7 +209,7 @@ def _located(board: Any, message: str) -> PBNDecodeError:
 
 
 def played_deal(board: Any, profile: RuleProfile | None = None) -> PlayedDeal:
-    """The :class:`PlayedDeal` of a PBN board (:class:`~belote.formats.pbn.Board`).
+    """The :class:`PlayedDeal` of a PBN board (:class:`~belote.types.board.Board`).
 
     A passed-out board is a deal without a contract. Raises
     :class:`PBNDecodeError` (naming file, board and line) for a board without

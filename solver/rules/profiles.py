@@ -173,15 +173,15 @@ COINCHE = RuleProfile(
 PROFILES: dict[str, RuleProfile] = {p.name: p for p in (CLASSIC, COINCHE)}
 
 
-def get_profile(mode: "str | RuleProfile") -> RuleProfile:
-    """The profile named ``mode`` (``classic`` or ``coinche``), or ``mode`` itself.
+def get_profile(profile: "str | RuleProfile") -> RuleProfile:
+    """The profile named ``profile`` (``classic`` or ``coinche``), or ``profile`` itself.
 
     >>> get_profile("Coinche").name
     'coinche'
     """
-    if isinstance(mode, RuleProfile):
-        return mode
-    profile = PROFILES.get(str(mode).strip().lower())
-    if profile is None:
-        raise BeloteError(f"unknown mode {mode!r} (expected one of {', '.join(PROFILES)})")
-    return profile
+    if isinstance(profile, RuleProfile):
+        return profile
+    found = PROFILES.get(str(profile).strip().lower())
+    if found is None:
+        raise BeloteError(f"unknown mode {profile!r} (expected one of {', '.join(PROFILES)})")
+    return found

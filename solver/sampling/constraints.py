@@ -31,11 +31,11 @@ of ``=N`` (or just ``N``), ``>=N``, ``<=N``, ``>N``, ``<N`` or ``N-M``
 >>> parse_shape("W:C2-9")
 Traceback (most recent call last):
 ...
-belote.sampling.constraints.ConstraintError: 'W:C2-9': C2-9: a suit has at most 8 cards
+belote.errors.ConstraintError: 'W:C2-9': C2-9: a suit has at most 8 cards
 >>> Constraints().with_text(known=["N:AS", "E:AS"])
 Traceback (most recent call last):
 ...
-belote.sampling.constraints.ConstraintError: AS is known to be in N's hand and in E's
+belote.errors.ConstraintError: AS is known to be in N's hand and in E's
 
 Conditions on a seat's holding in one suit (:meth:`Constraints.with_holdings`,
 any set of holdings, e.g. "holds J or 9", "3+ cards or the J") and on how
@@ -54,7 +54,7 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field, replace
 from typing import TypeVar
 
-from ..errors import BeloteError
+from ..errors import BeloteError, ConstraintError
 from ..rules.play import Position, legal_cards
 from ..rules.profiles import CLASSIC, COINCHE, PROFILES, RuleProfile
 from ..types.cards import (ALL_CARDS, SUIT_MASKS, SUIT_NAMES, SUITS, Card, CardSet, Mask,
@@ -131,18 +131,6 @@ class CardCount:
 
 _T = TypeVar("_T")
 
-
-class ConstraintError(BeloteError):
-    """Constraints that cannot be parsed, that contradict each other, or that no deal meets.
-
-    ``option`` names the kind of text that could not be parsed (``"hand"``,
-    ``"known"``, ``"shape"`` or ``"points"``, as :meth:`Constraints.with_text`
-    takes them), ``None`` for constraints that do not fit together.
-    """
-
-    def __init__(self, message: str, *, option: str | None = None) -> None:
-        super().__init__(message)
-        self.option = option
 
 
 def _read(parse: Callable[[str], _T], text: str, option: str) -> _T:
@@ -582,11 +570,11 @@ def parse_known(text: str) -> tuple[Seat, Mask]:
     >>> parse_known("E:AS,XS")
     Traceback (most recent call last):
     ...
-    belote.sampling.constraints.ConstraintError: 'E:AS,XS': unknown card 'XS'
+    belote.errors.ConstraintError: 'E:AS,XS': unknown card 'XS'
     >>> parse_known("N:QS 8D QS")
     Traceback (most recent call last):
     ...
-    belote.sampling.constraints.ConstraintError: 'N:QS 8D QS': QS is given twice
+    belote.errors.ConstraintError: 'N:QS 8D QS': QS is given twice
     """
     seat, rest = _split_seat(text, "E:AS,TS")
     tokens = rest.replace(",", " ").split()

@@ -37,7 +37,7 @@ True
 >>> DealSampler(Constraints().with_text(shape=["N:S>=5", "E:S>=4"]))
 Traceback (most recent call last):
 ...
-belote.sampling.constraints.ConstraintError: no deal satisfies the constraints: no way to deal the 8 unseen S (N S5-8, E S4-8)
+belote.errors.ConstraintError: no deal satisfies the constraints: no way to deal the 8 unseen S (N S5-8, E S4-8)
 """
 
 from __future__ import annotations
@@ -52,8 +52,8 @@ import numpy as np
 from ..errors import BeloteError
 from ..types.cards import SUIT_MASKS, SUIT_NAMES, SUITS, CardSet, PBN_RANK_ORDER, RANK_NAMES
 from ..types.deal import NORTH, SEATS, Deal, Seat, seat_name
-from .constraints import (ALL_HOLDINGS, ANY_POINTS, NO_LIMIT, CardCount, Constraints,
-                          ConstraintError)
+from ..errors import ConstraintError
+from .constraints import ALL_HOLDINGS, ANY_POINTS, NO_LIMIT, CardCount, Constraints
 
 BLOCK = 1024
 """Deals per random block: deal ``i`` is drawn in block ``i // BLOCK``."""

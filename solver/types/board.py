@@ -15,7 +15,7 @@ in equality.
 
 >>> from belote.types.deal import Deal
 >>> board = Board(Deal.from_pbn("N:AKQJ.AKQJ.. .T987.T987. T987...AKQJ ..AKQJ.T987"),
-...               board="1", dealer=0, rules="coinche", contract="100H", declarer=1,
+...               board="1", dealer=0, profile="coinche", contract="100H", declarer=1,
 ...               cards="H7 S7 C7 HA HJ")
 >>> board.position().to_move, board.position().points
 (1, SidePair(ns=11, ew=0))
@@ -60,10 +60,11 @@ class BoardSource:
 
 @dataclass(frozen=True, init=False)
 class Board:
-    """One board: deal, dealer, rules, auction, contract, play in playing order, other tags.
+    """One board: deal, dealer, rule profile, auction, contract, play in playing order, other tags.
 
-    ``rules`` is the rule profile the board states (``None``: not stated,
-    played as coinche); ``auction`` the :class:`~belote.types.auction.Auction`
+    ``stated_profile`` is the rule profile the board states (given as
+    ``profile=``; ``None``: not stated, played as coinche, see :meth:`profile`);
+    ``auction`` the :class:`~belote.types.auction.Auction`
     when the record has one: a complete auction gives the contract and the
     declarer (a contract given too must agree with it, else
     :class:`~belote.errors.ContractError` names both), and an auction of
@@ -77,7 +78,7 @@ class Board:
     deal: Deal
     board: str | None
     dealer: Seat | None
-    rules: RuleProfile | None
+    stated_profile: RuleProfile | None
     auction: Auction | None
     contract: Contract | None
     declarer: Seat | None
@@ -88,7 +89,7 @@ class Board:
     source: BoardSource = field(compare=False)
 
     def __init__(self, deal: Deal, *, board: str | None = None, dealer: Seat | None = None,
-                 rules: RuleProfile | str | None = None, auction: Auction | None = None,
+                 profile: RuleProfile | str | None = None, auction: Auction | None = None,
                  contract: Contract | str | None = None,
                  declarer: Seat | None = None, play_leader: Seat | None = None,
                  cards: Iterable[Card | str] | str = (), tags: Iterable[tuple[str, str]] = (),
@@ -100,11 +101,11 @@ class Board:
         incomplete deal, a contract the rules do not allow, or a card that is
         not held or not legal (the message names the trick).
         """
-        profile = None if rules is None else get_profile(rules)
+        stated = None if profile is None else get_profile(profile)
         if isinstance(contract, str):
-            contract = parse_contract(contract, profile or COINCHE, declarer)
+            contract = parse_contract(contract, stated or COINCHE, declarer)
         elif contract is not None:
-            check_contract(contract, profile or COINCHE)
+            check_contract(contract, stated or COINCHE)
             if declarer is None:
                 declarer = contract.declarer
             elif contract.declarer != declarer:
@@ -129,8 +130,8 @@ class Board:
                 raise DealError("a play record needs its leader or the dealer")
             play_leader = next_seat(dealer)  # stated, as a PBN Play tag states it
         for name, value in (("deal", deal), ("board", board), ("dealer", dealer),
-                            ("rules", profile), ("auction", auction), ("contract", contract),
-                            ("declarer", declarer),
+                            ("stated_profile", stated), ("auction", auction),
+                            ("contract", contract), ("declarer", declarer),
                             ("play_leader", play_leader), ("cards", played),
                             ("tags", tuple((n, v) for n, v in tags)),
                             ("sections", tuple((n, tuple(lines)) for n, lines in sections)),
@@ -140,18 +141,18 @@ class Board:
             self.position()
 
     def profile(self, override: str | RuleProfile | None = None) -> RuleProfile:
-        """The rule profile: ``override``, else the board's rules, else coinche."""
-        return get_profile(override or self.rules or COINCHE)
+        """The rule profile played: ``override``, else the board's stated profile, else coinche."""
+        return get_profile(override or self.stated_profile or COINCHE)
+
+    @property
+    def profile_name(self) -> str | None:
+        """The name of the stated profile (``None`` when not stated)."""
+        return None if self.stated_profile is None else self.stated_profile.name
 
     @property
     def passed_out(self) -> bool:
         """Whether the deal was passed out: its auction is four passes (no contract, no play)."""
         return self.auction is not None and self.auction.passed_out
-
-    @property
-    def mode(self) -> str | None:
-        """The name of the board's rules (``None`` when not stated)."""
-        return None if self.rules is None else self.rules.name
 
     @property
     def file(self) -> str | None:
@@ -174,7 +175,7 @@ class Board:
         """
         if self.contract is not None and profile is not None:
             profile = get_profile(profile)
-            if profile != self.rules:
+            if profile != self.stated_profile:
                 try:
                     return reread_contract(self.contract, profile)
                 except ContractError as e:
@@ -256,8 +257,10 @@ class Board:
     def replace(self, **changes: Any) -> "Board":
         """A copy with some fields changed (checked again)."""
         fields = {name: getattr(self, name) for name in (
-            "board", "dealer", "rules", "auction", "contract", "declarer", "play_leader", "cards", "tags",
+            "board", "dealer", "stated_profile", "auction", "contract", "declarer", "play_leader",
+            "cards", "tags",
             "sections", "source")}
+        fields["profile"] = fields.pop("stated_profile")
         fields.update(changes)
         return Board(fields.pop("deal", self.deal), **fields)
 
@@ -266,8 +269,8 @@ class Board:
         for name in ("board", "dealer"):
             if getattr(self, name) is not None:
                 parts.append(f"{name}={getattr(self, name)!r}")
-        if self.rules is not None:
-            parts.append(f"rules={self.rules.name!r}")
+        if self.stated_profile is not None:
+            parts.append(f"profile={self.stated_profile.name!r}")
         if self.auction is not None:
             parts.append(f"auction={self.auction!r}")
         if self.contract is not None:
