@@ -50,7 +50,7 @@ def main() -> None:
     hashes = {"xxh3_128 (xxhash)": lambda: xxhash.xxh3_128(),
               "blake2b_128 (hashlib)": lambda: hashlib.blake2b(digest_size=16),
               "sha256 (hashlib)": lambda: hashlib.sha256()}
-    print(f"| hash | size | best s | median s | GB/s (best) |\n|---|---|---|---|---|")
+    print("| hash | size | best s | median s | GB/s (best) |\n|---|---|---|---|---|")
     for name, make in hashes.items():
         times = []
         for _ in range(args.rounds):

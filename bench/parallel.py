@@ -28,7 +28,8 @@ from collections.abc import Callable
 from typing import Any
 
 from belote.analysis.board import TableRequest, board_analyses
-from belote.dd import SearchContext, default_context, reaches, reaches_targets, solve_position
+from belote.dd import (SearchContext, default_context, reaches, reaches_targets, solve_position,
+                       warm_up)
 from belote.dd import solve as dd
 from belote.formats import pbn
 from belote.parallel import parallel_map
@@ -85,7 +86,8 @@ def searches_workload(count: int, rounds: int) -> list[tuple[str, float, float]]
     for name, executor in (("serial", "serial"), ("2 threads", "thread"),
                            ("2 processes", "process")):
         wall, cpu, result = _timed(lambda: list(parallel_map(
-            _reaches_82, items, executor=executor, workers=2, chunk_size=64)), rounds)
+            _reaches_82, items, executor=executor, workers=2, chunk_size=64,
+            initializer=warm_up)), rounds)
         reference = result if reference is None else reference
         assert result == reference, name
         rows.append((name, wall, cpu))

@@ -20,7 +20,6 @@ deal number). Belote apart in both. One JSON line per deal (resumable)::
 
 from __future__ import annotations
 
-import argparse
 import json
 import sys
 import time
@@ -32,7 +31,7 @@ from belote.advice.playout import playout
 from belote.dd import solve_position, warm_up
 from belote.sampling.stats import mean, proportion
 
-from .sd_match import auction
+from .sd_match import auction, command_line
 
 THEIRS = {80: 86.0, 100: 77.3, 120: 64.8, 160: 34.1}
 """colver's IS-DD calibration (percent), from the study named in the module docstring."""
@@ -100,17 +99,7 @@ def summary(path: Path) -> str:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--deals", type=int, default=2000)
-    parser.add_argument("--out", type=Path, default=Path("bench/out/sd_calibration.jsonl"))
-    parser.add_argument("--summary", type=Path, default=None)
-    args = parser.parse_args()
-    if args.summary is not None:
-        print(summary(args.summary))
-        return
-    args.out.parent.mkdir(parents=True, exist_ok=True)
-    run(args.deals, args.out)
-    print(summary(args.out))
+    command_line(__doc__, 2000, "bench/out/sd_calibration.jsonl", run, summary)
 
 
 if __name__ == "__main__":

@@ -182,18 +182,24 @@ def summary(path: Path) -> str:
     ])
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--deals", type=int, default=300)
-    parser.add_argument("--out", type=Path, default=Path("bench/out/sd_match.jsonl"))
+def command_line(doc: str, default_deals: int, default_out: str,
+                 run_deals: Any, summarise: Any) -> None:
+    """The command line of a resumable single-dummy bench: ``--deals``, ``--out``, ``--summary``."""
+    parser = argparse.ArgumentParser(description=doc.splitlines()[0])
+    parser.add_argument("--deals", type=int, default=default_deals)
+    parser.add_argument("--out", type=Path, default=Path(default_out))
     parser.add_argument("--summary", type=Path, default=None)
     args = parser.parse_args()
     if args.summary is not None:
-        print(summary(args.summary))
+        print(summarise(args.summary))
         return
     args.out.parent.mkdir(parents=True, exist_ok=True)
-    run(args.deals, args.out)
-    print(summary(args.out))
+    run_deals(args.deals, args.out)
+    print(summarise(args.out))
+
+
+def main() -> None:
+    command_line(__doc__, 300, "bench/out/sd_match.jsonl", run, summary)
 
 
 if __name__ == "__main__":

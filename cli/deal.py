@@ -9,12 +9,11 @@ from __future__ import annotations
 from pathlib import Path
 
 import click
-
-from belote.errors import BeloteError
+from belote.errors import BeloteError, printable
 from belote.rules.profiles import PROFILES
-from belote.types.deal import SEATS, parse_seat
+from belote.types.deal import parse_seat
 
-from .options import constraint_error, constraint_options, SUIT, LibraryType
+from .options import SUIT, LibraryType, constraint_error, constraint_options
 
 PROGRESS_FROM = 20_000
 """Counts from which a progress bar is shown on stderr."""
@@ -95,5 +94,5 @@ def deal(count, seed, hands, known, shape, points, trump, mode, dealer, output):
             message = e.strerror or str(e)
             raise OSError(e.errno, message, None if str(output) in message else str(output)
                           ) from None
-    click.echo(f"{count} deal{'s' if count > 1 else ''} written to {display_path(output)} "
+    click.echo(f"{count} deal{'s' if count > 1 else ''} written to {printable(display_path(output))} "
                f"(seed {seed}, {sampler.count()} possible)", err=True)

@@ -15,7 +15,7 @@ The names, by layer:
   :class:`Deal`, :class:`Contract`, :func:`parse_contract`,
   :class:`RuleProfile`, :data:`CLASSIC`, :data:`COINCHE`, :func:`get_profile`;
 - **play and scoring** -- :class:`Position`, :func:`legal_cards`,
-  :func:`score_deal`, :class:`DealScore`, :func:`min_points_to_make`;
+  :func:`score_deal`, :class:`DealScore`, :func:`min_points_to_make`, :func:`trick_points_of`;
 - **boards and files** -- :class:`Board`, :class:`Auction`, the modules :mod:`pbn`
   (``pbn.load``, ``pbn.loads``, ``pbn.iter_load``, ``pbn.dump``, ``pbn.dumps``) and
   :mod:`cfn` (the same for CFN), :func:`iter_games` (any game file by its suffix);
@@ -52,45 +52,47 @@ from __future__ import annotations
 import importlib
 from typing import TYPE_CHECKING, Any
 
-from .analysis.board import (BoardAnalysis, BoardJob, TableRequest, board_analyses, board_analysis,
-                             plan_board)
-from .database.batch import BatchOptions, BatchSummary, run_batch
 from .errors import (BatchStateError, BeloteError, CardError, ConstraintError, ContractError,
                      ConventionError, ConversionWarning, DealError, HintError, IllegalPlayError,
                      InputError, OutputError, PBNDecodeError, PBNWarning, PlayoutError,
                      SearchLimitError)
-from .formats import cfn, pbn
 from .rules.play import Position, Trick, legal_cards
 from .rules.profiles import CLASSIC, COINCHE, PROFILES, RuleProfile, get_profile
-from .rules.scoring import DealScore, contract_made, min_points_to_make, score_deal
-from .sampling.constraints import Constraints
-from .types.board import Board
+from .rules.scoring import (DealScore, contract_made, min_points_to_make, score_deal,
+                            trick_points_of)
 from .types.cards import (CLUBS, DIAMONDS, HEARTS, SPADES, SUITS, CardSet, card_name, parse_card,
                           parse_suit)
 from .types.contract import Contract, parse_contract
 from .types.deal import (EAST, EW, NORTH, NS, SEATS, SIDES, SOUTH, WEST, Deal, SidePair,
                          parse_seat, parse_side, seat_name, side_name)
 
-if TYPE_CHECKING:  # imported on first use (numpy, numba, polars): see __getattr__
+if TYPE_CHECKING:  # imported on first use (numpy, numba, polars, the file formats): __getattr__
     from .advice.bid import (BidAdvice, ContractEstimate, bid_table, classic_advice,
                              classic_constraints, estimate_contract)
     from .advice.auction import AuctionAdvice, auction_advice
     from .advice.hint import CardAdvice, Hint, hint
     from .advice.playout import Playout, playout
+    from .analysis.board import (BoardAnalysis, BoardJob, TableRequest, board_analyses,
+                                 board_analysis, plan_board)
     from .analysis.play_record import (CardAnalysis, PlayAnalysis, board_play_analysis,
                                        play_analysis)
     from .auction.par import ParContract, ParResult, par_of
+    from .database.batch import BatchOptions, BatchSummary, run_batch
     from .database.report import report_tables
     from .dd.solve import (CardValue, DDTable, PositionAnalysis, SearchContext, dd_table,
                            equivalence_classes, position_analysis, reaches, reaches_targets,
-                           solve_position, warm_up)
+                           solve_position)
     from .dd.deals import dd_tables, hands_array, reaches_deals, solve_deals
     from .dd.verdict import ContractVerdict, judge_contract
+    from .dd.warm import warm_up
+    from .formats import cfn, pbn
     from .formats.games import iter_games
     from .parallel.runner import parallel_map
+    from .sampling.constraints import Constraints
     from .sampling.sampler import DealSampler
     from .sampling.stats import Estimate
     from .types.auction import Auction
+    from .types.board import Board
 
 __version__ = "0.1.0"
 
@@ -100,39 +102,54 @@ _LAZY = {
     ".advice.auction": ("AuctionAdvice", "auction_advice"),
     ".advice.hint": ("CardAdvice", "Hint", "hint"),
     ".advice.playout": ("Playout", "playout"),
+    ".analysis.board": ("BoardAnalysis", "BoardJob", "TableRequest", "board_analyses",
+                        "board_analysis", "plan_board"),
     ".analysis.play_record": ("CardAnalysis", "PlayAnalysis", "board_play_analysis",
                               "play_analysis"),
     ".auction.par": ("ParContract", "ParResult", "par_of"),
+    ".database.batch": ("BatchOptions", "BatchSummary", "run_batch"),
     ".database.report": ("report_tables",),
     ".dd.solve": ("CardValue", "DDTable", "PositionAnalysis", "SearchContext", "dd_table",
                   "equivalence_classes", "position_analysis", "reaches", "reaches_targets",
-                  "solve_position", "warm_up"),
+                  "solve_position"),
     ".dd.deals": ("dd_tables", "hands_array", "reaches_deals", "solve_deals"),
     ".dd.verdict": ("ContractVerdict", "judge_contract"),
+    ".dd.warm": ("warm_up",),
+    ".formats": ("cfn", "pbn"),
     ".formats.games": ("iter_games",),
     ".parallel.runner": ("parallel_map",),
+    ".sampling.constraints": ("Constraints",),
     ".sampling.sampler": ("DealSampler",),
     ".sampling.stats": ("Estimate",),
     ".types.auction": ("Auction",),
+    ".types.board": ("Board",),
 }
-"""The names imported on first use, by home module (the ``TYPE_CHECKING`` block above, for
+"""The names imported on first use, by home module (or package, for a module) (the ``TYPE_CHECKING`` block above, for
 type checkers and the docs; a test keeps the two equal)."""
 
 _HOME = {name: module for module, names in _LAZY.items() for name in names}
 
-__all__ = sorted([
-    "BatchOptions", "BatchStateError", "BatchSummary", "BeloteError", "Board", "BoardAnalysis",
-    "BoardJob", "CLASSIC", "CLUBS", "COINCHE", "CardError", "CardSet", "ConstraintError",
-    "Constraints", "Contract", "ContractError", "ConventionError", "ConversionWarning",
-    "InputError", "OutputError", "PlayoutError", "DIAMONDS", "Deal", "DealError", "DealScore",
-    "EAST", "EW", "HEARTS", "HintError", "IllegalPlayError", "NORTH", "NS", "PBNDecodeError",
-    "PBNWarning", "PROFILES", "Position", "RuleProfile", "SEATS", "SIDES", "SOUTH", "SPADES",
-    "SUITS", "SearchLimitError", "SidePair", "TableRequest", "Trick", "WEST", "__version__",
-    "board_analyses", "board_analysis", "card_name", "contract_made", "get_profile",
-    "legal_cards", "min_points_to_make", "parse_card", "parse_contract", "parse_seat",
-    "parse_side", "parse_suit", "pbn", "cfn", "plan_board", "run_batch", "score_deal", "seat_name",
-    "side_name", *_HOME,
-])
+__all__ = [
+    "Auction", "AuctionAdvice", "BatchOptions", "BatchStateError", "BatchSummary",
+    "BeloteError", "BidAdvice", "Board", "BoardAnalysis", "BoardJob", "CLASSIC", "CLUBS",
+    "COINCHE", "CardAdvice", "CardAnalysis", "CardError", "CardSet", "CardValue",
+    "ConstraintError", "Constraints", "Contract", "ContractError", "ContractEstimate",
+    "ContractVerdict", "ConventionError", "ConversionWarning", "DDTable", "DIAMONDS", "Deal",
+    "DealError", "DealSampler", "DealScore", "EAST", "EW", "Estimate", "HEARTS", "Hint",
+    "HintError", "IllegalPlayError", "InputError", "NORTH", "NS", "OutputError",
+    "PBNDecodeError", "PBNWarning", "PROFILES", "ParContract", "ParResult", "PlayAnalysis",
+    "Playout", "PlayoutError", "Position", "PositionAnalysis", "RuleProfile", "SEATS", "SIDES",
+    "SOUTH", "SPADES", "SUITS", "SearchContext", "SearchLimitError", "SidePair", "TableRequest",
+    "Trick", "WEST", "__version__", "auction_advice", "bid_table", "board_analyses",
+    "board_analysis", "board_play_analysis", "card_name", "cfn", "classic_advice",
+    "classic_constraints", "contract_made", "dd_table", "dd_tables", "equivalence_classes",
+    "estimate_contract", "get_profile", "hands_array", "hint", "iter_games", "judge_contract",
+    "legal_cards", "min_points_to_make", "par_of", "parallel_map", "parse_card",
+    "parse_contract", "parse_seat", "parse_side", "parse_suit", "pbn", "plan_board",
+    "play_analysis", "playout", "position_analysis", "reaches", "reaches_deals",
+    "reaches_targets", "report_tables", "run_batch", "score_deal", "seat_name", "side_name",
+    "solve_deals", "solve_position", "trick_points_of", "warm_up",
+]
 
 
 def __getattr__(name: str) -> Any:
@@ -140,7 +157,10 @@ def __getattr__(name: str) -> Any:
     module = _HOME.get(name)
     if module is None:
         raise AttributeError(f"module 'belote' has no attribute {name!r}")
-    value = getattr(importlib.import_module(module, __name__), name)
+    home = importlib.import_module(module, __name__)
+    value = getattr(home, name, None)
+    if value is None:  # a module of a package (pbn, cfn)
+        value = importlib.import_module(f"{module}.{name}", __name__)
     globals()[name] = value
     return value
 

@@ -56,6 +56,22 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
             item.add_marker(skip)
 
 
+def run_cli(*args: object) -> tuple[int, str, str]:
+    """Invoke ``belote ARGS`` in this process; return (exit code, stdout, stderr).
+
+    An exception other than the command's own exit is raised, not turned into
+    an exit code, so a test sees the traceback of a bug.
+    """
+    from click.testing import CliRunner
+
+    from belote.cli.main import cli
+
+    result = CliRunner().invoke(cli, [str(a) for a in args])
+    if result.exception is not None and not isinstance(result.exception, SystemExit):
+        raise result.exception
+    return result.exit_code, result.stdout, result.stderr
+
+
 def sample_size(default: int, full: int) -> int:
     """``full`` when running with ``--runslow``, else ``default``."""
     return full if _RUNSLOW else default

@@ -14,12 +14,10 @@ import random
 from pathlib import Path
 
 import pytest
-from click.testing import CliRunner
 
 import belote.cli.analyse
 import belote.analysis.play_record as play_record
 from belote.types.board import Board
-from belote.cli.main import cli
 from belote import CLASSIC, COINCHE, CardSet, Deal, Position, card_name
 from belote.analysis.play_record import (CardAnalysis, PlayAnalysis, board_play_analysis,
                                                 play_analysis, outcome, recorded_cards)
@@ -30,21 +28,13 @@ from belote.formats import pbn
 from belote.types.contract import parse_contract
 from belote.types.deal import EW, NS, SidePair
 
-from conftest import sample_size
+from conftest import sample_size, run_cli as run
 from reference import reference_card_values, reference_value
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "datasets" / "examples"
 PLAYED = EXAMPLES / "played.pbn"
 CLASSIC_FILE = EXAMPLES / "classic.pbn"
 PROFILES = {"classic": CLASSIC, "coinche": COINCHE}
-
-
-def run(*args: object) -> tuple[int, str, str]:
-    """Invoke ``belote`` in this process; return (exit code, stdout, stderr)."""
-    result = CliRunner().invoke(cli, [str(a) for a in args])
-    if result.exception is not None and not isinstance(result.exception, SystemExit):
-        raise result.exception
-    return result.exit_code, result.stdout, result.stderr
 
 
 # --- values against the reference minimax --------------------------------------------------

@@ -13,19 +13,18 @@ import json
 
 import numpy as np
 import pytest
-from click.testing import CliRunner
 
 from belote import CardSet, Deal
 from belote.advice.bid import estimate_contract
 from belote.advice.bid_play import played_estimate, played_table
 from belote.advice.playout import Schedule, playout
-from belote.cli.main import cli
 from belote.rules.profiles import COINCHE
 from belote.rules.scoring import score_deal
 from belote.sampling.constraints import Constraints
 from belote.sampling.sampler import DealSampler
 from belote.sampling.stats import paired_difference
 from belote.types.contract import parse_contract
+from conftest import run_cli as run
 
 HAND = "S:JH 9H AH TH KS AS AD 7C"
 FAST = Schedule.from_worlds(6)
@@ -39,7 +38,7 @@ def test_both_halves_equal_their_plain_computations() -> None:
                              schedule=FAST)
     plain = estimate_contract(constraints, contract, dealer=3, samples=samples, seed=seed)
     assert result.double_dummy == plain
-    made, nets, dd_nets = [], [], []
+    made, nets = [], []
     for i, row in enumerate(DealSampler(constraints).draw_masks(seed, 0, samples)):
         deal = Deal([CardSet(int(h)) for h in row])
         end = playout(deal, contract, leader=0, schedule=FAST, seed=seed,
@@ -62,13 +61,6 @@ def test_the_table_is_the_same_on_processes() -> None:
                           workers=2)
     assert serial.to_dict() == pooled.to_dict()
     assert len(serial.differences) == 40
-
-
-def run(*args: object) -> tuple[int, str, str]:
-    result = CliRunner().invoke(cli, [str(a) for a in args])
-    if result.exception is not None and not isinstance(result.exception, SystemExit):
-        raise result.exception
-    return result.exit_code, result.stdout, result.stderr
 
 
 def test_the_command_adds_a_single_dummy_object_per_row() -> None:

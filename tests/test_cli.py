@@ -24,6 +24,7 @@ from belote.formats import pbn
 from belote.types.cards import HEARTS, parse_card
 from belote.types.deal import EW, NS
 from belote.rules.play import Position
+from conftest import run_cli as run
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "datasets" / "examples"
 DEALS = EXAMPLES / "deals.pbn"
@@ -31,14 +32,6 @@ CLASSIC = EXAMPLES / "classic.pbn"
 POSITIONS = EXAMPLES / "positions.pbn"
 
 CLASSIC_1_DEAL = "N:AJ.QJ.AJT.Q 987.T987.K. KQT.A.Q9.A8 .K.87.KJT97"
-
-
-def run(*args: object) -> tuple[int, str, str]:
-    """Invoke ``belote`` in this process; return (exit code, stdout, stderr)."""
-    result = CliRunner().invoke(cli, [str(a) for a in args])
-    if result.exception is not None and not isinstance(result.exception, SystemExit):
-        raise result.exception
-    return result.exit_code, result.stdout, result.stderr
 
 
 def solve_json(*args: object) -> list[dict]:
@@ -409,13 +402,14 @@ def test_jobs_2_prints_what_jobs_1_prints(classic_json: list[dict]) -> None:
 
 WORKER_PROBE = """\
 import os, sys
-from belote.dd import solve as dd
+from belote.dd import solve as dd, warm_up
 from belote.parallel import parallel_map
 
 def probe(_):
     return os.getpid(), dd._kernels is not None
 
-results = list(parallel_map(probe, range(8), executor="process", workers=2))
+results = list(parallel_map(probe, range(8), executor="process", workers=2,
+                            initializer=warm_up))
 print(sorted({k for _, k in results}), os.getpid() in {p for p, _ in results})
 """
 

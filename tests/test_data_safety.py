@@ -28,35 +28,25 @@ import tempfile
 import time
 from pathlib import Path
 
+import belote.auction.par as par_module
 import polars as pl
 import pytest
-from click.testing import CliRunner
-from hypothesis import HealthCheck, given, settings
-from hypothesis import strategies as st
-
-import belote.auction.par as par_module
-import belote.cli.running as running
+from belote.cli import running
 from belote.cli.common import Group
-from belote.cli.main import cli
 from belote.errors import OutputError, PBNDecodeError
-from belote.files import (atomic_output, check_output, content_hash,
-                          temporary_name)
+from belote.files import atomic_output, check_output, content_hash, temporary_name
 from belote.formats.rows import iter_rows, write_deals
 from belote.sampling.constraints import Constraints
 from belote.sampling.sampler import DealSampler, deal_rows
 from belote.types.board import Board
-
+from click.testing import CliRunner
+from conftest import run_cli as run
 from conftest import sample_size
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "datasets" / "examples"
 BELOTE = Path(sys.executable).with_name("belote")
-
-
-def run(*args: object) -> tuple[int, str, str]:
-    result = CliRunner().invoke(cli, [str(a) for a in args])
-    if result.exception is not None and not isinstance(result.exception, SystemExit):
-        raise result.exception
-    return result.exit_code, result.stdout, result.stderr
 
 
 def deal_file(path: Path, count: int, seed: int = 5) -> Path:
@@ -123,10 +113,9 @@ def test_a_missing_directory_is_a_usage_error_before_any_work(tmp_path, args):
 def test_atomic_output_keeps_the_old_file_on_failure(tmp_path):
     target = tmp_path / "out.csv"
     target.write_text("old\n")
-    with pytest.raises(RuntimeError):
-        with atomic_output(target) as tmp:
-            tmp.write_text("half a new fi")
-            raise RuntimeError("disk gone")
+    with pytest.raises(RuntimeError), atomic_output(target) as tmp:
+        tmp.write_text("half a new fi")
+        raise RuntimeError("disk gone")
     assert target.read_text() == "old\n"
     assert sorted(p.name for p in tmp_path.iterdir()) == ["out.csv"]
 
@@ -241,7 +230,7 @@ def test_bad_header_bytes_stop_with_one_error(tmp_path):
     assert len(items) == 1 and items[0].line == 1 and "not UTF-8" in items[0].message
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def _base_rows(fmt: str, seed: int) -> bytes:
     """30 good rows in ``fmt`` (made once per seed)."""
     path = Path(tempfile.mkdtemp()) / f"rows.{fmt}"
@@ -329,8 +318,7 @@ def test_a_one_byte_edit_of_a_1gb_input_changes_its_identity(tmp_path):
     path = tmp_path / "big.bin"
     block = os.urandom(1 << 20)
     with open(path, "wb") as fp:
-        for _ in range(1024):
-            fp.write(block)
+        fp.writelines(block for _ in range(1024))
     before = content_hash(path)
     with open(path, "r+b") as fp:
         fp.seek(512 << 20)
@@ -358,7 +346,7 @@ def test_a_fifo_is_refused_at_once_where_it_would_be_read_twice(tmp_path, comman
 def test_deal_rows_stream_whatever_the_count():
     """The first chunk of 10**15 deals comes at once: nothing is built for the whole count."""
     rows = deal_rows(DealSampler(Constraints()), 0, 10 ** 15, chunk=16)
-    boards, dealers, deals = next(rows)
+    boards, _, deals = next(rows)
     assert boards == [str(i) for i in range(1, 17)] and len(deals) == 16
 
 
@@ -461,8 +449,8 @@ def test_bid_on_a_single_layout_is_exact():
 
 
 def test_bid_intervals_stay_in_the_possible_range():
-    code, out, _ = run("bid", "--hand", "JH 9H AH TH KS AS AD 7C", "--seat", "S", "--dealer",
-                       "W", "--contract", "100H", "--samples", "2", "--json")
+    _, out, _ = run("bid", "--hand", "JH 9H AH TH KS AS AD 7C", "--seat", "S", "--dealer",
+                     "W", "--contract", "100H", "--samples", "2", "--json")
     result = json.loads(out)
     points = result["mean_points"]
     assert 0 <= points["low"] <= points["value"] <= points["high"] <= 252

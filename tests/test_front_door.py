@@ -73,6 +73,7 @@ def test_lazy_names_are_the_type_checking_imports() -> None:
         assert isinstance(node, ast.ImportFrom)
         imported["." + (node.module or "")] = tuple(alias.name for alias in node.names)
     assert imported == belote._LAZY
+    assert set(belote._HOME) <= set(belote.__all__)
 
 
 def test_import_is_cheap() -> None:

@@ -5,15 +5,12 @@ from __future__ import annotations
 import doctest
 import itertools
 import json
-import random
 from pathlib import Path
 
 import numpy as np
 import pytest
-from click.testing import CliRunner
 
 import belote.cli.hint
-from belote.cli.main import cli
 from belote import CLASSIC, COINCHE, Deal
 from belote.advice.hint import (DEFAULT_SAMPLES, CardAdvice, Hint, enumerate_layouts, hint,
                                        replay, visible_constraints)
@@ -28,7 +25,7 @@ from belote.types.board import Board
 from belote.types.cards import KING, QUEEN, CardSet, make_card
 from belote.types.contract import parse_contract
 
-from conftest import played_position as random_position
+from conftest import played_position as random_position, run_cli as run
 from reference import reference_card_values
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "datasets" / "examples"
@@ -36,14 +33,6 @@ POSITIONS = EXAMPLES / "positions.pbn"
 PLAYED = EXAMPLES / "played.pbn"
 DEALS = EXAMPLES / "deals.pbn"
 ENDINGS_FILE = EXAMPLES / "endings.pbn"
-
-
-def run(*args: object) -> tuple[int, str, str]:
-    """Invoke ``belote`` in this process; return (exit code, stdout, stderr)."""
-    result = CliRunner().invoke(cli, [str(a) for a in args])
-    if result.exception is not None and not isinstance(result.exception, SystemExit):
-        raise result.exception
-    return result.exit_code, result.stdout, result.stderr
 
 
 def history(position: Position) -> list[int]:

@@ -11,23 +11,15 @@ import json
 from pathlib import Path
 
 import pytest
-from click.testing import CliRunner
 
-from belote.cli.main import cli
 from belote.errors import BeloteError
 from belote.rules.match import DealLine, MatchSheet, PlayedDeal, match_sheet
 from belote.rules.profiles import CLASSIC, COINCHE
 from belote.types.contract import Contract, parse_contract  # noqa: F401 (eval of reprs)
 from belote.types.deal import EW, NS, SidePair
+from conftest import run_cli as run
 
 SESSION = Path(__file__).resolve().parent.parent / "datasets" / "examples" / "session.pbn"
-
-
-def run(*args: object) -> tuple[int, str, str]:
-    result = CliRunner().invoke(cli, [str(a) for a in args])
-    if result.exception is not None and not isinstance(result.exception, SystemExit):
-        raise result.exception
-    return result.exit_code, result.stdout, result.stderr
 
 
 def deal(board: str, profile, contract: str, declarer: int, ns: int, ew: int,

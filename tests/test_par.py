@@ -17,11 +17,9 @@ import random
 from pathlib import Path
 
 import pytest
-from click.testing import CliRunner
 
-from conftest import sample_size
+from conftest import sample_size, run_cli as run
 
-from belote.cli.main import cli
 from belote import COINCHE, Deal
 from belote.auction import ParContract, ParResult, bid_ladder, par_of
 from belote.dd import dd_table
@@ -42,14 +40,6 @@ ONE_SUIT_EACH = Deal.from_pbn("N:AKQJT987... .AKQJT987.. ..AKQJT987. ...AKQJT987
 
 SACRIFICE = Deal.from_pbn("N:QT8.K98..J7 K.QJ.AKQ7.T A97.7..KQ98 J.AT.JT98.A")
 """NS make 160 clubs, EW only 150 diamonds; EW (E) speak first."""
-
-
-def run(*args: object) -> tuple[int, str, str]:
-    """Invoke ``belote`` in this process; return (exit code, stdout, stderr)."""
-    result = CliRunner().invoke(cli, [str(a) for a in args])
-    if result.exception is not None and not isinstance(result.exception, SystemExit):
-        raise result.exception
-    return result.exit_code, result.stdout, result.stderr
 
 
 def values(deal: Deal, dealer: int) -> dict[str, tuple[int, int]]:

@@ -18,14 +18,12 @@ from pathlib import Path
 
 import numpy as np
 import pytest
-from click.testing import CliRunner
 
 from belote import CLASSIC, COINCHE, CardSet, Deal
 from belote.advice.hint import MAX_SAMPLES, enumerate_layouts, hint, replay, visible_constraints
 from belote.advice.playout import (DEFAULT_SCHEDULE, Schedule, decide, playout,
                                    playouts)
 from belote.dd import position_analysis, equivalence_classes, layout_values
-from belote.cli.main import cli
 from belote.errors import DealError, PlayoutError
 from belote.formats import pbn
 from belote.rules.play import Position
@@ -35,7 +33,7 @@ from belote.types.board import Board
 from belote.types.cards import card_name
 from belote.types.deal import side_of
 
-from conftest import played_position, sample_size
+from conftest import played_position, sample_size, run_cli as run
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "datasets" / "examples"
 DEALS = EXAMPLES / "deals.pbn"
@@ -181,13 +179,6 @@ def test_bad_requests_are_refused() -> None:
 
 
 # --- belote playout ---------------------------------------------------------------------------
-
-def run(*args: object) -> tuple[int, str, str]:
-    """Invoke ``belote`` in this process; return (exit code, stdout, stderr)."""
-    result = CliRunner().invoke(cli, [str(a) for a in args])
-    if result.exception is not None and not isinstance(result.exception, SystemExit):
-        raise result.exception
-    return result.exit_code, result.stdout, result.stderr
 
 
 def test_the_command_plays_writes_and_analyse_reads(tmp_path) -> None:

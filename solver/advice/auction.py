@@ -53,6 +53,7 @@ import numpy as np
 from ..auction.conventions import Conventions
 from ..auction.inference import AuctionReading, read_auction
 from ..errors import BeloteError
+from ..dd import warm_up
 from ..parallel import parallel_map
 from ..rules.profiles import CLASSIC, RuleProfile
 from ..sampling.constraints import Constraints
@@ -213,7 +214,7 @@ def sample_outcomes(constraints: Constraints, taker_side: int, dealer: Seat,
         spans = [(seed, s, 1) for s in range(samples)]
         work = functools.partial(_single_dummy_range, _Plays(question, play_for, dealer,
                                                              schedule))
-    results = parallel_map(work, spans, executor=executor, workers=workers)
+    results = parallel_map(work, spans, executor=executor, workers=workers, initializer=warm_up)
     parts = []
     try:
         for span, outcomes in zip(spans, results, strict=True):

@@ -65,10 +65,11 @@ from dataclasses import dataclass, field, replace
 import numpy as np
 
 from ..errors import BeloteError
+from ..dd import warm_up
 from ..parallel import parallel_map
 from ..rules.play import belote_sides
 from ..rules.profiles import CLASSIC, RuleProfile
-from ..rules.scoring import min_points_to_make, score_deal
+from ..rules.scoring import min_points_to_make, score_deal, trick_points_of
 from ..sampling.constraints import Constraints, classic_bidding
 from ..sampling.sampler import DealSampler
 from ..sampling.stats import (DECILES, Estimate, LookSchedule, proportion, t_quantile,
@@ -77,7 +78,7 @@ from ..types.cards import SUITS, Suit, parse_card
 from ..types.contract import Contract
 from ..types.deal import Seat, next_seat, side_of
 
-__all__ = ["BidAdvice", "ContractEstimate", "bid_table", "classic_advice", "classic_constraints",
+__all__ = ["BidAdvice", "ContractEstimate", "bid_table", "classic_advice", "classic_question", "classic_constraints",
            "coinche_contracts", "count_layouts", "estimate_contract"]
 
 LEVEL = 0.95
@@ -286,16 +287,8 @@ def _score(profile: RuleProfile, contract: Contract, key: int, belote: int
         points, dcap = 0, True
     else:
         points, dcap = (1 if key == FAILED else key), False
-    if dcap:
-        trick = [0, 0]
-        trick[side], trick[1 - side] = 0, profile.capot_trick_points
-    elif points == profile.capot_trick_points:
-        trick = [0, 0]
-        trick[side] = points
-    else:
-        trick = [0, 0]
-        trick[side], trick[1 - side] = points, profile.total_trick_points - points
-    deal = score_deal(profile, contract, tuple(trick), belote_side)
+    trick = trick_points_of(profile, side, points, defence_capot=dcap)
+    deal = score_deal(profile, contract, trick, belote_side)
     if key == FAILED and deal.made:
         raise BeloteError(f"{contract.to_pbn()} judged failed below its need but made")
     net = deal.scores[side] - deal.scores[1 - side]
@@ -442,7 +435,8 @@ class _Engine:
             trumps = tuple(active)
             spans = [(seed, s, min(CHUNK, look - s)) for s in range(done, look, CHUNK)]
             results = parallel_map(functools.partial(_solve_range, self.q, trumps), spans,
-                                   executor=executor, workers=workers)
+                                   executor=executor, workers=workers,
+                                   initializer=warm_up)
             try:
                 for span, outcomes in zip(spans, results, strict=True):
                     self.fold(trumps, outcomes)
@@ -469,12 +463,12 @@ class _Engine:
         for r, contract in enumerate(self.contracts):
             n = int(t.n[r])
 
-            def share(count: float) -> Estimate:
+            def share(count: float, n: int = n) -> Estimate:
                 return (Estimate.exact(count / n, n) if listed
                         else _proportion(int(count), n, level, name))
 
-            def average(total: float, squares: float, bounds: tuple[float, float]
-                        ) -> Estimate:
+            def average(total: float, squares: float, bounds: tuple[float, float],
+                        n: int = n) -> Estimate:
                 return (Estimate.exact(total / n, n) if listed
                         else _mean(n, total, squares, level, name("t")).within(*bounds))
 
@@ -646,6 +640,25 @@ def classic_constraints(seat: Seat, five: str | Sequence[str], turned: str | int
         known=known, shape=shape, points=points)
 
 
+def classic_question(seat: Seat, five: str | Sequence[str], turned: str | int, *,
+                     known: Sequence[str] = (), shape: Sequence[str] = (),
+                     points: Sequence[str] = ()
+                     ) -> tuple[Constraints, int, list[Contract]]:
+    """A classic bidder's constraints, their layouts, and the contracts to judge: the turned
+    suit first (round 1), then each other suit (round 2).
+
+    >>> _, layouts, rows = classic_question(2, "JH 9H AS KS 7C", "AH")
+    >>> [c.to_pbn() for c in rows]
+    ['H', 'S', 'D', 'C']
+    """
+    card = turned if isinstance(turned, int) else parse_card(turned)
+    constraints = classic_constraints(seat, five, card, known=known, shape=shape,
+                                      points=points)
+    first = card >> 3
+    contracts = [Contract(t, seat, None) for t in [first] + [s for s in SUITS if s != first]]
+    return constraints, count_layouts(constraints), contracts
+
+
 def classic_advice(seat: Seat, five: str | Sequence[str], turned: str | int, dealer: Seat, *,
                    known: Sequence[str] = (), shape: Sequence[str] = (),
                    points: Sequence[str] = (), samples: int = 1000, seed: int = 0,
@@ -662,12 +675,8 @@ def classic_advice(seat: Seat, five: str | Sequence[str], turned: str | int, dea
     nobody (they go to a later deal).
     """
     _check_samples(samples, precision)
-    card = turned if isinstance(turned, int) else parse_card(turned)
-    constraints = classic_constraints(seat, five, card, known=known, shape=shape,
-                                      points=points)
-    layouts = count_layouts(constraints)
-    first = card >> 3
-    contracts = [Contract(t, seat, None) for t in [first] + [s for s in SUITS if s != first]]
+    constraints, layouts, contracts = classic_question(seat, five, turned, known=known,
+                                                       shape=shape, points=points)
     engine = _engine(constraints, CLASSIC, seat, dealer, contracts, (1,), True)
     _, schedule = engine.run(seed, samples, precision, executor=executor, workers=workers,
                              progress=progress)

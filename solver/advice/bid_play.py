@@ -45,10 +45,11 @@ from typing import Any
 import numpy as np
 
 from ..errors import BeloteError
+from ..dd import warm_up
 from ..parallel import parallel_map
 from ..sampling.constraints import Constraints
 from ..sampling.stats import Estimate, paired_difference, paired_proportions
-from ..types.cards import SUITS, CardSet, Suit, parse_card
+from ..types.cards import CardSet, Suit
 from ..types.contract import Contract
 from ..types.deal import Deal, Seat
 from .bid import (
@@ -63,7 +64,7 @@ from .bid import (
     _sampler,
     _score,
     _solve_range,
-    classic_constraints,
+    classic_question,
     coinche_contracts,
     count_layouts,
 )
@@ -169,7 +170,7 @@ def _run(constraints: Constraints, declarer: Seat, dealer: Seat, contracts: Sequ
     made = np.zeros((2, samples, len(contracts)), dtype=bool)
     nets = np.zeros((2, samples, len(contracts), len(multipliers)))
     results = parallel_map(functools.partial(_play_range, plays), spans, executor=executor,
-                           workers=workers)
+                           workers=workers, initializer=warm_up)
     try:
         for (_, start, n), both in zip(spans, results, strict=True):
             for k, outcomes in enumerate(both):
@@ -241,12 +242,8 @@ def played_classic(seat: Seat, five: str | Sequence[str], turned: str | int, dea
                    progress: Callable[[int], object] | None = None) -> PlayedAdvice:
     """Classic under both plays (the twin of :func:`~.bid.classic_advice`), each suit played
     for its own contract's goal."""
-    card = turned if isinstance(turned, int) else parse_card(turned)
-    constraints = classic_constraints(seat, five, card, known=known, shape=shape,
-                                      points=points)
-    layouts = count_layouts(constraints)
-    first = card >> 3
-    contracts = [Contract(t, seat, None) for t in [first] + [s for s in SUITS if s != first]]
+    constraints, layouts, contracts = classic_question(seat, five, turned, known=known,
+                                                       shape=shape, points=points)
     dd, sd, diffs = _run(constraints, seat, dealer, contracts, (1,),
                          {c.trump: c for c in contracts}, samples, seed, schedule, executor,
                          workers, progress)

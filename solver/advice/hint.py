@@ -49,7 +49,7 @@ from typing import Any
 
 import numpy as np
 
-from ..dd import position_analysis, equivalence_classes
+from ..dd import equivalence_classes, position_analysis, warm_up
 from ..errors import ContractError, HintError
 from ..parallel import parallel_map
 from ..rules.play import Position
@@ -344,7 +344,7 @@ def hint(position: Position, seat: Seat, contract: Contract | None = None, *,
     classes = equivalence_classes(position)
     job = _LayoutJob(position, tuple(cls[0] for cls in classes), side_of(seat), contract)
     results = list(parallel_map(job, items, executor=executor, workers=workers,
-                                progress=progress, notice=notice))
+                                initializer=warm_up, progress=progress, notice=notice))
     points = np.array([r[0] for r in results], dtype=np.int64)
     made = np.array([r[1] for r in results], dtype=bool) if judged else None
     return _summarise(seat, by, seed, layouts, exact, classes, points, made,

@@ -46,7 +46,7 @@ from typing import Any
 
 import numpy as np
 
-from ..dd import SearchContext, default_context, equivalence_classes, layout_values
+from ..dd import SearchContext, default_context, equivalence_classes, layout_values, warm_up
 from ..dd.verdict import ContractVerdict, judge_contract
 from ..errors import ContractError, PlayoutError
 from ..parallel import parallel_map
@@ -324,4 +324,4 @@ def playouts(boards: Iterable[Board], *, schedule: Schedule = DEFAULT_SCHEDULE, 
     records = list(boards)
     items = list(zip(range(len(records)) if places is None else places, records, strict=True))
     return parallel_map(_PlayoutJob(schedule, seed), items, executor=executor, workers=workers,
-                        progress=progress, notice=notice)
+                        initializer=warm_up, progress=progress, notice=notice)

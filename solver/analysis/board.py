@@ -350,13 +350,14 @@ def board_analyses(boards: Iterable[Board | BoardJob], request: TableRequest = T
     comes; pass jobs already planned (:func:`plan_board`) to report every
     problem before any solving.
     """
+    from ..dd import warm_up
     from ..parallel import parallel_map
 
     jobs = (b if isinstance(b, BoardJob) else plan_board(b, request) for b in boards)
     if hasattr(boards, "__len__"):
         jobs = list(jobs)  # type: ignore[assignment]
     return parallel_map(board_analysis, jobs, executor=executor, workers=workers,
-                        progress=progress, notice=notice)
+                        initializer=warm_up, progress=progress, notice=notice)
 
 
 def _analyse_deal(job: BoardJob, context: SearchContext) -> BoardAnalysis:

@@ -58,7 +58,7 @@ from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
-from ..dd import SearchContext, dd_table, reaches
+from ..dd import SearchContext, dd_table, reaches, warm_up
 from ..dd.verdict import ContractVerdict, verdict_from_points
 from ..errors import BeloteError
 from ..rules.play import Position
@@ -337,4 +337,4 @@ def par_boards(boards: Iterable[Any], *, executor: Any = "process", workers: int
 
     jobs = [plan_par(board) for board in boards]
     return parallel_map(solve_par, jobs, executor=executor, workers=workers,
-                        progress=progress, notice=notice)
+                        initializer=warm_up, progress=progress, notice=notice)

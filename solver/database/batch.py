@@ -35,6 +35,7 @@ True
 from __future__ import annotations
 
 import dataclasses
+import functools
 import json
 import os
 import shutil
@@ -46,7 +47,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..analysis.board import BoardAnalysis, BoardJob, TableRequest, board_analysis, plan_board
 from ..errors import BatchStateError, BeloteError, PBNDecodeError
-from ..rules.profiles import PROFILES, get_profile
+from ..rules.profiles import PROFILES, RuleProfile, get_profile
 from ..types.cards import SUIT_NAMES, SUITS, Suit
 from ..types.deal import NORTH, SEAT_NAMES, SIDE_NAMES, Seat, seat_name, side_name
 
@@ -58,8 +59,11 @@ if TYPE_CHECKING:
 __all__ = ["BATCH_SCHEMA", "BatchOptions", "BatchSummary", "check_paths", "input_identity",
            "iter_records", "read_metadata", "run_batch", "schema", "solve_record"]
 
-FORMAT_VERSION = 2
+FORMAT_VERSION = 3
 """Version of the shard layout and manifest; a change makes old shards unusable."""
+
+PLAYS = ("double-dummy", "single-dummy")
+"""How the deals are played: double-dummy only, or also single-dummy (the ``sd_points`` column)."""
 
 DEFAULT_SHARD_SIZE = 100
 """Records per shard: a crash loses at most this many boards' work."""
@@ -94,6 +98,8 @@ BATCH_SCHEMA: tuple[tuple[str, str], ...] = (
     ("played_litige", "classic: equal totals in the recorded play"),
     ("played_score_ns", "recorded play's deal score of NS"),
     ("played_score_ew", "recorded play's deal score of EW"),
+    ("sd_points", "side's trick points when all four seats play the deal out single-dummy "
+                  "with this leader and trump (--play single-dummy; null otherwise)"),
 )
 """The output's columns, in order, with what they hold."""
 
@@ -115,7 +121,7 @@ def schema() -> Any:
              "dd_made": pl.Boolean, "dd_litige": pl.Boolean, "dd_score_ns": small,
              "dd_score_ew": small, "played_points": small, "played_points_ns": small,
              "played_points_ew": small, "played_made": pl.Boolean, "played_litige": pl.Boolean,
-             "played_score_ns": small, "played_score_ew": small}
+             "played_score_ns": small, "played_score_ew": small, "sd_points": small}
     return pl.Schema([(name, types[name]) for name, _ in BATCH_SCHEMA])
 
 
@@ -142,8 +148,11 @@ class BatchOptions:
     leader: Seat | None = None
     all_leaders: bool = False
     shard_size: int = DEFAULT_SHARD_SIZE
+    play: str = "double-dummy"
 
     def __post_init__(self) -> None:
+        if self.play not in PLAYS:
+            raise BeloteError(f"play={self.play!r}: expected one of {', '.join(PLAYS)}")
         modes = tuple(dict.fromkeys(None if m is None else get_profile(m).name
                                     for m in self.profiles))
         object.__setattr__(self, "profiles", modes or (None,))
@@ -162,7 +171,8 @@ class BatchOptions:
         """The options as JSON values (what the manifest records)."""
         return {"modes": list(self.profiles), "trumps": [SUIT_NAMES[t] for t in self.trumps],
                 "leader": None if self.leader is None else seat_name(self.leader),
-                "all_leaders": self.all_leaders, "shard_size": self.shard_size}
+                "all_leaders": self.all_leaders, "shard_size": self.shard_size,
+                **({"play": self.play} if self.play != "double-dummy" else {})}
 
 
 @dataclass(frozen=True)
@@ -287,8 +297,10 @@ def count_records(path: str | os.PathLike[str]) -> int | None:
     return max(count, 0)
 
 
-def _error_record(index: int, error: BaseException, mode: str | None) -> dict[str, Any]:
-    """The error line of a bad record; with ``mode``, it is bad under that mode only."""
+def _error_record(index: int, error: BaseException, profile: str | RuleProfile | None
+                  ) -> dict[str, Any]:
+    """The error line of a bad record; with ``profile``, it is bad under that profile only."""
+    mode = None if profile is None else get_profile(profile).name
     board = getattr(error, "board", None)
     reason = getattr(error, "message", str(error))
     return {"record": index, "board": board, "file": getattr(error, "file", None),
@@ -297,14 +309,14 @@ def _error_record(index: int, error: BaseException, mode: str | None) -> dict[st
             "error": f"under {mode}: {error}" if mode else str(error)}
 
 
-def _from_start(board: Board, mode: str | None) -> Board:
+def _from_start(board: Board, profile: str | RuleProfile | None) -> Board:
     """``board`` as tabled: a play record stopped before the end is replaced by its deal.
 
     The batch tables deals (``belote solve`` analyses positions): the record's
     cards are dropped, its leader and contract kept. A record played to the end
     is kept whole, so its actual result is scored beside the table.
     """
-    if board.cards and not board.position(mode).is_over:
+    if board.cards and not board.position(profile).is_over:
         return board.replace(cards=())
     return board
 
@@ -360,7 +372,35 @@ def _plan(index: int, board: Board | PBNDecodeError, options: BatchOptions, seve
     return index, (tuple(jobs), tuple(errors))
 
 
-def _job_rows(index: int, analysis: BoardAnalysis) -> list[tuple[Any, ...]]:
+def _single_dummy(index: int, analysis: BoardAnalysis) -> dict[tuple[Seat, Suit], Any]:
+    """Both sides' trick points of a single-dummy playout per leader and trump of the table.
+
+    The board's contract is played for its goal at its own trump; another
+    trump is played for points (no taker's goal is known). Layouts of
+    :func:`~belote.advice.playout.playout` stream 0, board ``16 * record +
+    4 * leader + trump``: the same whatever runs the batch.
+    """
+    from ..advice.playout import playout
+    from ..types.contract import Contract
+
+    profile = analysis.profile
+    bid = profile.bid_min if profile.auction == "numeric" else None
+    out = {}
+    for value in analysis.table:
+        key = (value.leader, value.trump)
+        if key in out:
+            continue
+        contract = analysis.contract
+        if contract is None or contract.trump != value.trump:
+            contract = Contract(value.trump, None, bid)
+        board = playout(analysis.deal, contract, leader=value.leader, profile=profile, seed=0,
+                        board=16 * index + 4 * value.leader + value.trump)
+        out[key] = board.position().points
+    return out
+
+
+def _job_rows(index: int, analysis: BoardAnalysis, play: str = "double-dummy"
+              ) -> list[tuple[Any, ...]]:
     """The output rows of one solved job, as tuples in :data:`BATCH_SCHEMA` order."""
     first = NORTH if analysis.dealer is None else analysis.dealer
     deal = analysis.deal.to_pbn(first)
@@ -387,14 +427,16 @@ def _job_rows(index: int, analysis: BoardAnalysis) -> list[tuple[Any, ...]]:
                    None if score is None else score[1])
     belote = dict(analysis.belote)
     mode = analysis.profile.name
+    sd = _single_dummy(index, analysis) if play == "single-dummy" else {}
     return [(index, analysis.board, deal, dealer, seat_name(v.leader), mode, SUIT_NAMES[v.trump],
              side_name(v.side), v.points,
              None if belote[v.trump] is None else side_name(belote[v.trump]),
-             c_text, c_decl, c_side, *dd, *pl_cols)
+             c_text, c_decl, c_side, *dd, *pl_cols,
+             sd[v.leader, v.trump][v.side] if sd else None)
             for v in analysis.table]
 
 
-def solve_record(item: tuple[int, _Work]
+def solve_record(item: tuple[int, _Work], play: str = "double-dummy"
                  ) -> tuple[int, list[tuple[Any, ...]], list[dict[str, Any]]]:
     """Solve one record (what a worker runs): ``(record, rows, error records)``.
 
@@ -408,7 +450,7 @@ def solve_record(item: tuple[int, _Work]
     errors = list(planned_errors)
     for job in jobs:
         try:
-            rows.extend(_job_rows(index, board_analysis(job)))
+            rows.extend(_job_rows(index, board_analysis(job), play))
         except BeloteError as e:
             errors.append(_error_record(index, e, job.profile.name if several else None))
     return index, rows, errors
@@ -545,6 +587,7 @@ def run_batch(input_path: str | os.PathLike[str], output: str | os.PathLike[str]
     ``input_path`` (whose identity is still recorded).
     """
     from ..formats.rows import check_deal_column
+    from ..dd import warm_up
     from ..parallel import parallel_map
 
     started = time.perf_counter()
@@ -573,8 +616,10 @@ def run_batch(input_path: str | os.PathLike[str], output: str | os.PathLike[str]
                 continue
             yield _plan(index, board, options, several, rows_input)
 
-    results = parallel_map(solve_record, items(), executor=executor, workers=workers,
-                           progress=progress, notice=notice)
+    solve = (solve_record if options.play == "double-dummy"
+             else functools.partial(solve_record, play=options.play))
+    results = parallel_map(solve, items(), executor=executor, workers=workers,
+                           initializer=warm_up, progress=progress, notice=notice)
     current: int | None = None
     rows: list[tuple[Any, ...]] = []
     errors: list[dict[str, Any]] = []

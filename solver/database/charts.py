@@ -141,6 +141,36 @@ def _points(frame: Any, path: Path) -> str:
     return ""
 
 
+def _calibration(frame: Any, path: Path) -> str:
+    """Where double-dummy reached T, the share of single-dummy playouts that did, by T."""
+    from .report import sd_calibration
+
+    table = sd_calibration(frame)
+    if table.is_empty():
+        return "needs a batch run with --play single-dummy (no sd_points)"
+    plt = _pyplot()
+    fig, ax = plt.subplots(figsize=(8, 5), dpi=110)
+    for mode in sorted(set(table["mode"].to_list())):
+        rows = table.filter(table["mode"] == mode)
+        t, p = rows["T"].to_list(), [100 * x for x in rows["p"].to_list()]
+        low, high = [100 * x for x in rows["p_low"].to_list()], [100 * x for x in
+                                                                 rows["p_high"].to_list()]
+        ax.plot(t, p, marker="o", label=f"{mode} (n at T=80: {rows['n'][0]})")
+        ax.fill_between(t, low, high, alpha=0.2)
+    ax.set_ylim(0, 100)
+    ax.set_xlabel("T: the side's double-dummy trick points reached at least T "
+                  "(board's own leader)")
+    ax.set_ylabel("single-dummy playouts reaching T (%)")
+    ax.set_title("Where double-dummy reached T, how often single-dummy play did\n"
+                 "(band: 95% Wilson interval clustered by deal)")
+    ax.grid(alpha=0.3)
+    ax.legend()
+    fig.tight_layout()
+    fig.savefig(path)
+    plt.close(fig)
+    return ""
+
+
 def _lead(frame: Any, path: Path) -> str:
     from .report import LEAD_NEEDS, lead_value
 
@@ -174,8 +204,9 @@ def _lead(frame: Any, path: Path) -> str:
     return ""
 
 
-CHARTS = ("pmake.png", "points.png", "lead.png")
-"""The file names of the charts, in the order they are drawn."""
+CHARTS = ("pmake.png", "points.png", "lead.png", "calibration.png")
+"""The file names of the charts, in the order they are drawn (the last only for a batch run
+with ``--play single-dummy``)."""
 
 
 def write_charts(frame: Any, directory: str | Path) -> Charts:
@@ -189,7 +220,12 @@ def write_charts(frame: Any, directory: str | Path) -> Charts:
     out = Path(directory)
     out.mkdir(parents=True, exist_ok=True)
     result = Charts([], {})
-    for name, draw in zip(CHARTS, (_pmake, _points, _lead)):
+    from .report import sd_calibration
+
+    single_dummy = not sd_calibration(frame).is_empty()
+    for name, draw in zip(CHARTS, (_pmake, _points, _lead, _calibration)):
+        if draw is _calibration and not single_dummy:
+            continue  # a double-dummy batch: the single-dummy chart does not apply
         with warnings.catch_warnings(), atomic_output(out / name) as tmp:
             warnings.simplefilter("ignore")
             why = draw(frame, tmp)

@@ -27,6 +27,8 @@ TABLE_TITLES = {
     "capot": "Capot (all eight tricks) frequency",
     "belote": "Belote (trump K+Q in one hand) frequency",
     "modes": "Classic against coinche on the same deals",
+    "calibration": "Where double-dummy reached T, how often single-dummy play did",
+    "single_dummy": "Double-dummy and single-dummy points of the same hands",
 }
 """Headings of the report's tables, without their grouping (:func:`table_title` adds it)."""
 

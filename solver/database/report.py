@@ -47,7 +47,8 @@ from ..types.deal import SEAT_NAMES, SIDE_NAMES, Deal
 __all__ = ["BATCH_COLUMNS", "FEATURES", "LEAD_NEEDS", "LEAD_NOT_BY_LEADER", "REPORTS", "belote_table",
            "bid_success_table", "capot_table", "check_batch_output", "check_values", "features",
            "lead_value", "left_out",
-           "mode_comparison", "points_table", "report_tables"]
+           "mode_comparison", "points_table", "report_tables", "sd_calibration",
+           "sd_summary"]
 
 BATCH_COLUMNS = ("record", "deal", "dealer", "leader", "mode", "trump", "side", "points", "belote")
 """The columns of a ``belote batch`` output that the report reads."""
@@ -113,8 +114,9 @@ leader, mode, trump, side, points, belote)
     check_values(frame)
 
 
-_ALLOWED = {"mode": None, "trump": SUIT_NAMES, "side": SIDE_NAMES, "leader": SEAT_NAMES,
-            "dealer": SEAT_NAMES, "belote": SIDE_NAMES}
+_ALLOWED: dict[str, tuple[str, ...]] = {
+    "trump": tuple(SUIT_NAMES), "side": tuple(SIDE_NAMES), "leader": tuple(SEAT_NAMES),
+    "dealer": tuple(SEAT_NAMES), "belote": tuple(SIDE_NAMES)}
 """The values the text columns the report reads may hold (``mode``: the rule profiles)."""
 
 _NULLABLE = ("dealer", "belote")
@@ -485,8 +487,85 @@ def mode_comparison(frame: Any, by: Sequence[str] = ()) -> Any:
                         "differ", "p_differ", "p_differ_low", "p_differ_high")
 
 
-REPORTS = ("bids", "points", "honours", "patterns", "lead", "capot", "belote", "modes")
+REPORTS = ("bids", "points", "honours", "patterns", "lead", "capot", "belote", "modes",
+           "calibration", "single_dummy")
 """The tables of :func:`report_tables`, in order."""
+
+
+CALIBRATION_THRESHOLDS = tuple(range(80, 170, 10))
+"""The thresholds T of :func:`sd_calibration`."""
+
+
+def _sd_rows(frame: Any) -> Any:
+    """The rows of the board's own leader that have a single-dummy value (``sd_points``)."""
+    import polars as pl
+
+    if "sd_points" not in frame.columns:
+        return frame.clear()
+    return _own_leader(frame).filter(pl.col("sd_points").is_not_null())
+
+
+def sd_calibration(frame: Any) -> Any:
+    """Where the side's double-dummy value reached T, the share of single-dummy playouts that did.
+
+    Per mode and T in 80..160 (:data:`CALIBRATION_THRESHOLDS`): ``n`` rows
+    (both sides of each trump, board's own leader) whose double-dummy
+    ``points`` reach T, from ``n_deals`` deals, ``reached`` of them with
+    ``sd_points`` at least T, its share ``p`` and Wilson interval clustered
+    by deal; ``dd_mean`` and ``sd_mean`` of those rows. Empty without
+    ``sd_points`` (``belote batch --play single-dummy``).
+
+    >>> import polars as pl
+    >>> rows = pl.DataFrame({"record": [0, 0, 1], "dealer": ["N"] * 3, "leader": ["E"] * 3,
+    ...                      "mode": ["coinche"] * 3, "points": [120, 42, 90],
+    ...                      "sd_points": [100, 62, 95]})
+    >>> table = sd_calibration(rows).filter(pl.col("T").is_in([90, 110]))
+    >>> table.select("T", "n", "reached", "p").rows()
+    [(90, 2, 2, 1.0), (110, 1, 0, 0.0)]
+    """
+    import polars as pl
+
+    rows = _sd_rows(frame)
+    parts = [rows.filter(pl.col("points") >= t).with_columns(T=pl.lit(t, dtype=pl.Int64))
+             for t in CALIBRATION_THRESHOLDS]
+    data = pl.concat(parts) if parts else rows
+    if data.is_empty():
+        return pl.DataFrame()
+    table = _grouped_sums(data, ["mode", "T"], reached=pl.col("sd_points") >= pl.col("T"),
+                          dd=pl.col("points"), sd=pl.col("sd_points")).sort(["mode", "T"])
+    table = _with_mean(_with_mean(_with_wilson(table, "reached"), "dd", "dd_mean"), "sd",
+                       "sd_mean")
+    return table.select("mode", "T", "n", "n_deals", "reached", "p", "p_low", "p_high",
+                        "dd_mean", "sd_mean")
+
+
+def sd_summary(frame: Any) -> Any:
+    """Per mode: mean and spread of the double-dummy and single-dummy points of the same rows.
+
+    Means with t intervals clustered by deal (``dd_low``...), standard
+    deviations (``dd_sd``, ``sd_sd``) and the paired mean difference DD - SD
+    (``diff``, ``diff_low``, ``diff_high``). Empty without ``sd_points``.
+    """
+    import polars as pl
+
+    rows = _sd_rows(frame)
+    if rows.is_empty():
+        return pl.DataFrame()
+    table = _grouped_sums(rows, ["mode"], dd=pl.col("points"), sd=pl.col("sd_points"),
+                          diff=pl.col("points") - pl.col("sd_points")).sort("mode")
+    out = table.select("mode", "n", "n_deals")
+    for value in ("dd", "sd", "diff"):
+        est = [clustered_mean(c, 0.95) if c.clusters >= 2 else None
+               for c in _cluster_sums(table, value, binary=False)]
+        out = out.with_columns(
+            pl.Series(value, [None if e is None else e.value for e in est], dtype=pl.Float64),
+            pl.Series(f"{value}_low", [None if e is None else e.low for e in est],
+                      dtype=pl.Float64),
+            pl.Series(f"{value}_high", [None if e is None else e.high for e in est],
+                      dtype=pl.Float64))
+    spread = rows.group_by("mode").agg(dd_sd=pl.col("points").cast(pl.Float64).std(),
+                                       sd_sd=pl.col("sd_points").cast(pl.Float64).std())
+    return out.join(spread, on="mode", how="left")
 
 
 def report_tables(frame: Any, by: Sequence[str] | None = None) -> dict[str, Any]:
@@ -527,6 +606,10 @@ def report_tables(frame: Any, by: Sequence[str] | None = None) -> dict[str, Any]
     if (set(frame["mode"].unique().to_list()) >= {"classic", "coinche"}
             and "mode" not in (by or ())):
         tables["modes"] = mode_comparison(frame, list(by or ()))
+    calibration = sd_calibration(frame)
+    if not calibration.is_empty():
+        tables["calibration"] = calibration
+        tables["single_dummy"] = sd_summary(frame)
     return tables
 
 

@@ -10,7 +10,8 @@ from .deals import dd_tables, hands_array, reaches_deals, solve_deals
 from .solve import (CardValue, DDTable, PositionAnalysis, SearchContext, dd_table,
                     default_context, equivalence_classes, kernel_layout, layout_values,
                     position_analysis, reaches,
-                    reaches_targets, solve_position, warm_up)
+                    reaches_targets, solve_position)
+from .warm import warm_up
 
 __all__ = [
     "CardValue", "DDTable", "PositionAnalysis", "SearchContext",

@@ -17,7 +17,7 @@ playing to minimise it (points of completed tricks count; last trick 10, or
 from __future__ import annotations
 
 import functools
-import gc
+import os
 import sys
 import threading
 from collections.abc import Callable, Iterable, Sequence
@@ -36,7 +36,7 @@ from ..rules.profiles import RuleProfile, get_profile
 __all__ = [
     "CardValue", "DDTable", "PositionAnalysis", "SearchContext", "position_analysis",
     "dd_table", "default_context", "equivalence_classes", "kernel_layout", "reaches",
-    "layout_values", "reaches_targets", "solve_position", "warm_up",
+    "layout_values", "reaches_targets", "solve_position",
 ]
 
 DEFAULT_TT_BITS = 16
@@ -50,12 +50,41 @@ faster than 2**18 (fewer cache misses)."""
 _kernels = None
 
 
+def _import_kernels():
+    """Import :mod:`._kernels`; where numba finds no writable cache location, use a new temporary
+    one (with a one-line note naming ``NUMBA_CACHE_DIR``) rather than fail.
+
+    numba caches the compiled kernels next to their source (``__pycache__``), else in the user's
+    cache directory (``~/.cache/numba``), else nowhere it may write: a read-only installation
+    with a read-only home (a container, a service account). Worker processes inherit the
+    temporary directory through ``NUMBA_CACHE_DIR``, so they load what this process compiled.
+    """
+    import importlib
+
+    name = __name__.rpartition(".")[0] + "._kernels"
+    try:
+        return importlib.import_module(name)  # numba is imported here, not at package import
+    except RuntimeError as e:
+        if "no locator available" not in str(e):
+            raise
+    sys.modules.pop(name, None)
+    import tempfile
+
+    import numba
+
+    directory = tempfile.mkdtemp(prefix="belote-numba-cache-")
+    numba.config.CACHE_DIR = os.environ["NUMBA_CACHE_DIR"] = directory  # type: ignore[attr-defined]
+    print(f"belote: no writable numba cache location (package directory, home): using "
+          f"{directory} for this run; set NUMBA_CACHE_DIR to a writable directory to keep the "
+          f"compiled solver", file=sys.stderr, flush=True)
+    return importlib.import_module(name)
+
+
 def _load_kernels():
     """Import the numba kernels, saying so once when they must be compiled."""
     global _kernels
     if _kernels is None:
-        from . import _kernels as kernels  # numba is imported here, not at package import
-
+        kernels = _import_kernels()
         cache = getattr(kernels.search, "_cache", None)
         index = getattr(getattr(cache, "_cache_file", None), "_index_path", None)
         if index is not None and not Path(index).exists():
@@ -63,35 +92,6 @@ def _load_kernels():
                   file=sys.stderr, flush=True)
         _kernels = kernels
     return _kernels
-
-
-def warm_up() -> None:
-    """Load (or compile, the first time) the kernels and run two tiny searches.
-
-    Call it before forking worker processes: the workers then inherit ready
-    kernels instead of each loading them again. Python's cyclic garbage
-    collector is paused meanwhile (and restored): importing numba and
-    loading the cached kernels leave about 100,000 objects, and the
-    collections their allocation would trigger walk an ever larger heap
-    (with the command line's ``gc.freeze``, 0.2 s of a one-deal
-    ``belote solve``; see ``bench/RESULTS.md``).
-    """
-    from ..rules.profiles import COINCHE
-
-    collecting = gc.isenabled()
-    gc.disable()
-    try:
-        from .deals import dd_tables
-
-        ending = Deal([CardSet(1 << c) for c in range(4)])
-        context = SearchContext(tt_bits=4)
-        solve_position(Position(ending, SPADES, NORTH, COINCHE, tricks_won=(7, 0)), NS,
-                       context=context)
-        one_suit_each = np.array([[0xFF << (8 * seat) for seat in range(4)]], dtype=np.int64)
-        dd_tables(one_suit_each, NORTH, COINCHE, trumps=(SPADES,), context=context)
-    finally:
-        if collecting:
-            gc.enable()
 
 
 @dataclass(frozen=True)

@@ -27,10 +27,10 @@ from ..types.cards import SUIT_NAMES
 from ..types.contract import Contract
 from .solve import SearchContext, reaches, solve_position
 from ..types.deal import Side, SidePair
-from ..errors import BeloteError, ContractError
+from ..errors import ContractError
 from ..rules.play import Position
 from ..rules.profiles import RuleProfile
-from ..rules.scoring import DealScore, min_points_to_make, score_deal
+from ..rules.scoring import DealScore, min_points_to_make, score_deal, trick_points_of
 
 __all__ = ["ContractVerdict", "judge_contract", "verdict_from_points"]
 
@@ -88,18 +88,7 @@ def verdict_from_points(profile: RuleProfile, contract: Contract, taker_points: 
     taker = contract.side
     if taker is None:
         raise ContractError(f"contract {contract.to_pbn()} has no declarer: cannot judge it")
-    if defence_capot and taker_points != 0:
-        raise BeloteError(f"the defence cannot take every trick when the taker has "
-                          f"{taker_points} points")
-    if taker_points == profile.capot_trick_points:
-        defence_points = 0
-    elif defence_capot:
-        defence_points = profile.capot_trick_points
-    else:
-        defence_points = profile.total_trick_points - taker_points
-    points = [0, 0]
-    points[taker], points[1 - taker] = taker_points, defence_points
-    trick_points = SidePair(points[0], points[1])
+    trick_points = trick_points_of(profile, taker, taker_points, defence_capot=defence_capot)
     return ContractVerdict(
         contract=contract,
         points=taker_points,

@@ -19,7 +19,7 @@ memory.
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import IO
+from typing import IO, cast
 
 from ..errors import PBNDecodeError
 
@@ -42,14 +42,15 @@ def numbered_lines(fp: IO[bytes] | IO[str], file: str | None
     dropped). A text stream is taken as already decoded.
     """
     if not isinstance(fp.read(0), bytes):
-        for n, text in enumerate(fp, 1):
-            yield n, text.rstrip("\r\n")  # type: ignore[union-attr]
+        for n, text in enumerate(cast("IO[str]", fp), 1):
+            yield n, text.rstrip("\r\n")
         return
+    fp = cast("IO[bytes]", fp)
     n = offset = 0
     while raw := fp.readline(MAX_LINE_BYTES + 1):
         n += 1
         if len(raw) > MAX_LINE_BYTES and not raw.endswith(b"\n"):
-            skipped = _skip_line(fp)  # type: ignore[arg-type]
+            skipped = _skip_line(fp)
             offset += len(raw) + skipped
             if skipped < 0:
                 yield n, PBNDecodeError(f"line longer than {MAX_SKIP_BYTES} bytes: reading "

@@ -25,7 +25,7 @@ import json
 import os
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from pathlib import Path
-from typing import IO, Any
+from typing import IO, Any, cast
 
 from ..errors import BeloteError, PBNDecodeError
 from ..rules.profiles import RuleProfile, get_profile
@@ -144,7 +144,8 @@ def iter_rows(fp_or_path: IO[str] | IO[bytes] | str | os.PathLike[str], *,
             format = file_format(file) if file else None
         if format not in _READERS:
             raise BeloteError("a stream is read as format 'csv' or 'ndjson'")
-        yield from _READERS[format](numbered_lines(fp_or_path, file), file, mode)
+        yield from _READERS[format](numbered_lines(cast("IO[bytes] | IO[str]", fp_or_path), file),
+                                    file, mode)
         return
     file = os.fspath(fp_or_path)
     format = format or file_format(file)

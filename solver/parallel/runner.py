@@ -10,11 +10,12 @@
     a pool of threads in this process. The kernels release the GIL and every
     thread has its own search context, so threads really solve in parallel;
 ``"process"``
-    a pool of worker processes. On Linux they are forked after the kernels are
-    loaded (:func:`~belote.dd.warm_up`), so they start at once, unless
-    forking is unsafe here: polars is loaded (its thread pool does not survive
-    a fork) or other threads run; they are then spawned, each loading the
-    kernels itself (about a second);
+    a pool of worker processes. On Linux they are forked after the
+    ``initializer`` has run here (the solver's callers pass
+    :func:`~belote.dd.warm_up`, which loads the kernels), so they start at
+    once, unless forking is unsafe here: polars is loaded (its thread pool
+    does not survive a fork) or other threads run; they are then spawned, each
+    running the ``initializer`` itself (about a second for the kernels);
 an ``concurrent.futures.Executor``
     anything with ``submit`` returning futures, such as the executor of a Dask
     client (``client.get_executor()``), which runs the same code on a
@@ -111,8 +112,8 @@ def fork_is_safe() -> bool:
             and "polars" not in sys.modules)
 
 
-def _worker_start(warm: bool) -> None:
-    """Set up a worker process: ignore ``SIGINT``, end with the parent, load the kernels."""
+def _worker_start(initializer: Callable[[], Any] | None) -> None:
+    """Set up a worker process: ignore ``SIGINT``, end with the parent, run ``initializer``."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     signal.signal(signal.SIGTERM, signal.SIG_DFL)  # not a handler a forked parent installed
     if sys.platform == "linux":
@@ -123,10 +124,8 @@ def _worker_start(warm: bool) -> None:
             ctypes.CDLL(None, use_errno=True).prctl(PR_SET_PDEATHSIG, signal.SIGTERM)
         except (OSError, AttributeError):  # pragma: no cover - no prctl on this libc
             pass
-    if warm:
-        from ..dd import warm_up
-
-        warm_up()
+    if initializer is not None:
+        initializer()
 
 
 def _run_chunk(func: Callable[[T], R], chunk: list[T]) -> list[R]:
@@ -149,7 +148,8 @@ def _chunks(items: Iterable[T], size: int) -> Iterator[list[T]]:
 
 def parallel_map(func: Callable[[T], R], items: Iterable[T], *,
                  executor: str | Executor = "process", workers: int | None = None,
-                 chunk_size: int | None = None, warm: bool = True,
+                 chunk_size: int | None = None,
+                 initializer: Callable[[], Any] | None = None,
                  progress: Callable[[int], Any] | None = None,
                  notice: Callable[[str], Any] | None = None) -> Iterator[R]:
     """Yield ``func(item)`` for each of ``items``, in input order.
@@ -158,9 +158,10 @@ def parallel_map(func: Callable[[T], R], items: Iterable[T], *,
     function). ``workers`` (``None``: every core) is capped by the cores and
     the number of items, and ``notice`` is told when a request is lowered;
     with one worker, ``"thread"`` and ``"process"`` run serially here.
-    ``chunk_size`` defaults to :func:`default_chunk_size`. ``warm`` loads the
-    solver kernels in new processes (before forking them, or in each spawned
-    worker). ``progress`` is called with the number of items of each finished
+    ``chunk_size`` defaults to :func:`default_chunk_size`. ``initializer`` prepares new
+    processes (the solver passes :func:`~belote.dd.warm_up`, which loads its
+    kernels): it runs once here before forking them, or in each spawned
+    worker. ``progress`` is called with the number of items of each finished
     chunk, in order. An exception raised by ``func`` propagates, after the
     work still queued is cancelled.
     """
@@ -182,7 +183,7 @@ def parallel_map(func: Callable[[T], R], items: Iterable[T], *,
     size = chunk_size or default_chunk_size(total, count)
     if executor == "serial":
         return _serial(func, items, size, progress)
-    return _pooled(func, items, executor, count, size, warm, progress)
+    return _pooled(func, items, executor, count, size, initializer, progress)
 
 
 def _serial(func: Callable[[T], R], items: Iterable[T], size: int,
@@ -194,7 +195,7 @@ def _serial(func: Callable[[T], R], items: Iterable[T], size: int,
             progress(len(chunk))
 
 
-def _start_pool(kind: str, workers: int, warm: bool) -> Executor:
+def _start_pool(kind: str, workers: int, initializer: Callable[[], Any] | None) -> Executor:
     """A thread or process pool of ``workers`` (see the module docstring)."""
     if kind == "thread":
         from concurrent.futures import ThreadPoolExecutor
@@ -204,14 +205,12 @@ def _start_pool(kind: str, workers: int, warm: bool) -> Executor:
     from concurrent.futures import ProcessPoolExecutor
 
     forked = fork_is_safe()
-    if forked and warm:
-        from ..dd import warm_up
-
-        warm_up()
+    if forked and initializer is not None:
+        initializer()
         gc.freeze()  # the children then leave the parent's objects (and pages) alone
     context = multiprocessing.get_context("fork" if forked else "spawn")
     pool = ProcessPoolExecutor(max_workers=workers, mp_context=context,
-                               initializer=_worker_start, initargs=(warm and not forked,))
+                               initializer=_worker_start, initargs=(None if forked else initializer,))
     return pool
 
 
@@ -232,12 +231,13 @@ def _stop_pool(pool: Executor, kind: str, finished: bool) -> None:
 
 
 def _pooled(func: Callable[[T], R], items: Iterable[T], executor: str | Executor,
-            workers: int, size: int, warm: bool,
+            workers: int, size: int, initializer: Callable[[], Any] | None,
             progress: Callable[[int], Any] | None) -> Iterator[R]:
     """The pooled run: chunks submitted ahead, results yielded in order."""
     owned = isinstance(executor, str)
     kind = executor if isinstance(executor, str) else "external"
-    pool: Executor = _start_pool(executor, workers, warm) if owned else executor  # type: ignore[arg-type]
+    pool = (_start_pool(executor, workers, initializer) if isinstance(executor, str)
+            else executor)
     pending: deque[Future[list[R]]] = deque()
     finished = False
     try:

@@ -188,7 +188,7 @@ def match_sheet(profile: RuleProfile, deals: Iterable[PlayedDeal], *,
         if deal.contract is None:  # passed out: nobody scores, what is held stays held
             lines.append(DealLine(deal, PASSED_OUT, SidePair(0, 0), totals, held))
             continue
-        score = score_deal(profile, deal.contract, tuple(deal.trick_points), deal.belote,
+        score = score_deal(profile, deal.contract, (deal.trick_points[0], deal.trick_points[1]), deal.belote,
                            held_in=held)
         held = score.held_out
         totals = SidePair(totals.ns + score.ns, totals.ew + score.ew)

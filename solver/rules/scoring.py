@@ -72,6 +72,35 @@ class DealScore:
         return self.scores.ew
 
 
+def trick_points_of(profile: RuleProfile, side: Side, value: int, *,
+                    defence_capot: bool = False) -> SidePair:
+    """Both sides' trick points at the end of a deal in which ``side`` (the taker's, when judging
+    a contract) takes ``value``.
+
+    The other side (the defence) has the rest, ``total_trick_points - value`` (162 - value),
+    except in the two capot cases: when ``value`` is ``capot_trick_points``
+    (252) it has 0, and when the defence takes every trick (``defence_capot``,
+    so ``value`` is 0) it has 252. This is how a double-dummy value becomes
+    the trick points a deal is scored on.
+
+    >>> from belote.rules.profiles import COINCHE
+    >>> trick_points_of(COINCHE, EW, 124), trick_points_of(COINCHE, NS, 252)
+    (SidePair(ns=38, ew=124), SidePair(ns=252, ew=0))
+    >>> trick_points_of(COINCHE, NS, 0, defence_capot=True)
+    SidePair(ns=0, ew=252)
+    """
+    if defence_capot and value != 0:
+        raise BeloteError(f"the defence cannot take every trick when the taker has "
+                          f"{value} points")
+    if value == profile.capot_trick_points:
+        other = 0
+    elif defence_capot:
+        other = profile.capot_trick_points
+    else:
+        other = profile.total_trick_points - value
+    return SidePair(value, other) if side == NS else SidePair(other, value)
+
+
 def round_score(x: int, step: int) -> int:
     """``x`` rounded to the nearest multiple of ``step``, halves up; ``step`` 0 keeps ``x``.
 

@@ -142,14 +142,15 @@ def _read(parse: Callable[[str], _T], text: str, option: str) -> _T:
 
 
 Range = tuple[int, int]
-PerSuit = tuple[Range, Range, Range, Range]
+PerSuit = tuple[Range, ...]
+"""One range per suit (four)."""
 
 
 def _per_seat_suit(value: Range) -> tuple[PerSuit, ...]:
-    return tuple((value,) * 4 for _ in SEATS)  # type: ignore[misc]
+    return tuple((value,) * 4 for _ in SEATS)
 
 
-def _all_holdings() -> tuple[tuple[int, int, int, int], ...]:
+def _all_holdings() -> tuple[tuple[int, ...], ...]:
     return tuple((ALL_HOLDINGS,) * 4 for _ in SEATS)
 
 
@@ -178,15 +179,15 @@ class Constraints:
     True
     """
 
-    hand_sizes: tuple[int, int, int, int] = (CARDS_EACH,) * 4
-    known: tuple[CardSet, CardSet, CardSet, CardSet] = (CardSet(),) * 4
-    excluded: tuple[CardSet, CardSet, CardSet, CardSet] = (CardSet(),) * 4
+    hand_sizes: tuple[int, ...] = (CARDS_EACH,) * 4
+    known: tuple[CardSet, ...] = (CardSet(),) * 4
+    excluded: tuple[CardSet, ...] = (CardSet(),) * 4
     out: CardSet = CardSet()
     lengths: tuple[PerSuit, ...] = field(default_factory=lambda: _per_seat_suit(NO_LIMIT))
     points: tuple[PerSuit, ...] = field(default_factory=lambda: _per_seat_suit(ANY_POINTS))
     profile: RuleProfile = COINCHE
     trump: Suit | None = None
-    holdings: tuple[tuple[int, int, int, int], ...] = field(default_factory=_all_holdings)
+    holdings: tuple[tuple[int, ...], ...] = field(default_factory=_all_holdings)
     counts: tuple[CardCount, ...] = ()
 
     def __post_init__(self) -> None:
@@ -463,10 +464,10 @@ class Constraints:
         excluded = [0] * 4
         tricks = [(t.leader, list(t.cards)) for t in position.tricks]
         tricks.append((position.leader, list(position.trick)))
-        for leader, cards in tricks:
-            for i, card in enumerate(cards):
+        for leader, trick_cards in tricks:
+            for i, card in enumerate(trick_cards):
                 seat = (leader + i) % 4
-                before = cards[:i]
+                before = trick_cards[:i]
                 for other in range(32):
                     if other != card and not legal_cards((1 << card) | (1 << other), before,
                                                          position.trump,
@@ -476,9 +477,9 @@ class Constraints:
         seen = played
         for hand in shown:
             seen |= hand.mask
-        excluded = [CardSet(0 if s == viewer else e & ~seen) for s, e in enumerate(excluded)]
+        unheld = [CardSet(0 if s == viewer else e & ~seen) for s, e in enumerate(excluded)]
         return cls(hand_sizes=tuple(len(h) for h in hands), known=tuple(shown),
-                   excluded=tuple(excluded), out=CardSet(played),
+                   excluded=tuple(unheld), out=CardSet(played),
                    profile=position.profile, trump=position.trump)
 
     def __repr__(self) -> str:
@@ -512,7 +513,7 @@ def _narrow(table: tuple[PerSuit, ...], seat: Seat, suit: Suit, low: int, high: 
             f"contradicts {_range_text(old_low, old_high)}")
     rows = [list(r) for r in table]
     rows[seat][suit] = new
-    return tuple(tuple(r) for r in rows)  # type: ignore[return-value]
+    return tuple(tuple(r) for r in rows)
 
 
 def _range_text(low: int, high: int) -> str:

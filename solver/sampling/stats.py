@@ -469,7 +469,8 @@ class LookSchedule:
     @property
     def looks(self) -> tuple[int, ...]:
         """The sample sizes at which the data are looked at, ending with ``max_n``."""
-        looks, n = [], float(self.first)
+        looks: list[int] = []
+        n = float(self.first)
         while round(n) < self.max_n:
             if not looks or round(n) > looks[-1]:
                 looks.append(round(n))

@@ -129,14 +129,15 @@ class Board:
             if dealer is None:
                 raise DealError("a play record needs its leader or the dealer")
             play_leader = next_seat(dealer)  # stated, as a PBN Play tag states it
-        for name, value in (("deal", deal), ("board", board), ("dealer", dealer),
+        stored: object
+        for name, stored in (("deal", deal), ("board", board), ("dealer", dealer),
                             ("stated_profile", stated), ("auction", auction),
                             ("contract", contract), ("declarer", declarer),
                             ("play_leader", play_leader), ("cards", played),
                             ("tags", tuple((n, v) for n, v in tags)),
                             ("sections", tuple((n, tuple(lines)) for n, lines in sections)),
                             ("source", source or BoardSource())):
-            object.__setattr__(self, name, value)
+            object.__setattr__(self, name, stored)
         if played:
             self.position()
 
@@ -299,7 +300,7 @@ def _from_auction(auction: Auction, dealer: Seat | None, contract: Contract | No
                             f"by {seat_name(dealer)}")
     if not auction.complete:
         if contract is not None:
-            raise ContractError(f"the auction is not finished ({seat_name(auction.turn)} to "
+            raise ContractError(f"the auction is not finished ({seat_name(auction.turn or 0)} to "
                                 f"call), yet the contract is {contract.to_pbn()}")
         return auction.dealer, None, declarer
     derived = auction.contract

@@ -201,6 +201,8 @@ class CardSet:
     """
 
     __slots__ = ("mask",)
+    mask: Mask
+    """The cards as a 32-bit mask (bit ``card`` set for each card held)."""
 
     def __init__(self, cards: Iterable[Card | str] | str | "CardSet" | Mask = 0) -> None:
         object.__setattr__(self, "mask", to_mask(cards))

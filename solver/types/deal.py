@@ -146,6 +146,8 @@ class Deal:
     """
 
     __slots__ = ("hands",)
+    hands: tuple[CardSet | None, ...]
+    """The four hands in seat order N E S W (``None``: unknown)."""
 
     def __init__(self, hands: Sequence[CardSet | str | int | None],
                  first: Seat = NORTH) -> None:

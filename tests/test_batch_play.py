@@ -1,0 +1,51 @@
+"""``belote batch --play single-dummy`` and the report's calibration table.
+
+The ``sd_points`` column equals a plain playout of each (leader, trump) of
+each board (the board's contract at its own trump, points elsewhere), the
+run resumes like any batch, and the calibration table equals a plain count
+over the rows; without ``--play`` the column is null and the table absent.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import polars as pl
+
+from belote.advice.playout import playout
+from belote.database.batch import BatchOptions, run_batch
+from belote.database.report import report_tables, sd_calibration
+from belote.formats import pbn
+from belote.types.contract import Contract
+
+DEALS = Path(__file__).resolve().parent.parent / "datasets" / "examples" / "deals.pbn"
+
+
+def test_sd_points_equal_plain_playouts_and_the_table_a_plain_count(tmp_path) -> None:
+    out = tmp_path / "sd.parquet"
+    options = BatchOptions(trumps=(1, 3), play="single-dummy")
+    summary = run_batch(DEALS, out, options, executor="serial")
+    assert summary.rows == 16
+    assert run_batch(DEALS, out, options).finished_before
+    frame = pl.read_parquet(out)
+    boards = pbn.load(DEALS)
+    for row in frame.iter_rows(named=True):
+        board = boards[row["record"]]
+        trump, leader = "SHDC".index(row["trump"]), "NESW".index(row["leader"])
+        contract = board.contract if board.contract.trump == trump else Contract(trump, None, 80)
+        played = playout(board.deal, contract, leader=leader, profile="coinche", seed=0,
+                         board=16 * row["record"] + 4 * leader + trump)
+        assert row["sd_points"] == played.position().points["NS EW".split().index(row["side"])]
+    table = sd_calibration(frame)
+    for t, n, reached in table.select("T", "n", "reached").rows():
+        rows = frame.filter(pl.col("points") >= t)
+        assert (n, reached) == (rows.height, rows.filter(pl.col("sd_points") >= t).height)
+    assert {"calibration", "single_dummy"} <= set(report_tables(frame))
+
+
+def test_without_play_the_column_is_null_and_no_calibration(tmp_path) -> None:
+    out = tmp_path / "dd.parquet"
+    run_batch(DEALS, out, BatchOptions(trumps=(1,)), executor="serial")
+    frame = pl.read_parquet(out)
+    assert frame["sd_points"].null_count() == frame.height
+    assert "calibration" not in report_tables(frame)
