@@ -68,7 +68,7 @@ def hint(file, cfn_games, seat, samples, seed, by, jobs, boards, mode, as_json):
       belote hint datasets/examples/positions.pbn --board 1 --seat S
       belote hint datasets/examples/positions.pbn --board 3 --seat E --json
     """
-    from belote.advice.hint import MAX_SAMPLES, hint as advise
+    from belote.advice.hint import MAX_SAMPLES, hint_board, plan_hint
     from belote.errors import BeloteError
 
     from .format import json_line
@@ -81,64 +81,24 @@ def hint(file, cfn_games, seat, samples, seed, by, jobs, boards, mode, as_json):
                                  param_hint="'--samples'")
     try:
         selected = read_boards(file, mode, boards, cfn_games)
-        jobs_list = [_plan(board, seat, mode) for board in selected]
+        jobs_list = [plan_hint(board, seat, mode) for board in selected]
     except BeloteError as e:
         raise DataError(str(e)) from None
     start_solver()
     executor = "serial" if jobs == 1 else "thread"
     separator = ""
     with stoppable():
-        for board, position, contract in jobs_list:
+        for job in jobs_list:
             with progress_bar(samples, "layout", min_items=50) as progress:
                 try:
-                    advice = advise(position, seat, contract, samples=samples, seed=seed, by=by,
-                                    executor=executor, workers=jobs, progress=progress.update,
-                                    notice=notice)
+                    result = hint_board(job, samples=samples, seed=seed, by=by,
+                                        executor=executor, workers=jobs,
+                                        progress=progress.update, notice=notice).to_dict()
                 except BeloteError as e:
-                    raise DataError(_where(board, str(e))) from None
-                result = {"board": board.board, "file": board.file, "mode": position.profile.name,
-                          "contract": None if contract is None else contract.to_pbn(),
-                          "declarer": None if contract is None or contract.declarer is None
-                          else "NESW"[contract.declarer],
-                          **advice.to_dict()}
-                progress.echo(json_line(result) if as_json else separator + human(result, position))
+                    raise DataError(str(e)) from None
+                progress.echo(json_line(result) if as_json
+                              else separator + human(result, job.position))
             separator = "\n"
-
-
-def _plan(board, seat, mode):
-    """The board's position after its record and its contract; errors name the board."""
-    from belote.errors import PBNDecodeError
-    from belote.types.deal import seat_name
-
-    src = board.source
-    play_line = src.tag_lines.get("Play") or src.line
-
-    def fail(message: str) -> PBNDecodeError:
-        return PBNDecodeError(message, file=board.file, board=board.board, line=play_line)
-
-    contract = board.get_contract(mode)
-    if contract is None:
-        raise PBNDecodeError("no Contract tag: the trump suit is unknown", file=board.file,
-                             board=board.board, line=src.line)
-    if board.play_leader is None and not board.cards:
-        raise fail("no Play section: record the play up to the card to advise (a Play tag "
-                   "naming the leader and no card for the opening lead)")
-    position = board.position(mode)
-    if position.is_over:
-        raise fail("the play record is complete: no card is left to advise on")
-    if position.to_move != seat:
-        line = src.card_lines[-1] if src.card_lines else play_line
-        raise PBNDecodeError(f"{seat_name(seat)} is not to play: {seat_name(position.to_move)} "
-                             f"is, after {len(board.cards)} recorded cards", file=board.file,
-                             board=board.board, line=line)
-    return board, position, contract
-
-
-def _where(board, message: str) -> str:
-    """``file: board N: message``."""
-    parts = [p for p in (board.file, None if board.board is None else f"board {board.board}")
-             if p]
-    return ": ".join([*parts, message])
 
 
 def human(result: dict[str, Any], position) -> str:

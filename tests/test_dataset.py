@@ -30,7 +30,9 @@ def frame():
 
 
 def test_shape_dtypes_and_metadata(frame):
-    assert frame.schema == schema()
+    import polars as pl
+    # written before `belote batch --play single-dummy` added the sd_points column
+    assert frame.schema == pl.Schema([(k, v) for k, v in schema().items() if k != "sd_points"])
     assert frame["record"].n_unique() == BOARDS
     assert frame.height == BOARDS * 2 * 4 * 4 * 2
     assert sorted(frame["mode"].unique().to_list()) == ["classic", "coinche"]

@@ -23,9 +23,10 @@ as ``json.load`` and ``pickle.load`` do: never exported bare."""
 
 
 def _modules() -> list[types.ModuleType]:
-    """Every module of the installed package but the deprecated alias."""
+    """Every module of the library but the deprecated alias (the command line's own constants
+    are not the library's names; an installed wheel holds ``belote.cli`` inside ``belote/``)."""
     names = [info.name for info in pkgutil.walk_packages(belote.__path__, "belote.")
-             if info.name != "belote.solver"]
+             if info.name != "belote.solver" and not info.name.startswith("belote.cli")]
     return [belote, *(importlib.import_module(name) for name in names)]
 
 

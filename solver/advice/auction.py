@@ -387,11 +387,12 @@ def auction_advice(constraints: Constraints, seat: Seat, auction: Auction,
                             listed=listed)
     mine = side_of(seat)
 
-    def played(contracts: tuple[Contract, ...]) -> dict[str, object]:
-        return {} if single_dummy is None else {"single_dummy": (contracts, single_dummy)}
+    def played(contracts: tuple[Contract, ...]
+               ) -> tuple[tuple[Contract, ...], Schedule] | None:
+        return None if single_dummy is None else (contracts, single_dummy)
 
     if question == "bid":
-        outcomes = run(taker_side=mine, trumps=SUITS, **played(
+        outcomes = run(taker_side=mine, trumps=SUITS, single_dummy=played(
             tuple(Contract(t, None, profile.bid_min) for t in SUITS)))
         options, values = [], []
         if contract is None:
@@ -415,7 +416,7 @@ def auction_advice(constraints: Constraints, seat: Seat, auction: Auction,
     assert contract is not None and contract.declarer is not None
     taker = side_of(contract.declarer)
     outcomes = run(taker_side=taker, trumps=(contract.trump,),
-                   **played((_at(contract, 1),)))[:, 0]
+                   single_dummy=played((_at(contract, 1),)))[:, 0]
     if question == "surcoinche":
         made, x2 = score_outcomes(profile, outcomes, _at(contract, 2))
         _, x4 = score_outcomes(profile, outcomes, _at(contract, 4))

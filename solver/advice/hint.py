@@ -50,19 +50,22 @@ from typing import Any
 import numpy as np
 
 from ..dd import equivalence_classes, position_analysis, warm_up
-from ..errors import ContractError, HintError
+from ..errors import BeloteError, ContractError, HintError, PBNDecodeError
 from ..parallel import parallel_map
 from ..rules.play import Position
+from ..rules.profiles import RuleProfile
 from ..rules.scoring import min_points_to_make
 from ..sampling.constraints import Constraints
 from ..sampling.sampler import DealSampler
 from ..sampling.stats import Estimate, mean, paired_difference, paired_proportions, proportion
+from ..types.board import Board
 from ..types.cards import ALL_CARDS, Card, CardSet, Mask, as_card, card_name
 from ..types.contract import Contract
 from ..types.deal import SEATS, SIDE_NAMES, Deal, Seat, Side, as_seat, seat_name, side_of
 
-__all__ = ["CardAdvice", "DEFAULT_SAMPLES", "Hint", "RANKINGS",
-           "enumerate_layouts", "hint", "replay", "visible_constraints"]
+__all__ = ["BoardHint", "CardAdvice", "DEFAULT_SAMPLES", "Hint", "HintJob", "RANKINGS",
+           "enumerate_layouts", "hint", "hint_board", "plan_hint", "replay",
+           "visible_constraints"]
 
 DEFAULT_SAMPLES = 60
 """Layouts solved when not told. Measured by ``python -m bench.hint`` on ten
@@ -385,3 +388,81 @@ def _summarise(seat: Seat, by: str, seed: int, layouts: int, exact: bool,
                           else paired_proportions(a, b))
     return Hint(seat, by, n, layouts, exact, seed, tuple(entries[j] for j in order), difference)
 
+
+
+@dataclass(frozen=True)
+class HintJob:
+    """A board checked for a hint (:func:`plan_hint`): the position after its play record, the
+    contract, and the seat to advise."""
+
+    board: Board
+    seat: Seat
+    position: Position
+    contract: Contract
+
+
+@dataclass(frozen=True)
+class BoardHint:
+    """The hint on a board's position, with what it was asked on (:func:`hint_board`)."""
+
+    job: HintJob
+    hint: Hint
+
+    def to_dict(self) -> dict[str, Any]:
+        """``board``, ``file``, ``mode``, ``contract``, ``declarer``, then :meth:`Hint.to_dict`."""
+        board, contract = self.job.board, self.job.contract
+        return {"board": board.board, "file": board.file,
+                "mode": self.job.position.profile.name, "contract": contract.to_pbn(),
+                "declarer": None if contract.declarer is None else seat_name(contract.declarer),
+                **self.hint.to_dict()}
+
+
+def plan_hint(board: Board, seat: Seat, profile: str | RuleProfile | None = None) -> HintJob:
+    """Check that ``board`` can be hinted for ``seat``: it has a contract and a play record
+    that stops with ``seat`` to play. Raises :class:`~belote.errors.PBNDecodeError` naming
+    the file, board and line.
+
+    >>> from belote import pbn
+    >>> job = plan_hint(pbn.load("datasets/examples/positions.pbn")[0], 2)
+    >>> seat_name(job.position.to_move), job.contract.to_pbn()
+    ('S', '90H')
+    """
+    src = board.source
+    play_line = src.tag_lines.get("Play") or src.line
+
+    def fail(message: str, line: int | None = play_line) -> PBNDecodeError:
+        return PBNDecodeError(message, file=board.file, board=board.board, line=line)
+
+    contract = board.get_contract(profile)
+    if contract is None:
+        raise fail("no Contract tag: the trump suit is unknown", src.line)
+    if board.play_leader is None and not board.cards:
+        raise fail("no Play section: record the play up to the card to advise (a Play tag "
+                   "naming the leader and no card for the opening lead)")
+    position = board.position(profile)
+    if position.is_over:
+        raise fail("the play record is complete: no card is left to advise on")
+    if position.to_move != seat:
+        raise fail(f"{seat_name(seat)} is not to play: {seat_name(position.to_move)} is, after "
+                   f"{len(board.cards)} recorded cards",
+                   src.card_lines[-1] if src.card_lines else play_line)
+    return HintJob(board, seat, position, contract)
+
+
+def hint_board(job: HintJob | Board, seat: Seat | None = None, *,
+               profile: str | RuleProfile | None = None, samples: int = DEFAULT_SAMPLES,
+               seed: int = 0, by: str = "points", executor: Any = "serial",
+               workers: int | None = None, progress: Callable[[int], Any] | None = None,
+               notice: Callable[[str], Any] | None = None) -> BoardHint:
+    """:func:`hint` on a board (checked by :func:`plan_hint`, or a job it planned), its errors
+    naming the file and board; the result holds the board, seat, position and contract."""
+    if isinstance(job, Board):
+        if seat is None:
+            raise HintError("hint_board on a Board needs the seat to advise")
+        job = plan_hint(job, seat, profile)
+    try:
+        advice = hint(job.position, job.seat, job.contract, samples=samples, seed=seed, by=by,
+                      executor=executor, workers=workers, progress=progress, notice=notice)
+    except BeloteError as e:
+        raise PBNDecodeError(str(e), file=job.board.file, board=job.board.board) from None
+    return BoardHint(job, advice)

@@ -27,7 +27,7 @@ a position: both sides' values and every legal card's.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Generator, Iterable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, NamedTuple
 
@@ -343,7 +343,7 @@ def board_analysis(board: Board | BoardJob, request: TableRequest = TableRequest
 def board_analyses(boards: Iterable[Board | BoardJob], request: TableRequest = TableRequest(),
                    *, executor: str | Executor = "process", workers: int | None = None,
                    progress: Callable[[int], Any] | None = None,
-                   notice: Callable[[str], Any] | None = None) -> Iterator[BoardAnalysis]:
+                   notice: Callable[[str], Any] | None = None) -> Generator[BoardAnalysis, None, None]:
     """The analyses of many boards, in input order (see :func:`~belote.parallel.parallel_map`).
 
     Boards are planned here, lazily, so a bad board raises before its turn

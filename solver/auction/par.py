@@ -54,7 +54,7 @@ diamonds, where NS hold Belote): 252 + 20 + 250 rounds to 520.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Generator, Iterable
 from dataclasses import dataclass
 from typing import Any
 
@@ -324,7 +324,7 @@ def solve_par(job: BoardParJob) -> dict[str, Any]:
 
 def par_boards(boards: Iterable[Any], *, executor: Any = "process", workers: int | None = None,
                progress: Callable[[int], Any] | None = None,
-               notice: Callable[[str], Any] | None = None) -> Iterator[dict[str, Any]]:
+               notice: Callable[[str], Any] | None = None) -> Generator[dict[str, Any], None, None]:
     """The par of each board (:func:`solve_par`), in board order, as each is solved.
 
     Every board is checked (:func:`plan_par`) before any is solved, so a bad

@@ -43,7 +43,7 @@ import signal
 import sys
 import threading
 from collections import deque
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Generator, Iterable, Iterator
 from itertools import islice
 from typing import TYPE_CHECKING, Any, TypeVar
 
@@ -151,7 +151,7 @@ def parallel_map(func: Callable[[T], R], items: Iterable[T], *,
                  chunk_size: int | None = None,
                  initializer: Callable[[], Any] | None = None,
                  progress: Callable[[int], Any] | None = None,
-                 notice: Callable[[str], Any] | None = None) -> Iterator[R]:
+                 notice: Callable[[str], Any] | None = None) -> Generator[R, None, None]:
     """Yield ``func(item)`` for each of ``items``, in input order.
 
     ``func`` and the items must pickle for processes and Dask (a module-level
@@ -187,7 +187,7 @@ def parallel_map(func: Callable[[T], R], items: Iterable[T], *,
 
 
 def _serial(func: Callable[[T], R], items: Iterable[T], size: int,
-            progress: Callable[[int], Any] | None) -> Iterator[R]:
+            progress: Callable[[int], Any] | None) -> Generator[R, None, None]:
     """The serial run: results as they come, progress per chunk."""
     for chunk in _chunks(items, size):
         yield from _run_chunk(func, chunk)
@@ -232,7 +232,7 @@ def _stop_pool(pool: Executor, kind: str, finished: bool) -> None:
 
 def _pooled(func: Callable[[T], R], items: Iterable[T], executor: str | Executor,
             workers: int, size: int, initializer: Callable[[], Any] | None,
-            progress: Callable[[int], Any] | None) -> Iterator[R]:
+            progress: Callable[[int], Any] | None) -> Generator[R, None, None]:
     """The pooled run: chunks submitted ahead, results yielded in order."""
     owned = isinstance(executor, str)
     kind = executor if isinstance(executor, str) else "external"

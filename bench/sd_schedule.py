@@ -1,0 +1,83 @@
+"""How many layouts a single-dummy decision needs: regret against a large reference (issue 21).
+
+For positions at three stages of the deal (the first trick, the fifth, the
+seventh), each a seeded random deal played with random legal cards with a
+random contract (trump, taker, a bid of 80 to 100), the decision of
+:func:`belote.advice.playout.decide` with ``W`` layouts (three seeds each)
+is compared with its ranking on ``--reference`` layouts (another stream):
+the regret is the reference's goal share and expected points of its best
+card minus those of the card chosen with ``W``. Means over the positions
+and seeds, with the share of decisions that differ from the reference's::
+
+    nice -n 5 python -m bench.sd_schedule --positions 30 --reference 400
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import time
+
+import numpy as np
+
+from belote import COINCHE, Deal, Position
+from belote.advice.playout import Schedule, decide
+from belote.dd import warm_up
+from belote.types.contract import parse_contract
+
+STAGES = {"trick 1": 32, "trick 5": 16, "trick 7": 8}
+"""Cards still to play at the start of each stage's positions (plus 0-3 of its trick)."""
+WORLDS = (5, 10, 15, 30, 60)
+
+
+def position(seed: int, left: int):
+    """A seeded random deal played at random until ``left`` (minus 0-3) cards remain."""
+    rng = random.Random(seed)
+    trump, declarer = rng.randrange(4), rng.randrange(4)
+    contract = parse_contract(f"{rng.choice((80, 90, 100))}{'SHDC'[trump]}", COINCHE, declarer)
+    pos = Position(Deal.random(rng), trump, (declarer + 1) % 4, COINCHE)
+    left -= rng.randrange(4)
+    while pos.cards_left > left:
+        pos.play(rng.choice(sorted(pos.legal_cards())))
+    return pos, contract
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--positions", type=int, default=30)
+    parser.add_argument("--reference", type=int, default=400)
+    args = parser.parse_args()
+    warm_up()
+    print(f"| stage | W | decisions | mean regret, goal share | mean regret, points "
+          f"| differs from reference | ms a decision |")
+    print("|---|---|---|---|---|---|---|")
+    for stage, left in STAGES.items():
+        cases = []
+        seed = 0
+        while len(cases) < args.positions:
+            pos, contract = position(1000 * left + seed, left)
+            seed += 1
+            ref = decide(pos, contract, schedule=Schedule(args.reference, args.reference,
+                                                           args.reference), seed=10**6)
+            if not ref.forced and len(ref.classes) > 1:
+                cases.append((pos, contract, ref))
+        for w in WORLDS:
+            goal, points, differ, ms = [], [], [], []
+            for pos, contract, ref in cases:
+                score = {cls[0]: (ref.goal[j] if ref.goal else 0.0, ref.points[j])
+                         for j, cls in enumerate(ref.classes)}
+                best = score[ref.card]
+                for s in range(3):
+                    start = time.process_time()
+                    card = decide(pos, contract, schedule=Schedule(w, w, w), seed=s).card
+                    ms.append(1000 * (time.process_time() - start))
+                    head = next(cls[0] for cls in ref.classes if card in cls)
+                    goal.append(best[0] - score[head][0])
+                    points.append(best[1] - score[head][1])
+                    differ.append(head != ref.card)
+            print(f"| {stage} | {w} | {len(goal)} | {np.mean(goal):.4f} | {np.mean(points):.2f} "
+                  f"| {100 * np.mean(differ):.0f}% | {np.mean(ms):.0f} |", flush=True)
+
+
+if __name__ == "__main__":
+    main()
