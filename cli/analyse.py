@@ -79,15 +79,10 @@ def analyse(file, cfn_games, boards, mode, as_json, html_out, single_dummy, seed
     from belote.errors import BeloteError
 
     from .format import json_line
-    from .common import DataError, display_path, notice, read_boards
+    from .common import DataError, checked_output, display_path, notice, read_boards
 
     if html_out is not None:
-        from belote.files import check_output
-
-        try:
-            html_out = check_output(html_out, inputs=[] if file is None else [file])
-        except BeloteError as e:
-            raise click.BadParameter(str(e), param_hint="'--html'") from None
+        html_out = checked_output(html_out, () if file is None else (file,), "--html")
     try:
         selected = read_boards(file, mode, boards, cfn_games)
         for board in selected:

@@ -38,10 +38,10 @@ def convert(input_path: Path, output: Path, target: str | None) -> None:
     import warnings
 
     from belote.errors import BeloteError, ConversionWarning
-    from belote.files import atomic_output, check_output
+    from belote.files import atomic_output
     from belote.formats import games
 
-    from .common import DataError, read_boards
+    from .common import DataError, checked_output, read_boards
 
     to_stdout = str(output) == "-"
     if target is None:
@@ -53,10 +53,7 @@ def convert(input_path: Path, output: Path, target: str | None) -> None:
             raise click.BadParameter(str(e), param_hint="'OUT'") from None
     target = target.lower()
     if not to_stdout:
-        try:
-            output = check_output(output, inputs=[] if str(input_path) == "-" else [input_path])
-        except BeloteError as e:
-            raise click.BadParameter(str(e), param_hint="'OUT'") from None
+        output = checked_output(output, (input_path,), "OUT")
     boards = read_boards(input_path, None)
     try:
         text = games.dumps(boards, target)

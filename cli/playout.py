@@ -14,11 +14,12 @@ from typing import Any
 import click
 
 from .common import input_file_type
-from .options import board_option, json_option, mode_option
+from .options import board_option, cfn_option, json_option, mode_option
 
 
 @click.command(short_help="Play boards to the end single-dummy: no seat sees the others' cards.")
-@click.argument("file", type=input_file_type())
+@click.argument("file", required=False, type=input_file_type())
+@cfn_option
 @click.option("--worlds", type=click.IntRange(min=1), default=60, show_default=True,
               help="Layouts valued by a decision at the first trick (a quarter of them at "
                    "the last; every layout when there are no more).")
@@ -32,7 +33,7 @@ from .options import board_option, json_option, mode_option
 @board_option
 @mode_option
 @json_option
-def playout(file, worlds, seed, jobs, output, boards, mode, as_json):
+def playout(file, cfn_games, worlds, seed, jobs, output, boards, mode, as_json):
     """Play each board of a PBN FILE to its end, every seat playing single-dummy.
 
     \b
@@ -70,11 +71,11 @@ def playout(file, worlds, seed, jobs, output, boards, mode, as_json):
     from .running import progress_bar, stoppable
 
     if output is not None:
-        checked_output(output, (file,))
-    every = read_boards(file, mode)
+        checked_output(output, () if file is None else (file,))
+    every = read_boards(file, mode, (), cfn_games)
     missing = [n for n in boards if n not in {b.board for b in every}]
     if missing:
-        name = "<stdin>" if str(file) == "-" else display_path(file)
+        name = "--cfn" if file is None else "<stdin>" if str(file) == "-" else display_path(file)
         known = " ".join(b.board for b in every if b.board is not None)
         raise click.UsageError(one_line(f"no board {', '.join(missing)} in {name} "
                                         f"(boards: {known or 'none'})"))

@@ -235,3 +235,61 @@ def test_batch_keeps_the_modes_a_record_is_legal_in(tmp_path: Path) -> None:
     [error] = [json.loads(line) for line in
                (tmp_path / "mixed.parquet.errors.jsonl").read_text().splitlines()]
     assert error["mode"] == "classic" and error["error"].startswith("under classic: ")
+
+
+@pytest.mark.parametrize("command", [["solve", "--trump", "H"], ["analyse"], ["score"],
+                                     ["par"], ["playout", "--worlds", "4"],
+                                     ["hint", "--samples", "5"]])
+def test_every_reading_command_takes_a_cfn_game(command: list[str]) -> None:
+    game = cfn.parse_game(SESSION[0])
+    if command[0] in ("par", "playout"):  # a deal with its auction, before any card
+        text = cfn.dumps_game(game.replace(cards=()))
+    elif command[0] == "hint":  # a position: five cards played, asked by the seat to move
+        position = game.replace(cards=game.cards[:5])
+        text = cfn.dumps_game(position)
+        command = [*command, "--seat", "NESW"[position.position().to_move]]
+    else:
+        text = SESSION[0]
+    done = run(*command, "--cfn", text)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.startswith(("Board 1", "Match sheet of --cfn"))
+
+
+PBN_AUCTION = """[Board "1"]
+[Dealer "N"]
+[Deal "N:T7.JT8.Q.J8 J98.KQ7.AT. K.A9.KJ8.QT AQ..97.AK97"]
+[Auction "E"]
+Pass 90D 110C X
+XX
+"""
+
+
+def test_a_pbn_auction_gives_the_contract_and_declarer() -> None:
+    [board] = pbn.loads(PBN_AUCTION)
+    assert (board.contract.to_pbn(), board.declarer) == ("110CXX", 3)
+    assert pbn.loads(pbn.dumps([board]))[0] == board
+
+
+@pytest.mark.parametrize("extra,message", [
+    ('[Contract "110C"]\n', "line 7: the contract 110C contradicts the auction, which gives "
+                            "110CXX by W"),
+    ('[Contract "110CXX"]\n[Declarer "N"]\n', "the contract 110CXX by N contradicts the "
+                                               "auction, which gives 110CXX by W"),
+])
+def test_a_contract_that_contradicts_the_auction_names_both(extra: str, message: str) -> None:
+    with pytest.raises(PBNDecodeError) as info:
+        pbn.loads(PBN_AUCTION + extra, file="a.pbn")
+    assert str(info.value).startswith("a.pbn: board 1: line ") and message in str(info.value)
+
+
+def test_batch_reads_a_cfn_column(tmp_path: Path) -> None:
+    rows = tmp_path / "games.csv"
+    rows.write_text("board,cfn\n" + "".join(f"g{n},{t}\n" for n, t in enumerate(SESSION[:5])))
+    out = tmp_path / "games.parquet"
+    done = run("batch", rows, "-o", out, "--trump", "H", "--jobs", "1")
+    assert done.returncode == 0, done.stderr
+    import polars as pl
+
+    frame = pl.read_parquet(out)
+    assert frame["board"].unique().sort().to_list() == [f"g{n}" for n in range(5)]
+    assert frame["played_points_ns"].null_count() == 0 and frame["dd_made"].null_count() == 0

@@ -343,7 +343,8 @@ def hint(position: Position, seat: Seat, contract: Contract | None = None, *,
     if exact:
         items = list(enumerate_layouts(sampler.constraints))
     else:
-        items = [tuple(int(m) for m in row) for row in sampler.draw_masks(seed, 0, samples)]
+        items = [(int(row[0]), int(row[1]), int(row[2]), int(row[3]))
+                 for row in sampler.draw_masks(seed, 0, samples)]
     classes = equivalence_classes(position)
     job = _LayoutJob(position, tuple(cls[0] for cls in classes), side_of(seat), contract)
     results = list(parallel_map(job, items, executor=executor, workers=workers,
@@ -351,7 +352,8 @@ def hint(position: Position, seat: Seat, contract: Contract | None = None, *,
     points = np.array([r[0] for r in results], dtype=np.int64)
     made = np.array([r[1] for r in results], dtype=bool) if judged else None
     return _summarise(seat, by, seed, layouts, exact, classes, points, made,
-                      judged and side_of(contract.declarer) == side_of(seat))  # type: ignore[union-attr]
+                      contract is not None and contract.declarer is not None
+                      and side_of(contract.declarer) == side_of(seat))
 
 
 def _summarise(seat: Seat, by: str, seed: int, layouts: int, exact: bool,

@@ -97,7 +97,7 @@ def board_data(board: Board, analysis: PlayAnalysis | None,
         "contract": None if contract is None else contract.to_pbn(),
         "declarer": None if board.declarer is None else seat_name(board.declarer),
         "passed_out": board.passed_out,
-        "hands": {SEAT_NAMES[s]: [card_name(c) for c in sorted(h, key=_suit_then_high)]  # type: ignore[union-attr]
+        "hands": {SEAT_NAMES[s]: [card_name(c) for c in sorted(h or (), key=_suit_then_high)]
                   for s, h in enumerate(board.deal.hands)},
         "auction": None if board.auction is None else [
             {"seat": seat_name(board.auction.seat_of(i)), "call": c.text}

@@ -794,11 +794,6 @@ class DDTable:
     def __getitem__(self, key: tuple[Suit, Side]) -> int:
         return self.values[key]
 
-    def rows(self) -> list[dict[str, object]]:
-        """One ``{"trump", "leader", "side", "points"}`` dict per value."""
-        return [{"trump": "SHDC"[t], "leader": "NESW"[self.leader], "side": side_name(s),
-                 "points": v} for (t, s), v in self.values.items()]
-
 
 def dd_table(deal: Deal, leader: Seat, profile: RuleProfile | str, *,
              trumps: Iterable[Suit] = SUITS, sides: Sequence[Side] = SIDES,
