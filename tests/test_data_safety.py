@@ -35,6 +35,7 @@ from belote.cli import running
 from belote.cli.common import Group
 from belote.errors import OutputError, PBNDecodeError
 from belote.files import atomic_output, check_output, content_hash, temporary_name
+from belote.database.batch import iter_records
 from belote.formats.rows import iter_rows, write_deals
 from belote.sampling.constraints import Constraints
 from belote.sampling.sampler import DealSampler, deal_rows
@@ -221,6 +222,78 @@ def test_batch_counts_every_line_after_a_bad_byte(tmp_path):
               .splitlines()]
     assert [(e["record"], e["line"]) for e in errors] == [(29, 31)]
     assert "not UTF-8" in errors[0]["reason"]
+
+
+@pytest.mark.parametrize("where", ["start", "middle", "end"])
+def test_a_bad_byte_in_a_pbn_board_is_that_board_only(tmp_path, where):
+    """30 PBN boards, a byte that is not UTF-8 in the Deal line of the first, the 20th or
+    the last: that board is one error at its true line, and the 29 others are read."""
+    path = deal_file(tmp_path / "d.pbn", 30)
+    row = {"start": 1, "middle": 20, "end": 30}[where]
+    line = next(n for n in _pbn_boards_of(path.read_bytes().split(b"\n"))[row - 1]
+                if path.read_bytes().split(b"\n")[n - 1].startswith(b"[Deal "))
+    edit_line(path, line, b":", b"\xe9:")
+    items = list(iter_records(path))
+    assert len(items) == 30
+    bad = [i for i in items if isinstance(i, PBNDecodeError)]
+    assert [(b.board, b.line) for b in bad] == [(str(row), line)]
+    assert "not UTF-8" in bad[0].message
+    assert [i.board for i in items if isinstance(i, Board)] == [
+        str(n) for n in range(1, 31) if n != row]
+
+
+@functools.cache
+def _base_pbn(seed: int) -> bytes:
+    """12 good PBN boards (made once per seed)."""
+    return deal_file(Path(tempfile.mkdtemp()) / "boards.pbn", 12, seed=seed).read_bytes()
+
+
+@settings(max_examples=sample_size(40, 400), deadline=None,
+          suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
+@given(data=st.data())
+def test_every_good_pbn_board_comes_out_exactly_once(tmp_path_factory, data):
+    """Random bytes, truncations and edits on random lines of a PBN file, and the file cut
+    short: every board whose lines are intact comes out as itself, exactly once; every
+    board comes out as one item (itself or an error). A '{' never goes in: by the PBN
+    standard it opens a comment that runs to its '}', so the rest of the file would rightly
+    be a comment (reported as never closed)."""
+    path = tmp_path_factory.mktemp("pbn") / "boards.pbn"
+    lines = _base_pbn(data.draw(st.integers(0, 3))).split(b"\n")
+    spans = _pbn_boards_of(lines)
+    filled = [n - 1 for span in spans for n in span]
+    changed = data.draw(st.sets(st.sampled_from(filled), max_size=6))
+    for i in changed:
+        edited = _mutate(data, lines[i]).replace(b"{", b"\xff")
+        lines[i] = edited if edited.strip() else b"\xff"  # a board is never split in two
+    blob = b"\n".join(lines)
+    if data.draw(st.booleans()):  # the file cut short, maybe in the middle of a line
+        blob = blob[:data.draw(st.integers(1, len(blob)))]
+    path.write_bytes(blob)
+    kept = blob.split(b"\n")
+    items = list(iter_records(path))
+    boards = [i.board for i in items if isinstance(i, Board)]
+    assert len(boards) == len(set(boards))
+    whole = [str(k + 1) for k, span in enumerate(spans)
+             if all(n - 1 < len(kept) and n - 1 not in changed and kept[n - 1] == lines[n - 1]
+                    for n in span)
+             and (span[-1] < len(kept) or blob.endswith(b"\n"))]
+    assert set(whole) <= set(boards), (whole, items)
+    present = sum(1 for span in spans if span[0] - 1 < len(kept) and kept[span[0] - 1].strip())
+    assert len(items) <= present + len(changed)
+    assert len(items) >= present - len([i for i in changed if not kept[i:i + 1]])
+
+
+def _pbn_boards_of(lines: list[bytes]) -> list[list[int]]:
+    """The 1-based line numbers of each board of the PBN ``lines``."""
+    boards: list[list[int]] = [[]]
+    for n, raw in enumerate(lines, 1):
+        if raw.startswith(b"%"):
+            continue
+        if raw.strip():
+            boards[-1].append(n)
+        elif boards[-1]:
+            boards.append([])
+    return [b for b in boards if b]
 
 
 def test_bad_header_bytes_stop_with_one_error(tmp_path):

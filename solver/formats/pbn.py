@@ -598,8 +598,9 @@ def iter_load(fp_or_path: IO[str] | IO[bytes] | str | os.PathLike[str], *,
     The file is read line by line, so memory stays flat however large it
     is, and a bad board does not stop the reading: its
     :class:`PBNDecodeError` (with ``file``, ``board`` and ``line``) is
-    yielded in its place. A fault that ends the reading (bytes that are not
-    UTF-8, a comment never closed, a line longer than
+    yielded in its place. A line of bytes that are not UTF-8 makes its
+    board one such error, and the reading goes on. A fault that ends the
+    reading (a comment never closed, a line longer than
     :data:`MAX_LINE_BYTES`) is yielded last. A binary stream is decoded as
     UTF-8; ``name`` names the source in errors (default: the path, or the
     stream's ``name``).
@@ -610,50 +611,87 @@ def iter_load(fp_or_path: IO[str] | IO[bytes] | str | os.PathLike[str], *,
     ['PBNDecodeError', 'Board']
     """
     mode = None if profile is None else get_profile(profile).name
+    bad: dict[int, PBNDecodeError] = {}
     if hasattr(fp_or_path, "read"):
         file = name if name is not None else getattr(fp_or_path, "name", None)
         if isinstance(fp_or_path, io.TextIOBase):
-            yield from _iter_boards(fp_or_path, file, mode)  # type: ignore[arg-type]
+            yield from _iter_boards(fp_or_path, file, mode, bad)  # type: ignore[arg-type]
         else:
-            yield from _iter_boards(decoded_lines(fp_or_path, file), file, mode)  # type: ignore[arg-type]
+            yield from _iter_boards(decoded_lines(fp_or_path, file, bad),  # type: ignore[arg-type]
+                                    file, mode, bad)
         return
     file = name if name is not None else os.fspath(fp_or_path)
     with open(fp_or_path, "rb") as fp:
-        yield from _iter_boards(decoded_lines(fp, file), file, mode)
+        yield from _iter_boards(decoded_lines(fp, file, bad), file, mode, bad)
 
 
-def _iter_boards(lines: Iterable[str], file: str | None, mode: str | None
-                 ) -> Iterator[Board | PBNDecodeError]:
-    """The boards (or their errors) of the text ``lines``."""
+_BOARD_TAG = re.compile(r'\[\s*Board\s+"([^"]*)"')
+
+
+def _iter_boards(lines: Iterable[str], file: str | None, mode: str | None,
+                 bad: dict[int, PBNDecodeError]) -> Iterator[Board | PBNDecodeError]:
+    """The boards (or their errors) of the text ``lines``.
+
+    ``bad`` fills up, as ``lines`` are read, with the lines that were not
+    UTF-8: a board holding one is yielded as that line's error (with the
+    board's number); one outside every board (in a comment, say) is an
+    error of its own. Either way the reading goes on.
+    """
+    def undecoded(upto: int) -> Iterator[PBNDecodeError]:
+        for n in sorted(k for k in bad if k < upto):
+            yield bad.pop(n)
+
     try:
         for game in _games(_logical_lines(lines, file)):
+            first, last = game[0][0], game[-1][0]
+            yield from undecoded(first)
+            inside = sorted(k for k in bad if k <= last)
+            if inside:
+                error = bad[inside[0]]
+                for n in inside:
+                    del bad[n]
+                tag = next((m.group(1) for _, text in game if (m := _BOARD_TAG.match(text))),
+                           None)
+                yield PBNDecodeError(error.message, file=file, board=tag, line=error.line)
+                continue
             try:
                 yield _parse_game(game, file, mode)
             except PBNDecodeError as e:
                 yield e
+        yield from undecoded(1 << 62)
     except PBNDecodeError as e:
+        yield from undecoded(1 << 62)
         yield e
     except UnicodeDecodeError as e:
         yield PBNDecodeError(f"not {e.encoding} text ({e.reason})", file=file)
 
 
-def decoded_lines(fp: IO[bytes], file: str | None) -> Iterator[str]:
+def decoded_lines(fp: IO[bytes], file: str | None,
+                  bad: dict[int, PBNDecodeError] | None = None) -> Iterator[str]:
     """The lines of a binary file as UTF-8 text, read as they come.
 
     A leading byte-order mark is skipped. Lines end at a newline, CR-LF or
     CR only (not at the other Unicode line breaks), like :func:`loads`.
+    A line that is not UTF-8 raises :class:`PBNDecodeError`; given a dict
+    ``bad``, it is recorded there instead (line number -> error), decoded
+    with U+FFFD in place of its bad bytes, and the reading goes on.
     """
     n = offset = 0
     while raw := fp.readline(MAX_LINE_BYTES + 1):
         if len(raw) > MAX_LINE_BYTES:
             raise PBNDecodeError(f"line longer than {MAX_LINE_BYTES} bytes (is this a PBN file?)",
                                  file=file, line=n + 1)
+        encoding = "utf-8-sig" if offset == 0 else "utf-8"
         try:
-            line = raw.decode("utf-8-sig" if offset == 0 else "utf-8")
+            line = raw.decode(encoding)
         except UnicodeDecodeError as e:
             start = offset + e.start + len(raw) - len(e.object)  # e.object lacks a BOM
-            raise PBNDecodeError(f"not UTF-8 text ({e.reason} at byte {start})", file=file,
-                                 line=n + 1) from None
+            error = PBNDecodeError(f"not UTF-8 text ({e.reason} at byte {start})", file=file,
+                                   line=n + 1)
+            if bad is None:
+                raise error from None
+            bad[n + 1] = error
+            line = raw.decode(encoding, errors="replace")
         offset += len(raw)
         for part in io.StringIO(line, newline=None):
             n += 1
