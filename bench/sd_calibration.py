@@ -21,52 +21,40 @@ deal number). Belote apart in both. One JSON line per deal (resumable)::
 from __future__ import annotations
 
 import json
-import sys
 import time
 from pathlib import Path
+from typing import Any
 
 import numpy as np
-from belote import COINCHE, Position
+from belote import COINCHE, Deal, Position
+from belote.types.contract import Contract
 from belote.advice.playout import playout
-from belote.dd import solve_position, warm_up
+from belote.dd import solve_position
 from belote.sampling.stats import mean, proportion
 
-from .sd_match import auction, command_line
+from .sd_match import command_line, play_bid_deals
 
 THEIRS = {80: 86.0, 100: 77.3, 120: 64.8, 160: 34.1}
 """colver's IS-DD calibration (percent), from the study named in the module docstring."""
 THRESHOLDS = tuple(range(80, 170, 10))
 
 
+def _calibration_row(seed: int, deal: Deal, dealer: int, actions: list[int],
+                     contract: Contract) -> dict[str, Any]:
+    """The taker's double-dummy and single-dummy trick points on one deal."""
+    start = time.process_time()
+    leader = (dealer + 1) % 4
+    taker = contract.declarer % 2
+    dd = solve_position(Position(deal, contract.trump, leader, COINCHE), taker)
+    played = playout(deal, contract, dealer=dealer, seed=0, board=seed)
+    sd = played.position().points[taker]
+    return {"contract": contract.to_pbn(), "declarer": contract.declarer, "dd": dd, "sd": sd,
+            "cpu": round(time.process_time() - start, 3)}
+
+
 def run(deals: int, out: Path) -> None:
     """Play ``deals`` bid deals (seeds from 0 on), appending to ``out`` (resumed if present)."""
-    done = ({json.loads(line)["seed"] for line in out.read_text().splitlines()}
-            if out.exists() else set())
-    warm_up()
-    count = len(done)
-    seed = 0
-    with out.open("a") as fp:
-        while count < deals:
-            if seed in done:
-                seed += 1
-                continue
-            bid = auction(seed)
-            if bid is not None:
-                deal, dealer, _, contract = bid
-                start = time.process_time()
-                leader = (dealer + 1) % 4
-                taker = contract.declarer % 2
-                dd = solve_position(Position(deal, contract.trump, leader, COINCHE), taker)
-                played = playout(deal, contract, dealer=dealer, seed=0, board=seed)
-                sd = played.position().points[taker]
-                fp.write(json.dumps({"seed": seed, "contract": contract.to_pbn(),
-                                     "declarer": contract.declarer, "dd": dd, "sd": sd,
-                                     "cpu": round(time.process_time() - start, 3)}) + "\n")
-                fp.flush()
-                count += 1
-                if count % 20 == 0:
-                    print(f"{count}/{deals}", file=sys.stderr)
-            seed += 1
+    play_bid_deals(deals, out, _calibration_row, every=20)
 
 
 def summary(path: Path) -> str:

@@ -28,6 +28,7 @@ import os
 import sys
 import time
 from pathlib import Path
+from collections.abc import Callable
 from typing import Any
 
 os.environ.setdefault("RAYON_NUM_THREADS", "1")
@@ -122,30 +123,41 @@ def table(deal: Deal, dealer: int, actions: list[int], contract: Contract, ours:
             "ms": {k: [round(1000 * t, 2) for t in v] for k, v in times.items()}}
 
 
-def run(deals: int, out: Path) -> None:
-    """Play ``deals`` bid deals (seeds from 0 on), appending to ``out`` (resumed if present)."""
-    done = {json.loads(line)["seed"] for line in out.read_text().splitlines()} if out.exists() else set()
+def play_bid_deals(deals: int, out: Path,
+                   play: Callable[[int, Deal, int, list[int], Contract], dict[str, Any]],
+                   every: int = 1) -> None:
+    """Run ``play(seed, deal, dealer, actions, contract)`` on ``deals`` bid deals (seeds from 0
+    on, passed-out deals skipped), one JSON line each appended to ``out``; the seeds already
+    in ``out`` are skipped, so a stopped run resumes. A progress line every ``every`` deals."""
+    done = ({json.loads(line)["seed"] for line in out.read_text().splitlines()}
+            if out.exists() else set())
     warm_up()
     count = len(done)
     seed = 0
     with out.open("a") as fp:
         while count < deals:
-            if seed in done:
-                seed += 1
-                continue
-            bid = auction(seed)
+            bid = None if seed in done else auction(seed)
             if bid is not None:
-                deal, dealer, actions, contract = bid
-                a = table(deal, dealer, actions, contract, 0, seed, 2 * seed)
-                b = table(deal, dealer, actions, contract, 1, seed, 2 * seed + 1)
-                row = {"seed": seed, "deal": deal.to_pbn(), "dealer": dealer,
-                       "contract": contract.to_pbn(), "declarer": contract.declarer,
-                       "A": a, "B": b}
-                fp.write(json.dumps(row) + "\n")
+                fp.write(json.dumps({"seed": seed, **play(seed, *bid)}) + "\n")
                 fp.flush()
                 count += 1
-                print(f"{count}/{deals} seed {seed} {contract.to_pbn()}", file=sys.stderr)
+                if count % every == 0:
+                    print(f"{count}/{deals} seed {seed} {bid[3].to_pbn()}", file=sys.stderr)
             seed += 1
+
+
+def _match_row(seed: int, deal: Deal, dealer: int, actions: list[int],
+               contract: Contract) -> dict[str, Any]:
+    """Both tables of one deal, seats swapped."""
+    return {"deal": deal.to_pbn(), "dealer": dealer, "contract": contract.to_pbn(),
+            "declarer": contract.declarer,
+            "A": table(deal, dealer, actions, contract, 0, seed, 2 * seed),
+            "B": table(deal, dealer, actions, contract, 1, seed, 2 * seed + 1)}
+
+
+def run(deals: int, out: Path) -> None:
+    """Play ``deals`` bid deals (seeds from 0 on), appending to ``out`` (resumed if present)."""
+    play_bid_deals(deals, out, _match_row)
 
 
 def summary(path: Path) -> str:
