@@ -1,17 +1,20 @@
-"""The game record of one board, apart from any file syntax.
+"""The game record of one board, apart from any file syntax: the one record every reader builds.
 
 A :class:`Board` holds the deal as dealt (eight cards each), the dealer, the
 rule profile, the contract (a :class:`~belote.types.contract.Contract`
 with its declarer), the cards played in playing order, and any other tags of
 the file it came from. It is immutable and checked when built: the deal is
-complete, the contract fits the profile, and every played card was legal.
-Readers (PBN, the rows of a database) build it; writers turn it back into
-their syntax (:func:`belote.formats.pbn.dumps` writes the play in
-PBN's seat columns).
+complete, the contract fits the profile, and every played card was legal
+(the play is replayed once, from the cards in playing order or from rows in
+seat columns, as PBN writes them). Readers (PBN, CFN, JSON, the rows of a
+database) build it; writers turn it back into their syntax
+(:func:`belote.formats.pbn.dumps` writes the play in PBN's seat columns).
 
 Where the board was read (``file``, ``line``, the line of each tag and of
-each played card) is kept in ``source`` for error messages; it takes no part
-in equality.
+each trick of the play) is kept in ``source`` for error messages; it takes no
+part in equality. A board replays its play (a
+:class:`~belote.rules.play.Position`), so this module stands above the rules,
+beside the file formats.
 
 >>> from belote.types.deal import Deal
 >>> board = Board(Deal.from_pbn("N:AKQJ.AKQJ.. .T987.T987. T987...AKQJ ..AKQJ.T987"),
@@ -27,11 +30,11 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from .errors import ContractError, DealError, IllegalPlayError, PBNDecodeError
+from .errors import BeloteError, ContractError, DealError, IllegalPlayError, PBNDecodeError
 from .rules.play import Position
 from .types.auction import Auction
 from .types.cards import Card, as_card, card_name
@@ -39,7 +42,7 @@ from .types.contract import Contract, check_contract, parse_contract, reread_con
 from .types.deal import Deal, Seat, next_seat, seat_name
 from .types.profile import COINCHE, RuleProfile, get_profile
 
-__all__ = ["Board", "BoardSource"]
+__all__ = ["Board", "BoardSource", "opening_leader"]
 
 
 @dataclass(frozen=True)
@@ -47,15 +50,50 @@ class BoardSource:
     """Where a board was read: for error messages only.
 
     ``line`` is the board's first line; ``tag_lines`` the line of each tag;
-    ``card_lines`` the line of each played card, in playing order;
-    ``tag_order`` every tag name in the order read (writers keep it).
+    ``trick_lines`` the line of each trick of the play record, in playing
+    order (a PBN play row); ``tag_order`` every tag name in the order read
+    (writers keep it).
     """
 
     file: str | None = None
     line: int | None = None
     tag_lines: Mapping[str, int] = field(default_factory=dict)
-    card_lines: tuple[int, ...] = ()
+    trick_lines: tuple[int, ...] = ()
     tag_order: tuple[str, ...] = ()
+
+    def error(self, message: str, board: str | None = None, tag: str | None = None,
+              trick: int | None = None) -> PBNDecodeError:
+        """A :class:`PBNDecodeError` of board ``board`` at the line of trick ``trick`` (0 for
+        the first), else of ``tag``, else the board's first line.
+
+        >>> str(BoardSource("a.pbn", 3, {"Deal": 5}, (9, 10)).error("bad", "1", "Deal", trick=1))
+        'a.pbn: board 1: line 10: bad'
+        """
+        line = None
+        if trick is not None and trick < len(self.trick_lines):
+            line = self.trick_lines[trick]
+        elif tag is not None:
+            line = self.tag_lines.get(tag)
+        return PBNDecodeError(message, file=self.file, board=board, line=line or self.line)
+
+
+def opening_leader(play_leader: Seat | None, dealer: Seat | None,
+                   source: BoardSource | None = None, board: str | None = None) -> Seat:
+    """The leader of the first trick: ``play_leader`` when the record names one, else the
+    dealer's left.
+
+    Neither known raises :class:`~belote.errors.PBNDecodeError` at the ``Deal`` tag of
+    ``source`` (of board ``board``).
+
+    >>> opening_leader(None, 3), opening_leader(2, 3)
+    (0, 2)
+    """
+    if play_leader is not None:
+        return play_leader
+    if dealer is None:
+        raise (source or BoardSource()).error(
+            "no Play or Dealer tag: the leader of the first trick is unknown", board, "Deal")
+    return next_seat(dealer)
 
 
 @dataclass(frozen=True, init=False)
@@ -70,8 +108,9 @@ class Board:
     :class:`~belote.errors.ContractError` names both), and an auction of
     passes only makes the board a passed-out deal (:attr:`passed_out`), which
     has no contract and no play. ``play_leader`` the seat that led the first recorded
-    trick when the record says so (else the dealer's left leads);
-    ``tags`` the other tags (``Event``, ``Auction``...) as ``(name, value)``
+    trick when the record says so (else the dealer's left leads); ``cards`` the play
+    in playing order (given as ``cards=``, or as ``play=`` rows in seat columns,
+    see :attr:`play`); ``tags`` the other tags (``Event``, ``Auction``...) as ``(name, value)``
     pairs and ``sections`` their data lines, kept for writers.
     """
 
@@ -92,14 +131,20 @@ class Board:
                  profile: RuleProfile | str | None = None, auction: Auction | None = None,
                  contract: Contract | str | None = None,
                  declarer: Seat | None = None, play_leader: Seat | None = None,
-                 cards: Iterable[Card | str] | str = (), tags: Iterable[tuple[str, str]] = (),
+                 cards: Iterable[Card | str] | str = (),
+                 play: Iterable[Sequence[Card | str | None]] = (),
+                 tags: Iterable[tuple[str, str]] = (),
                  sections: Iterable[tuple[str, Iterable[str]]] = (),
                  source: BoardSource | None = None) -> None:
         """Check and store the record; strings are parsed (a profile name, a contract, cards).
 
-        Raises :class:`~belote.errors.BeloteError` (a subclass) for an
-        incomplete deal, a contract the rules do not allow, or a card that is
-        not held or not legal (the message names the trick).
+        The play is ``cards`` in playing order, or ``play``: rows of four
+        cards in seat columns from the first leader, ``None`` (or ``"-"``)
+        for a card not played yet, as :attr:`play` gives them. Raises
+        :class:`~belote.errors.BeloteError` (a subclass) for an incomplete
+        deal, a contract the rules do not allow, or a card that is not held,
+        not legal or out of turn (the message names the trick; located at
+        the trick's line when ``source`` has one).
         """
         stated = None if profile is None else get_profile(profile)
         if isinstance(contract, str):
@@ -116,19 +161,32 @@ class Board:
         if isinstance(cards, str):
             cards = cards.split()
         played = tuple(as_card(c) for c in cards)
+        rows = [[None if c is None or c == "-" else as_card(c) for c in row] for row in play]
+        while rows and all(c is None for c in rows[-1]):
+            rows.pop()  # rows of '-' only at the end add no card: the record has stopped
+        if played and rows:
+            raise BeloteError("a play record is given as cards or as rows, not both")
+        if any(len(row) != 4 for row in rows):
+            raise DealError("a play row has one column per seat: "
+                            f"{', '.join(str(len(row)) for row in rows)} columns given")
         deal.validate(cards_each=8)
         for name, value in (("dealer", dealer), ("declarer", declarer),
                             ("play_leader", play_leader)):
             if value is not None and (type(value) is not int or not 0 <= value <= 3):
                 raise DealError(f"{name} {value!r} is not a seat 0..3 (N E S W)")
-        if played and contract is None:
-            raise ContractError("a play record needs a contract (for the trump suit)"
-                                if auction is None or not auction.passed_out else
-                                "a passed-out deal (four passes) has no play record")
-        if played and play_leader is None:
-            if dealer is None:
-                raise DealError("a play record needs its leader or the dealer")
-            play_leader = next_seat(dealer)  # stated, as a PBN Play tag states it
+        source = source or BoardSource()
+        if played or rows:
+            if contract is None:
+                raise ContractError("a play record needs a contract (for the trump suit)"
+                                    if auction is None or not auction.passed_out else
+                                    "a passed-out deal (four passes) has no play record")
+            if play_leader is None:
+                if dealer is None:
+                    raise DealError("a play record needs its leader or the dealer")
+                play_leader = next_seat(dealer)  # stated, as a PBN Play tag states it
+            pos = _replay(deal, contract.trump, play_leader, stated or COINCHE,
+                          rows or _tricks(played), bool(rows), _play_error(source, board))
+            played = tuple(c for trick in pos.tricks for c in trick.cards) + tuple(pos.trick)
         stored: object
         for name, stored in (("deal", deal), ("board", board), ("dealer", dealer),
                             ("stated_profile", stated), ("auction", auction),
@@ -136,10 +194,8 @@ class Board:
                             ("play_leader", play_leader), ("cards", played),
                             ("tags", tuple((n, v) for n, v in tags)),
                             ("sections", tuple((n, tuple(lines)) for n, lines in sections)),
-                            ("source", source or BoardSource())):
+                            ("source", source)):
             object.__setattr__(self, name, stored)
-        if played:
-            self.position()
 
     def profile(self, override: str | RuleProfile | None = None) -> RuleProfile:
         """The rule profile played: ``override``, else the board's stated profile, else coinche."""
@@ -195,41 +251,29 @@ class Board:
         """The deal as dealt, eight cards each."""
         return self.deal
 
-    def error(self, message: str, tag: str | None = None, card: int | None = None
+    def error(self, message: str, tag: str | None = None, trick: int | None = None
               ) -> PBNDecodeError:
-        """A :class:`PBNDecodeError` located at ``tag``'s line, ``card``'s, else the board's."""
-        src = self.source
-        line = None
-        if card is not None and card < len(src.card_lines):
-            line = src.card_lines[card]
-        elif tag is not None:
-            line = src.tag_lines.get(tag)
-        return PBNDecodeError(message, file=src.file, board=self.board, line=line or src.line)
+        """A :class:`PBNDecodeError` located at ``trick``'s line (0 for the first), ``tag``'s,
+        else the board's (:meth:`BoardSource.error`)."""
+        return self.source.error(message, self.board, tag, trick)
 
     def first_leader(self) -> Seat:
-        """The leader of the first trick: the play record's, else the dealer's left."""
-        if self.play_leader is not None:
-            return self.play_leader
-        if self.dealer is None:
-            raise self.error("no Play or Dealer tag: the leader of the first trick is unknown",
-                             "Deal")
-        return next_seat(self.dealer)
+        """The leader of the first trick: the play record's, else the dealer's left
+        (:func:`opening_leader`)."""
+        return opening_leader(self.play_leader, self.dealer, self.source, self.board)
 
     def position(self, profile: str | RuleProfile | None = None) -> Position:
-        """The position after the recorded play (a new :class:`Position` each call)."""
+        """The position after the recorded play (a new :class:`Position` each call).
+
+        Under another ``profile`` than the board's the play is checked again:
+        a card those rules forbid raises the error located at its trick.
+        """
         prof = self.profile(profile)
         trump = self.trump(prof)
         if trump is None:
             raise self.error("no Contract tag: the trump suit is unknown", "Deal")
-        pos = Position(self.deal, trump, self.first_leader(), prof)
-        for i, card in enumerate(self.cards):
-            try:
-                pos.play(card)
-            except IllegalPlayError as e:
-                if self.source.file is None and not self.source.card_lines:
-                    raise IllegalPlayError(f"trick {i // 4 + 1}: {e}") from None
-                raise self.error(f"trick {i // 4 + 1}: {e}", card=i) from None
-        return pos
+        return _replay(self.deal, trump, self.first_leader(), prof, _tricks(self.cards), False,
+                       _play_error(self.source, self.board))
 
     @property
     def play(self) -> list[list[Card | None]]:
@@ -252,8 +296,7 @@ class Board:
     @property
     def play_lines(self) -> list[int]:
         """The line of each row of :attr:`play` in its file (empty when not read from one)."""
-        lines = self.source.card_lines
-        return [lines[i] for i in range(0, len(lines), 4)]
+        return list(self.source.trick_lines[:(len(self.cards) + 3) // 4])
 
     def replace(self, **changes: Any) -> "Board":
         """A copy with some fields changed (checked again)."""
@@ -262,6 +305,8 @@ class Board:
             "cards", "tags",
             "sections", "source")}
         fields["profile"] = fields.pop("stated_profile")
+        if "play" in changes:
+            del fields["cards"]
         fields.update(changes)
         return Board(fields.pop("deal", self.deal), **fields)
 
@@ -286,6 +331,55 @@ class Board:
         if self.sections:
             parts.append(f"sections={self.sections!r}")
         return f"Board({', '.join(parts)})"
+
+
+def _tricks(cards: Sequence[Card]) -> list[Sequence[Card | None]]:
+    """Cards in playing order cut into tricks of four (the last may be shorter)."""
+    return [cards[i:i + 4] for i in range(0, len(cards), 4)]
+
+
+def _play_error(source: BoardSource, board: str | None) -> Callable[[str, int], BeloteError]:
+    """The error of a faulty card in trick ``t``: located when the board was read from a file,
+    else an :class:`~belote.errors.IllegalPlayError`."""
+    def error(message: str, t: int) -> BeloteError:
+        if source.file is None and not source.trick_lines:
+            return IllegalPlayError(message)
+        return source.error(message, board, trick=t)
+    return error
+
+
+def _replay(deal: Deal, trump: int, leader: Seat, profile: RuleProfile,
+            tricks: Sequence[Sequence[Card | None]], columns: bool,
+            error: Callable[[str, int], BeloteError]) -> Position:
+    """The position after ``tricks`` played from the start of ``deal``: each card checked once.
+
+    A trick holds its cards in playing order, or, with ``columns``, in seat
+    columns from ``leader`` (the layout of :attr:`Board.play`), each trick
+    played from its leader, ``None`` for a card not played. A card that is
+    not held or not legal, played before an earlier seat's (``None``) of its
+    trick, or a trick after an unfinished one raises ``error(message, trick)``.
+    """
+    pos = Position(deal, trump, leader, profile)
+    missing: Seat | None = None
+    for t, row in enumerate(tricks):
+        if missing is not None:
+            raise error(f"trick {t + 1} follows trick {t}, which is unfinished", t)
+        lead = pos.leader
+        for k in range(4):
+            seat = next_seat(lead, k)
+            at = (seat - leader) % 4 if columns else k
+            card = row[at] if at < len(row) else None
+            if card is None:
+                missing = seat if missing is None else missing
+            elif missing is not None:
+                raise error(f"trick {t + 1}: {seat_name(seat)} plays {card_name(card)} before "
+                            f"{seat_name(missing)} has played", t)
+            else:
+                try:
+                    pos.play(card)
+                except IllegalPlayError as e:
+                    raise error(f"trick {t + 1}: {e}", t) from None
+    return pos
 
 
 def _from_auction(auction: Auction, dealer: Seat | None, contract: Contract | None,

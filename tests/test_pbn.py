@@ -515,3 +515,15 @@ def test_load_reads_a_binary_stream_as_utf8() -> None:
 def test_trailing_rows_of_dashes_add_nothing() -> None:
     dashes = BASE.replace("- - DT -\n", "- - DT -\n- - - -\n- - - -\n")
     assert loads(dashes)[0].cards == loads(BASE)[0].cards
+
+
+def test_each_recorded_card_is_checked_once(monkeypatch) -> None:
+    """Reading a played board replays its play once: one Position.play per recorded card."""
+    from belote.rules.play import Position
+
+    calls = []
+    real = Position.play
+    monkeypatch.setattr(Position, "play", lambda self, card: calls.append(card) or real(self, card))
+    boards = loads(Path("datasets/examples/played.pbn").read_text(encoding="utf-8"))
+    assert [len(b.cards) for b in boards] == [32, 32, 22, 13]
+    assert len(calls) == 99

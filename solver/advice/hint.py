@@ -447,7 +447,7 @@ def plan_hint(board: Board, seat: Seat, profile: str | RuleProfile | None = None
     if position.to_move != seat:
         raise fail(f"{seat_name(seat)} is not to play: {seat_name(position.to_move)} is, after "
                    f"{len(board.cards)} recorded cards",
-                   src.card_lines[-1] if src.card_lines else play_line)
+                   board.play_lines[-1] if board.play_lines else play_line)
     return HintJob(board, seat, position, contract)
 
 

@@ -41,19 +41,16 @@ import io
 import os
 import re
 import warnings
-from collections.abc import Iterable, Iterator
-from dataclasses import dataclass, field
+from collections.abc import Callable, Iterable, Iterator
 from typing import IO
 
-from ..types.cards import ALL_CARDS, RANK_NAMES, SUIT_NAMES, Card, CardSet, Suit, card_name, parse_card
+from ..board import Board, BoardSource, opening_leader
+from ..errors import BeloteError, CardError, ContractError, PBNDecodeError, PBNWarning
+from ..types.auction import Auction
+from ..types.cards import ALL_CARDS, RANK_NAMES, SUIT_NAMES, Card, CardSet, card_name, parse_card
 from ..types.contract import Contract, parse_contract, reread_contract
 from ..types.deal import NORTH, Deal, Seat, next_seat, parse_seat, seat_name
-from ..errors import (BeloteError, CardError, ContractError, IllegalPlayError, PBNDecodeError,
-                      PBNWarning)
-from ..rules.play import Position
 from ..types.profile import RuleProfile, get_profile
-from ..types.auction import Auction
-from ..board import Board, BoardSource
 
 DEFAULT_MODE = "coinche"
 """The mode of a board that has no ``Mode`` tag (unless ``mode=`` says otherwise)."""
@@ -71,270 +68,124 @@ _TAG = re.compile(r'\[\s*([A-Za-z0-9_]+)\s+"((?:[^"\\]|\\.)*)"\s*\]')
 _ESCAPE = re.compile(r"\\(.)")
 
 
-@dataclass(kw_only=True)
-class _Record:
-    """One board of a PBN file as written, before it becomes a :class:`Board`.
+def _read_auction(tags: dict[str, str], sections: dict[str, list[str]], own: RuleProfile,
+                  error: Callable[[str, str], PBNDecodeError]) -> Auction | None:
+    """The ``Auction`` tag and section read as an :class:`Auction`, ``None`` without one.
 
-    ``deal`` is the Deal tag as written: four hands of 8 cards (the deal at the
-    start of play), or the cards still held after the recorded play, and
-    ``None`` for a hand written ``-``. ``play`` holds the rows of the play
-    section as read: one list of four cards (``None`` for ``-``) per trick, in
-    seat columns starting at ``play_leader``. ``mode`` is the loader's
-    ``mode=`` if given, else the Mode tag (``None`` when absent, which plays
-    as coinche), and ``own_mode`` the Mode tag itself. ``tags`` holds every
-    tag as read, in file order, and ``sections`` the data lines of the tags
-    other than ``Play``. ``line``,
-    ``tag_lines`` and ``play_lines`` say where each part was read (0 / empty
-    for a board built in code) and ``file`` the file name; they locate the
-    errors.
-
-    :meth:`to_board` checks it all and builds the :class:`Board`.
+    The tag names the seat of the first call (the dealer's left); the
+    section holds the calls in order (``Pass``, ``80H``, ``CapotS``,
+    ``X``, ``XX``; ``AP`` for the passes that end it). Under the board's
+    own Mode ``own`` (``--mode`` applies to play, not to the auction); a
+    classic auction needs the turned card in a ``Turned`` tag.
     """
+    if "Auction" not in tags:
+        return None
+    first_text = _known(tags["Auction"])
+    if first_text is None:
+        raise error("Auction tag: the seat of the first call is unknown", "Auction")
+    try:
+        first = parse_seat(first_text)
+        turned = _known(tags.get("Turned", ""))
+        if own.auction != "numeric" and turned is None:
+            raise BeloteError(f"a {own.name} auction needs the turned card: add a tag "
+                              'such as [Turned "AH"]')
+        calls: list[str] = []
+        auction = Auction(next_seat(first, 3), (), own, turned)
+        for token in " ".join(sections.get("Auction", ())).split():
+            if token.upper() == "AP":
+                while not auction.complete:
+                    auction = auction.with_call("P")
+                continue
+            if token == "*" or re.fullmatch(r"=\d+=", token):
+                continue
+            calls.append(token)
+            auction = Auction(auction.dealer, calls, own, turned)
+        return auction
+    except BeloteError as e:
+        raise error(f"Auction: {e}", "Auction") from None
 
-    board: str | None = None
-    dealer: Seat | None = None
-    deal: Deal
-    mode: str | None = None
-    own_mode: str | None = None
-    declarer: Seat | None = None
-    contract: str | None = None
-    play_leader: Seat | None = None
-    play: list[list[Card | None]] = field(default_factory=list)
-    tags: dict[str, str] = field(default_factory=dict)
-    sections: dict[str, list[str]] = field(default_factory=dict)
-    line: int = 0
-    file: str | None = field(default=None, compare=False)
-    tag_lines: dict[str, int] = field(default_factory=dict, repr=False, compare=False)
-    play_lines: list[int] = field(default_factory=list, repr=False, compare=False)
 
-    def profile(self, override: str | RuleProfile | None = None) -> RuleProfile:
-        """The rule profile: ``override``, else the board's mode, else coinche."""
-        return get_profile(override or self.mode or DEFAULT_MODE)
+def _read_contract(text: str | None, declarer: Seat | None, profile: RuleProfile,
+                   own: RuleProfile, error: Callable[[str, str], PBNDecodeError]
+                   ) -> Contract | None:
+    """The Contract tag ``text`` parsed under ``profile``, ``None`` if absent.
 
-    def get_contract(self, profile: str | RuleProfile | None = None) -> Contract | None:
-        """The Contract tag parsed under the board's profile, ``None`` if absent.
+    Under rules that override the board's own mode ``own``, a contract the
+    override cannot read is read under the board's own rules and then as
+    :func:`~belote.types.contract.reread_contract` says (under classic,
+    ``100HX`` stands for its trump taken by its declarer).
+    """
+    if text is None:
+        return None
+    try:
+        return parse_contract(text, profile, declarer)
+    except BeloteError as e:
+        if own != profile:
+            try:
+                return reread_contract(parse_contract(text, own, declarer), profile)
+            except BeloteError:
+                pass
+        raise error(f"Contract tag: {e}", "Contract") from None
 
-        Under rules that override the board's own mode, a contract the
-        override cannot read is read under the board's own rules and then as
-        :func:`~belote.types.contract.reread_contract` says (under
-        classic, ``100HX`` stands for its trump taken by its declarer).
-        """
-        if self.contract is None:
-            return None
-        prof = self.profile(profile)
-        try:
-            return parse_contract(self.contract, prof, self.declarer)
-        except BeloteError as e:
-            own = get_profile(self.own_mode or DEFAULT_MODE)
-            if own != prof:
-                try:
-                    return reread_contract(parse_contract(self.contract, own, self.declarer),
-                                           prof)
-                except BeloteError:
-                    pass
-            raise self._error(f"Contract tag: {e}", "Contract") from None
 
-    def trump(self, profile: str | RuleProfile | None = None) -> Suit | None:
-        """The trump suit named by the contract, ``None`` without a contract."""
-        contract = self.get_contract(profile)
-        return None if contract is None else contract.trump
+def _full_deal(deal: Deal, rows: list[list[Card | None]], leader: Callable[[], Seat],
+               error: Callable[[str, str | int], PBNDecodeError]) -> Deal:
+    """The deal at the start of play, 8 cards each, from the Deal tag ``deal`` and the play.
 
-    def first_leader(self) -> Seat:
-        """The leader of the first trick: the Play seat, else the dealer's left."""
-        if self.play_leader is not None:
-            return self.play_leader
-        if self.dealer is None:
-            raise self._error("no Play or Dealer tag: the leader of the first trick is unknown",
-                              "Deal")
-        return next_seat(self.dealer)
-
-    def full_deal(self) -> Deal:
-        """The deal at the start of play, 8 cards each.
-
-        Hands of 8 cards are the deal itself (each recorded card must then come
-        from its player's hand, which :meth:`position` checks); shorter hands
-        are the cards still held, and the recorded cards are added back. A
-        single ``-`` hand is inferred from the other cards.
-        """
-        self._check_rows()
-        unknown = [s for s, h in enumerate(self.deal.hands) if h is None]
-        if len(unknown) > 1:
-            names = " ".join(seat_name(s) for s in unknown)
-            raise self._error(f"{len(unknown)} hands are unknown ({names}); at most one can be "
-                              "inferred", "Deal")
-        held = [0 if h is None else h.mask for h in self.deal.hands]
-        played = [0] * 4
-        seen: dict[Card, tuple[int, Seat]] = {}
-        for t, seat, card in self._recorded():
-            if card in seen:
-                t0, seat0 = seen[card]
-                raise self._error(f"duplicate card {card_name(card)} (played by "
-                                  f"{seat_name(seat0)} in trick {t0 + 1} and by "
-                                  f"{seat_name(seat)} in trick {t + 1})", t)
-            seen[card] = t, seat
-            played[seat] |= 1 << card
-        rest = ALL_CARDS & ~_union(held)
-        if all(len(h) == CARDS_EACH for h in self.deal.hands if h is not None):
-            hands = [rest if s in unknown else h for s, h in enumerate(held)]
-        else:
-            for t, seat, card in self._recorded():
-                holder = self.deal.holder(card)
-                if holder is not None:
-                    raise self._error(f"duplicate card {card_name(card)} (played by "
-                                      f"{seat_name(seat)} in trick {t + 1}, still held by "
-                                      f"{seat_name(holder)})", t)
-            rest &= ~_union(played)
-            hands = [(rest if s in unknown else h) | p
-                     for s, (h, p) in enumerate(zip(held, played))]
-        for seat, hand in enumerate(hands):
-            count = hand.bit_count()
-            if count != CARDS_EACH:
-                raise self._error(self._count_message(seat, count, seat in unknown,
-                                                      played[seat].bit_count()), "Deal")
-        return Deal([CardSet(h) for h in hands])
-
-    def _count_message(self, seat: Seat, count: int, inferred: bool, played: int) -> str:
-        """The error message for a seat holding ``count`` cards in the full deal."""
-        who = seat_name(seat) + (" (inferred from the other hands)" if inferred else "")
-        if not self.play:
-            hint = ("; a hand may hold fewer only when the Play section records the rest"
-                    if count < CARDS_EACH else "")
-            return f"{who} holds {count} cards, expected {CARDS_EACH}{hint}"
-        return (f"{who} has {count} cards ({count - played} held, {played} played), "
-                f"expected {CARDS_EACH}")
-
-    def position(self, profile: str | RuleProfile | None = None) -> Position:
-        """The position after the play record, replayed from :meth:`full_deal`.
-
-        Each trick is played from its leader (the first trick's is
-        :meth:`first_leader`, later ones the previous winner), reading the
-        cards from the columns of the row; the replay stops at the first ``-``.
-        Raises :class:`PBNDecodeError` for an illegal card, at its row's line.
-        """
-        prof = self.profile(profile)
-        trump = self.trump(prof)
-        if trump is None:
-            where = "Play" if self.play else "Deal"
-            raise self._error("no Contract tag: the trump suit is unknown", where)
-        first = self.first_leader()
-        pos = Position(self.full_deal(), trump, first, prof)
-        missing: Seat | None = None
-        rows = list(self.play)
-        while rows and all(c is None for c in rows[-1]):
-            rows.pop()  # rows of '-' only at the end add no card: the record has stopped
-        for t, row in enumerate(rows):
-            if missing is not None:
-                raise self._error(f"trick {t + 1} follows trick {t}, which is unfinished", t)
-            lead = pos.leader
-            for seat in (next_seat(lead, k) for k in range(4)):
-                card = row[(seat - first) % 4]
-                if card is None:
-                    missing = seat if missing is None else missing
-                elif missing is not None:
-                    raise self._error(f"trick {t + 1}: {seat_name(seat)} plays "
-                                      f"{card_name(card)} before {seat_name(missing)} has "
-                                      "played", t)
-                else:
-                    try:
-                        pos.play(card)
-                    except IllegalPlayError as e:
-                        raise self._error(f"trick {t + 1}: {e}", t) from None
-        return pos
-
-    def auction(self) -> Auction | None:
-        """The ``Auction`` tag and section read as an :class:`Auction`, ``None`` without one.
-
-        The tag names the seat of the first call (the dealer's left); the
-        section holds the calls in order (``Pass``, ``80H``, ``CapotS``,
-        ``X``, ``XX``; ``AP`` for the passes that end it). Under the board's
-        own Mode (``--mode`` applies to play, not to the auction); a classic
-        auction needs the turned card in a ``Turned`` tag.
-        """
-        if "Auction" not in self.tags:
-            return None
-        first_text = _known(self.tags["Auction"])
-        if first_text is None:
-            raise self._error("Auction tag: the seat of the first call is unknown", "Auction")
-        try:
-            first = parse_seat(first_text)
-            profile = get_profile(self.own_mode or DEFAULT_MODE)
-            turned = _known(self.tags.get("Turned", ""))
-            if profile.auction != "numeric" and turned is None:
-                raise BeloteError(f"a {profile.name} auction needs the turned card: add a tag "
-                                  'such as [Turned "AH"]')
-            calls: list[str] = []
-            auction = Auction(next_seat(first, 3), (), profile, turned)
-            for token in " ".join(self.sections.get("Auction", ())).split():
-                if token.upper() == "AP":
-                    while not auction.complete:
-                        auction = auction.with_call("P")
-                    continue
-                if token == "*" or re.fullmatch(r"=\d+=", token):
-                    continue
-                calls.append(token)
-                auction = Auction(auction.dealer, calls, profile, turned)
-            return auction
-        except BeloteError as e:
-            raise self._error(f"Auction: {e}", "Auction") from None
-
-    def to_board(self) -> Board:
-        """Check the whole record and build its :class:`Board` (errors name their line)."""
-        auction = self.auction()
-        contract = self.get_contract()
-        deal = self.full_deal()
-        cards: list[Card] = []
-        card_lines: list[int] = []
-        if self.play:
-            if self.contract is None:
-                raise self._error("the Play section needs a Contract tag (for the trump suit)",
-                                  "Play")
-            pos = self.position()
-            cards = [c for trick in pos.tricks for c in trick.cards] + pos.trick
-            card_lines = [self.play_lines[i // 4] if i // 4 < len(self.play_lines) else 0
-                          for i in range(len(cards))]
-        source = BoardSource(self.file, self.line or None, dict(self.tag_lines),
-                             tuple(card_lines), tuple(self.tags))
-        try:
-            return Board(deal, board=self.board, dealer=self.dealer, profile=self.mode,
-                         auction=auction, contract=contract, declarer=self.declarer,
-                         play_leader=self.play_leader, cards=cards,
-                         tags=tuple((n, v) for n, v in self.tags.items()
-                                    if n not in KNOWN_TAGS),
-                         sections=tuple((n, tuple(lines)) for n, lines in self.sections.items()
-                                        if n not in KNOWN_TAGS),
-                         source=source)
-        except ContractError as e:
-            if auction is None:
-                raise
-            raise self._error(str(e), "Contract" if "Contract" in self.tags else "Auction"
-                              ) from None
-
-    def _check_rows(self) -> None:
-        """Each play row has four columns and there are at most 8 of them."""
-        for t, row in enumerate(self.play):
-            if t >= TRICKS:
-                raise self._error(f"too many tricks: a deal has {TRICKS}", t)
-            if len(row) != 4:
-                raise self._error(f"trick {t + 1} has {len(row)} columns, expected 4", t)
-
-    def _recorded(self) -> Iterable[tuple[int, Seat, Card]]:
-        """(trick index, seat, card) for every card of the play record."""
-        if not self.play:
-            return
-        first = self.first_leader()
-        for t, row in enumerate(self.play):
-            for col, card in enumerate(row):
-                if card is not None:
-                    yield t, next_seat(first, col), card
-
-    def _error(self, message: str, where: str | int) -> PBNDecodeError:
-        """A :class:`PBNDecodeError` located at tag ``where`` or at play row ``where``."""
-        if isinstance(where, int):
-            line = self.play_lines[where] if where < len(self.play_lines) else None
-        else:
-            line = self.tag_lines.get(where)
-        return PBNDecodeError(message, file=self.file, board=self.board,
-                              line=line if line is not None else (self.line or None))
+    Hands of 8 cards are the deal itself (each recorded card must then come
+    from its player's hand, which the board's replay checks); shorter hands
+    are the cards still held, and the recorded cards are added back. A
+    single ``-`` hand is inferred from the other cards. ``leader`` gives
+    the first trick's leader, the seat of the play's first column.
+    """
+    if len(rows) > TRICKS:
+        raise error(f"too many tricks: a deal has {TRICKS}", TRICKS)
+    unknown = [s for s, h in enumerate(deal.hands) if h is None]
+    if len(unknown) > 1:
+        names = " ".join(seat_name(s) for s in unknown)
+        raise error(f"{len(unknown)} hands are unknown ({names}); at most one can be "
+                    "inferred", "Deal")
+    held = [0 if h is None else h.mask for h in deal.hands]
+    first = leader() if rows else NORTH
+    recorded = [(t, next_seat(first, col), card) for t, row in enumerate(rows)
+                for col, card in enumerate(row) if card is not None]
+    played = [0] * 4
+    seen: dict[Card, tuple[int, Seat]] = {}
+    for t, seat, card in recorded:
+        if card in seen:
+            t0, seat0 = seen[card]
+            raise error(f"duplicate card {card_name(card)} (played by "
+                        f"{seat_name(seat0)} in trick {t0 + 1} and by "
+                        f"{seat_name(seat)} in trick {t + 1})", t)
+        seen[card] = t, seat
+        played[seat] |= 1 << card
+    rest = ALL_CARDS & ~_union(held)
+    if all(len(h) == CARDS_EACH for h in deal.hands if h is not None):
+        hands = [rest if s in unknown else h for s, h in enumerate(held)]
+    else:
+        for t, seat, card in recorded:
+            holder = deal.holder(card)
+            if holder is not None:
+                raise error(f"duplicate card {card_name(card)} (played by "
+                            f"{seat_name(seat)} in trick {t + 1}, still held by "
+                            f"{seat_name(holder)})", t)
+        rest &= ~_union(played)
+        hands = [(rest if s in unknown else h) | p for s, (h, p) in enumerate(zip(held, played))]
+    for seat, hand in enumerate(hands):
+        count = hand.bit_count()
+        if count != CARDS_EACH:
+            who = seat_name(seat) + (" (inferred from the other hands)" if seat in unknown
+                                     else "")
+            if not rows:
+                hint = ("; a hand may hold fewer only when the Play section records the rest"
+                        if count < CARDS_EACH else "")
+                message = f"{who} holds {count} cards, expected {CARDS_EACH}{hint}"
+            else:
+                n = played[seat].bit_count()
+                message = (f"{who} has {count} cards ({count - n} held, {n} played), "
+                           f"expected {CARDS_EACH}")
+            raise error(message, "Deal")
+    return Deal([CardSet(h) for h in hands])
 
 
 def _union(masks: Iterable[int]) -> int:
@@ -539,27 +390,41 @@ def _parse_game(game: list[tuple[int, str]], file: str | None,
         deal = Deal.from_pbn(tags["Deal"])
     except BeloteError as e:
         raise error(str(e), tag_lines["Deal"]) from None
-    record = _Record(
-        board=number,
-        dealer=seat_tag("Dealer"),
-        deal=deal,
-        mode=mode or tag_mode,
-        own_mode=tag_mode,
-        declarer=seat_tag("Declarer"),
-        contract=_known(tags.get("Contract", "")),
-        play_leader=seat_tag("Play"),
-        play=rows,
-        tags=tags,
-        sections=sections,
-        line=game[0][0],
-        file=file,
-        tag_lines=tag_lines,
-        play_lines=row_lines,
-    )
-    auction = record.auction()
-    if auction is not None and auction.contract is not None and record.contract is None:
-        record.contract = auction.contract.to_pbn()  # derived: no Contract tag
-    board = record.to_board()
+    source = BoardSource(file, game[0][0], tag_lines, tuple(row_lines), tuple(tags))
+
+    def located(message: str, where: str | int) -> PBNDecodeError:
+        """The error of this board at tag ``where`` or at play row ``where``."""
+        if isinstance(where, int):
+            return source.error(message, number, trick=where)
+        return source.error(message, number, tag=where)
+
+    dealer, declarer, play_leader = seat_tag("Dealer"), seat_tag("Declarer"), seat_tag("Play")
+    own = get_profile(tag_mode or DEFAULT_MODE)
+    auction = _read_auction(tags, sections, own, located)
+    contract_text = _known(tags.get("Contract", ""))
+    if auction is not None and auction.contract is not None and contract_text is None:
+        contract_text = auction.contract.to_pbn()  # derived: no Contract tag
+    contract = _read_contract(contract_text, declarer, get_profile(mode or tag_mode or DEFAULT_MODE),
+                              own, located)
+    deal = _full_deal(deal, rows, lambda: opening_leader(play_leader, dealer, source, number),
+                      located)
+    if rows and contract is None:
+        raise located("the Play section needs a Contract tag (for the trump suit)", "Play")
+    try:
+        board = Board(deal, board=number, dealer=dealer, profile=mode or tag_mode,
+                      auction=auction, contract=contract, declarer=declarer,
+                      play_leader=play_leader, play=rows,
+                      tags=tuple((n, v) for n, v in tags.items() if n not in KNOWN_TAGS),
+                      sections=tuple((n, tuple(lines)) for n, lines in sections.items()
+                                     if n not in KNOWN_TAGS),
+                      source=source)
+    except ContractError as e:
+        if auction is None:
+            raise
+        if rows:  # the play is read under the Contract tag: its fault is reported first
+            Board(deal, board=number, dealer=dealer, profile=mode or tag_mode, contract=contract,
+                  play_leader=opening_leader(play_leader, dealer), play=rows, source=source)
+        raise located(str(e), "Contract" if "Contract" in tags else "Auction") from None
     every = ALL_CARDS.bit_count()
     if unclosed is not None and len(board.cards) < every:
         raise error(f"the play record stops after {len(board.cards)} of {every} cards "
