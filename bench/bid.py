@@ -28,7 +28,7 @@ import time
 
 from belote.advice.bid import bid_table, estimate_contract
 from belote.dd import warm_up
-from belote.rules.profiles import COINCHE
+from belote.types.profile import COINCHE
 from belote.sampling.constraints import Constraints
 from belote.sampling.sampler import DealSampler
 from belote.types.contract import parse_contract

@@ -16,7 +16,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-from belote.types.board import Board
+from belote.board import Board
 from belote.formats import pbn
 
 from .sets import Item

@@ -13,7 +13,7 @@ from typing import Any
 from belote.types.cards import SUITS
 from belote.dd import SearchContext, position_analysis, dd_table, reaches, solve_position
 from belote.types.deal import NS
-from belote.rules.profiles import COINCHE
+from belote.types.profile import COINCHE
 
 from . import peer
 from .sets import Item

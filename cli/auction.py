@@ -97,7 +97,7 @@ def auction_advice(*, hand: str, seat: int, dealer: int | None, mode: str, turne
     from belote.advice import auction as advisor
     from belote.advice.bid import count_layouts
     from belote.advice.playout import Schedule
-    from belote.rules.profiles import get_profile
+    from belote.types.profile import get_profile
     from belote.sampling.constraints import Constraints
 
     from .common import solver_run

@@ -18,7 +18,7 @@ from pathlib import Path
 import click
 
 from belote.errors import BeloteError
-from belote.rules.profiles import PROFILES
+from belote.types.profile import PROFILES
 
 from .options import SEAT, all_leaders_option, jobs_option, trump_option
 

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import click
 from belote.errors import BeloteError
-from belote.rules.profiles import PROFILES
+from belote.types.profile import PROFILES
 
 from .auction import auction_advice
 from .options import SEAT, constraint_error, constraint_options
@@ -316,7 +316,7 @@ def bid(hand, seat, dealer, mode, contract_text, auction_text, conventions_path,
       belote bid --hand "JH 9H AH TH KS AS AD 7C" --seat S --dealer W --contract 100H --play both
     """
     from belote.advice import bid as advisor
-    from belote.rules.profiles import get_profile
+    from belote.types.profile import get_profile
     from belote.sampling.constraints import Constraints
     from belote.types.cards import parse_card
     from belote.types.contract import parse_contract

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import click
 from belote.errors import BeloteError, printable
-from belote.rules.profiles import PROFILES
+from belote.types.profile import PROFILES
 from belote.types.deal import parse_seat
 
 from .options import SUIT, LibraryType, constraint_error, constraint_options

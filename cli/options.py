@@ -18,7 +18,7 @@ import click
 from belote.types.cards import parse_suit
 from belote.types.deal import parse_seat, parse_side
 from belote.errors import BeloteError
-from belote.rules.profiles import PROFILES
+from belote.types.profile import PROFILES
 
 
 class LibraryType(click.ParamType):

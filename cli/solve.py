@@ -121,7 +121,7 @@ level with one process on files of 2 to 4 boards and 0.3 s faster on 8."""
 def _deal_board(text: str, dealer, contract: str | None, declarer, mode: str | None):
     """A board made of the --deal, --dealer, --contract and --declarer options."""
     from belote.errors import ContractError
-    from belote.types.board import Board, BoardSource
+    from belote.board import Board, BoardSource
     from belote.types.deal import Deal, parse_seat
 
     if contract is None and declarer is not None:

@@ -2,8 +2,9 @@
 
 A page ``docs/api/NAME.md`` that starts with ``::: belote.NAME`` (the
 package's own docstring) gets one ``::: belote.NAME.MODULE`` block per public
-module file of ``solver/NAME/``, in name order, when the site is built: a new
-module appears in the reference without editing the page.
+module file of ``solver/NAME/`` (a deprecated alias of a moved module apart), in name
+order, when the site is built: a new module appears in the reference without editing the
+page.
 """
 
 from __future__ import annotations
@@ -17,10 +18,12 @@ HEAD = re.compile(r"^::: belote\.(\w+)\n", re.MULTILINE)
 
 
 def modules(name: str) -> list[str]:
-    """The public modules of ``belote.NAME``, as dotted paths."""
+    """The public modules of ``belote.NAME``, as dotted paths (not the deprecated aliases of
+    moved modules, whose docstring starts with "Deprecated")."""
     folder = PACKAGE / name
     return [f"belote.{name}.{path.stem}" for path in sorted(folder.glob("*.py"))
-            if not path.stem.startswith("_")]
+            if not path.stem.startswith("_")
+            and not path.read_text(encoding="utf-8").startswith('"""Deprecated')]
 
 
 def on_page_markdown(markdown: str, page: Any, **kwargs: Any) -> str:

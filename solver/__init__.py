@@ -59,7 +59,7 @@ from .errors import (BatchStateError, BeloteError, CardError, ConstraintError, C
                      InputError, OutputError, PBNDecodeError, PBNWarning, PlayoutError,
                      SearchLimitError)
 from .rules.play import Position, Trick, legal_cards
-from .rules.profiles import CLASSIC, COINCHE, PROFILES, RuleProfile, get_profile
+from .types.profile import CLASSIC, COINCHE, PROFILES, RuleProfile, get_profile
 from .rules.scoring import (DealScore, contract_made, min_points_to_make, score_deal,
                             trick_points_of)
 from .types.cards import (CLUBS, DIAMONDS, HEARTS, SPADES, SUITS, CardSet, card_name, parse_card,
@@ -94,7 +94,7 @@ if TYPE_CHECKING:  # imported on first use (numpy, numba, polars, the file forma
     from .sampling.sampler import DealSampler
     from .sampling.stats import Estimate
     from .types.auction import Auction
-    from .types.board import Board
+    from .board import Board
 
 __version__ = "0.1.0"
 
@@ -124,7 +124,7 @@ _LAZY = {
     ".sampling.sampler": ("DealSampler",),
     ".sampling.stats": ("Estimate",),
     ".types.auction": ("Auction",),
-    ".types.board": ("Board",),
+    ".board": ("Board",),
 }
 """The names imported on first use, by home module (or package, for a module) (the ``TYPE_CHECKING`` block above, for
 type checkers and the docs; a test keeps the two equal)."""

@@ -27,7 +27,7 @@ from collections.abc import Callable
 import pytest
 from belote import COINCHE, Deal, Position
 from belote.dd import reaches, solve_position
-from belote.rules.profiles import RuleProfile
+from belote.types.profile import RuleProfile
 from belote.rules.scoring import score_deal
 from belote.types.contract import Contract, parse_contract
 

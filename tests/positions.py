@@ -25,7 +25,7 @@ from dataclasses import dataclass
 from belote.types.cards import CardSet, iter_cards
 from belote.types.deal import Deal
 from belote.rules.play import Position
-from belote.rules.profiles import RuleProfile, get_profile
+from belote.types.profile import RuleProfile, get_profile
 
 from reference import card_points, reference_legal, reference_value
 

@@ -17,7 +17,7 @@ import pytest
 
 import belote.cli.analyse
 import belote.analysis.play_record as play_record
-from belote.types.board import Board
+from belote.board import Board
 from belote import CLASSIC, COINCHE, CardSet, Deal, Position, card_name
 from belote.analysis.play_record import (CardAnalysis, PlayAnalysis, board_play_analysis,
                                                 play_analysis, outcome, recorded_cards)

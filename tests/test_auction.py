@@ -4,7 +4,7 @@ import pickle
 
 import pytest
 from belote.errors import AuctionError
-from belote.rules.profiles import COINCHE
+from belote.types.profile import COINCHE
 from belote.types.auction import Auction, Call
 from hypothesis import given, settings
 from hypothesis import strategies as st

@@ -9,7 +9,7 @@ from belote.advice.auction import auction_advice, question_of
 from belote.auction.conventions import DEFAULT
 from belote.auction.inference import call_kind, read_auction
 from belote.cli.main import cli
-from belote.rules.profiles import COINCHE
+from belote.types.profile import COINCHE
 from belote.rules.scoring import score_deal
 from belote.sampling.constraints import Constraints
 from belote.sampling.sampler import DealSampler
@@ -229,7 +229,7 @@ def test_classic_deals_are_full_deals_whose_passers_fives_meet_their_calls():
 
 def test_classic_take_equals_a_plain_loop():
     from belote.advice.auction import _ClassicDeals, classic_seen
-    from belote.rules.profiles import CLASSIC
+    from belote.types.profile import CLASSIC
     from belote.types.cards import parse_card
 
     turned = parse_card("7D")

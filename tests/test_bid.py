@@ -30,7 +30,7 @@ from belote.advice.bid import (
     estimate_contract,
 )
 from belote.cli.main import cli
-from belote.rules.profiles import CLASSIC, COINCHE
+from belote.types.profile import CLASSIC, COINCHE
 from belote.rules.scoring import score_deal
 from belote.sampling.constraints import Constraints
 from belote.sampling.sampler import DealSampler

@@ -19,7 +19,7 @@ from belote import CardSet, Deal
 from belote.advice.bid import estimate_contract
 from belote.advice.bid_play import played_estimate, played_table
 from belote.advice.playout import Schedule, playout
-from belote.rules.profiles import COINCHE
+from belote.types.profile import COINCHE
 from belote.rules.scoring import score_deal
 from belote.sampling.constraints import Constraints
 from belote.sampling.sampler import DealSampler

@@ -8,7 +8,7 @@ from belote.types.cards import CLUBS, DIAMONDS, HEARTS, SPADES
 from belote.types.contract import Contract, check_contract, parse_contract
 from belote.types.deal import EAST, EW, NORTH, NS, SOUTH, WEST
 from belote.errors import ContractError
-from belote.rules.profiles import CLASSIC, COINCHE
+from belote.types.profile import CLASSIC, COINCHE
 
 
 @pytest.mark.parametrize(

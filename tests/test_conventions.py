@@ -10,7 +10,7 @@ from belote.auction.conventions import (
     parse_conventions,
 )
 from belote.auction.inference import AuctionImpossible, call_kind, read_auction
-from belote.rules.profiles import COINCHE
+from belote.types.profile import COINCHE
 from belote.sampling.constraints import Constraints
 from belote.sampling.sampler import DealSampler
 from belote.types.auction import Auction

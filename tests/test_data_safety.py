@@ -40,7 +40,7 @@ from belote.database.batch import iter_records
 from belote.formats.rows import iter_rows, write_deals
 from belote.sampling.constraints import Constraints
 from belote.sampling.sampler import DealSampler, deal_rows
-from belote.types.board import Board
+from belote.board import Board
 from click.testing import CliRunner
 from conftest import run_cli as run
 from conftest import sample_size

@@ -20,7 +20,7 @@ from belote.cli.main import cli
 from belote.database.batch import (BatchOptions, read_metadata,
                                           run_batch)
 from belote.errors import BatchStateError
-from belote.rules.profiles import CLASSIC
+from belote.types.profile import CLASSIC
 from belote.types.deal import Deal, seat_name
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -13,7 +13,7 @@ from conftest import sample_size
 
 from belote.database.batch import read_metadata, schema
 from belote.dd import dd_table
-from belote.rules.profiles import get_profile
+from belote.types.profile import get_profile
 from belote.types.cards import SUIT_NAMES
 from belote.types.deal import SEAT_NAMES, SIDE_NAMES, Deal
 

@@ -20,7 +20,7 @@ from belote import Deal, Position
 from belote.dd import (SearchContext, dd_table, dd_tables, hands_array,
                               reaches, reaches_deals, solve_deals, solve_position)
 from belote.errors import DealError, SearchLimitError
-from belote.rules.profiles import get_profile
+from belote.types.profile import get_profile
 from belote.types.cards import SUITS
 
 from conftest import sample_size

@@ -33,7 +33,7 @@ from conftest import sample_size
 
 from belote import Deal, Position
 from belote.dd import SearchContext, position_analysis, reaches, solve_position
-from belote.rules.profiles import get_profile
+from belote.types.profile import get_profile
 
 from positions import MODES, PositionSpec, random_history, random_position
 from reference import CAPOT_POINTS, reference_card_values, reference_legal

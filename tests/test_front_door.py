@@ -17,16 +17,19 @@ import belote
 
 SIMPLE = (int, float, str, bool, tuple, frozenset, type(None))
 
+DEPRECATED = {"belote.solver", "belote.rules.profiles", "belote.types.board"}
+"""The old paths kept for one version, each giving the objects of its new home."""
+
 PER_FORMAT = {"FORMAT", "dump", "dumps", "iter_load", "load", "loads"}
 """Names each format module defines for itself and callers qualify (``pbn.load``, ``cfn.load``),
 as ``json.load`` and ``pickle.load`` do: never exported bare."""
 
 
 def _modules() -> list[types.ModuleType]:
-    """Every module of the library but the deprecated alias (the command line's own constants
+    """Every module of the library but the deprecated aliases (the command line's own constants
     are not the library's names; an installed wheel holds ``belote.cli`` inside ``belote/``)."""
     names = [info.name for info in pkgutil.walk_packages(belote.__path__, "belote.")
-             if info.name != "belote.solver" and not info.name.startswith("belote.cli")]
+             if info.name not in DEPRECATED and not info.name.startswith("belote.cli")]
     return [belote, *(importlib.import_module(name) for name in names)]
 
 
@@ -98,3 +101,18 @@ def test_old_paths_warn_and_give_the_same_objects() -> None:
     assert dd_table is belote.dd_table and Deal is belote.Deal and COINCHE is belote.COINCHE
     assert old_pbn is belote.pbn
     assert old_pbn.__name__ == "belote.formats.pbn"  # the module itself, not a second copy
+
+
+@pytest.mark.parametrize("old, new, names", [
+    ("belote.rules.profiles", "belote.types.profile",
+     ("CLASSIC", "COINCHE", "PROFILES", "RuleProfile", "get_profile")),
+    ("belote.types.board", "belote.board", ("Board", "BoardSource")),
+])
+def test_moved_modules_warn_and_give_the_same_objects(old: str, new: str,
+                                                      names: tuple[str, ...]) -> None:
+    sys.modules.pop(old, None)
+    with pytest.warns(DeprecationWarning, match=f"{old} is deprecated"):
+        module = importlib.import_module(old)
+    home = importlib.import_module(new)
+    assert [getattr(module, name) is getattr(home, name) for name in names] == [True] * len(names)
+    assert sorted(module.__all__) == sorted(names)

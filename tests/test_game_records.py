@@ -19,8 +19,8 @@ import pytest
 from belote import COINCHE, Deal, Position
 from belote.errors import PBNDecodeError
 from belote.formats import cfn, game_json, games, pbn
-from belote.rules.profiles import CLASSIC
-from belote.types.board import Board
+from belote.types.profile import CLASSIC
+from belote.board import Board
 from belote.types.cards import card_name
 from colver_games import session
 

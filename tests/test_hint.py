@@ -22,7 +22,7 @@ from belote.rules.play import Position
 from belote.rules.scoring import min_points_to_make
 from belote.sampling.sampler import DealSampler
 from belote.sampling.stats import Estimate, mean, paired_difference, proportion
-from belote.types.board import Board
+from belote.board import Board
 from belote.types.cards import KING, QUEEN, CardSet, make_card
 from belote.types.contract import parse_contract
 

@@ -14,7 +14,7 @@ import pytest
 
 from belote.errors import BeloteError
 from belote.rules.match import DealLine, MatchSheet, PlayedDeal, match_sheet
-from belote.rules.profiles import CLASSIC, COINCHE
+from belote.types.profile import CLASSIC, COINCHE
 from belote.types.contract import Contract, parse_contract  # noqa: F401 (eval of reprs)
 from belote.types.deal import EW, NS, SidePair
 from conftest import run_cli as run

@@ -26,7 +26,7 @@ from belote.dd import dd_table
 from belote.dd.verdict import judge_contract, verdict_from_points
 from belote.errors import BeloteError, ContractError
 from belote.rules.play import Position
-from belote.rules.profiles import CLASSIC
+from belote.types.profile import CLASSIC
 from belote.types.cards import CLUBS, DIAMONDS, HEARTS, SPADES
 from belote.types.contract import Contract
 from belote.types.deal import EW, NORTH, NS, WEST, SidePair, next_seat

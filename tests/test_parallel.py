@@ -20,7 +20,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from belote.types.board import Board
+from belote.board import Board
 from belote.cli.main import cli
 from belote import COINCHE, Deal
 from belote.analysis.board import board_analyses

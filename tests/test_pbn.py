@@ -13,8 +13,8 @@ from belote.types.deal import EAST, NORTH, SOUTH, WEST, Deal
 from belote.errors import (ContractError, DealError, IllegalPlayError,
                                  PBNDecodeError)
 from belote.formats.pbn import dump, dumps, load, loads
-from belote.types.board import Board
-from belote.rules.profiles import CLASSIC, COINCHE
+from belote.board import Board
+from belote.types.profile import CLASSIC, COINCHE
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "datasets" / "examples"
 

@@ -30,7 +30,7 @@ from belote.formats import pbn
 from belote.rules.play import Position
 from belote.rules.scoring import min_points_to_make
 from belote.sampling.sampler import DealSampler
-from belote.types.board import Board
+from belote.board import Board
 from belote.types.cards import card_name
 from belote.types.deal import side_of
 

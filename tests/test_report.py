@@ -12,7 +12,7 @@ from click.testing import CliRunner
 
 from belote.cli.main import cli
 from belote.database import report
-from belote.rules.profiles import get_profile
+from belote.types.profile import get_profile
 from belote.rules.scoring import contract_made
 from belote.sampling.stats import (ClusterSums, clustered_proportion, mean, proportion,
                                           t_quantile, wilson_bounds, z_value)

@@ -33,7 +33,7 @@ from belote.errors import BeloteError, printable
 from belote.formats import pbn
 from belote.rules.play import Position
 from belote.sampling.constraints import parse_known, parse_points, parse_shape
-from belote.types.board import Board
+from belote.board import Board
 from belote.types.cards import CardSet, parse_card
 from belote.types.contract import parse_contract
 

@@ -23,7 +23,7 @@ from conftest import sample_size
 
 from belote import Deal, Position
 from belote.dd import position_analysis, reaches, solve_position
-from belote.rules.profiles import COINCHE
+from belote.types.profile import COINCHE
 from belote.types.cards import CardSet
 
 FLAGS = ("overtrump_on_trump_lead", "partner_winning_frees", "must_trump_when_void",

@@ -7,7 +7,7 @@ import pytest
 from belote.types.contract import Contract, parse_contract
 from belote.types.deal import EAST, EW, NORTH, NS, SOUTH, WEST, SidePair
 from belote.errors import BeloteError, ContractError
-from belote.rules.profiles import CLASSIC, COINCHE
+from belote.types.profile import CLASSIC, COINCHE
 from belote.rules.scoring import (DealScore, contract_made, min_points_to_make, round_score,
                                    score_deal)
 

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from belote.types.board import Board
+from belote.board import Board
 from belote.formats import pbn
 from belote.dd import verdict
 from belote.types.cards import DIAMONDS, HEARTS, SPADES, CardSet
@@ -20,7 +20,7 @@ from belote.dd import SearchContext
 from belote.types.deal import EAST, NORTH, WEST, Deal
 from belote.errors import BeloteError, ContractError
 from belote.rules.play import Position
-from belote.rules.profiles import CLASSIC, COINCHE
+from belote.types.profile import CLASSIC, COINCHE
 from belote.dd.verdict import judge_contract, verdict_from_points
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "datasets" / "examples"

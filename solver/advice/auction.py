@@ -55,7 +55,7 @@ from ..auction.inference import AuctionReading, read_auction
 from ..errors import BeloteError
 from ..dd import warm_up
 from ..parallel.runner import SERIAL, Run, parallel_map, run_keywords
-from ..rules.profiles import CLASSIC, RuleProfile
+from ..types.profile import CLASSIC, RuleProfile
 from ..sampling.constraints import Constraints
 from ..sampling.stats import Estimate, mean, paired_difference, proportion
 from ..types.auction import Auction

@@ -41,7 +41,7 @@ intervals misses, at most 5%. So every reported interval keeps its 95%, as
 without ``precision`` (each on its own; the schedule, hence ``K``, is fixed
 by ``samples``, the cap, before anything is looked at).
 
->>> from belote.rules.profiles import COINCHE
+>>> from belote.types.profile import COINCHE
 >>> from belote.sampling.constraints import Constraints
 >>> from belote.types.contract import parse_contract
 >>> hands = ["S:JH 9H AH TH KS AS AD 7C", "N:QH 8H AC TC KC 7D 8D 9D",
@@ -69,7 +69,7 @@ from ..errors import BeloteError
 from ..dd import warm_up
 from ..parallel.runner import SERIAL, Run, parallel_map, run_keywords
 from ..rules.play import belote_sides
-from ..rules.profiles import CLASSIC, RuleProfile
+from ..types.profile import CLASSIC, RuleProfile
 from ..rules.scoring import min_points_to_make, score_deal, trick_points_of
 from ..sampling.constraints import Constraints, classic_bidding
 from ..sampling.sampler import DealSampler
@@ -101,7 +101,7 @@ def coinche_contracts(profile: RuleProfile, declarer: Seat,
                       trumps: Sequence[Suit] = SUITS) -> tuple[Contract, ...]:
     """Every contract ``declarer`` can bid at x1: each trump, each bid, then capot.
 
-    >>> from belote.rules.profiles import COINCHE
+    >>> from belote.types.profile import COINCHE
     >>> rows = coinche_contracts(COINCHE, 2)
     >>> len(rows), rows[0].to_pbn(), rows[9].to_pbn(), rows[10].to_pbn()
     (40, '80S', 'CapotS', '80H')

@@ -25,7 +25,7 @@ playout at trump ``t`` uses board ``4 i + t`` of the player's stream
 ``seed``, so results do not depend on the number of workers. No early
 stopping (``precision``): every sample is played.
 
->>> from belote.rules.profiles import COINCHE
+>>> from belote.types.profile import COINCHE
 >>> from belote.sampling.constraints import Constraints
 >>> from belote.types.contract import parse_contract
 >>> c = Constraints().with_text(hand=["S:JH 9H AH TH KS AS AD 7C"])

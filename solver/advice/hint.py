@@ -53,12 +53,12 @@ from ..dd import equivalence_classes, position_analysis, warm_up
 from ..errors import BeloteError, ContractError, HintError, PBNDecodeError
 from ..parallel.runner import SERIAL, Run, parallel_map, run_keywords
 from ..rules.play import Position
-from ..rules.profiles import RuleProfile
+from ..types.profile import RuleProfile
 from ..rules.scoring import min_points_to_make
 from ..sampling.constraints import Constraints
 from ..sampling.sampler import DealSampler
 from ..sampling.stats import Estimate, mean, paired_difference, paired_proportions, proportion
-from ..types.board import Board
+from ..board import Board
 from ..types.cards import ALL_CARDS, Card, CardSet, Mask, as_card, card_name
 from ..types.contract import Contract
 from ..types.deal import SEATS, SIDE_NAMES, Deal, Seat, Side, as_seat, seat_name, side_of

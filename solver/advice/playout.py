@@ -51,10 +51,10 @@ from ..dd.verdict import ContractVerdict, judge_contract
 from ..errors import ContractError, PlayoutError
 from ..parallel.runner import SERIAL, Run, parallel_map, run_keywords
 from ..rules.play import Position, belote_sides
-from ..rules.profiles import RuleProfile, get_profile
+from ..types.profile import RuleProfile, get_profile
 from ..rules.scoring import DealScore, min_points_to_make, score_deal
 from ..sampling.sampler import BLOCK, DealSampler
-from ..types.board import Board
+from ..board import Board
 from ..types.cards import Card, card_name
 from ..types.contract import Contract, parse_contract
 from ..types.deal import SEATS, Deal, Seat, SidePair, next_seat, seat_name, side_of

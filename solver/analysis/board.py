@@ -1,6 +1,6 @@
 """What ``belote solve`` computes for one board, as a library function.
 
-:func:`plan_board` checks a :class:`~belote.types.board.Board` and
+:func:`plan_board` checks a :class:`~belote.board.Board` and
 turns it into a :class:`BoardJob` (picklable, cheap, no solving), so every
 problem with the input is reported before any solving starts;
 :func:`board_analysis` solves a board, or a job planned first, into a
@@ -33,9 +33,9 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 
 from ..errors import PBNDecodeError, SearchLimitError
 from ..parallel.runner import Run, parallel_map, run_keywords
-from ..types.board import Board
+from ..board import Board
 from ..rules.play import Position
-from ..rules.profiles import RuleProfile
+from ..types.profile import RuleProfile
 from ..rules.scoring import score_deal
 from ..types.cards import SUIT_NAMES, SUITS, Suit, card_name
 from ..types.contract import Contract

@@ -36,9 +36,9 @@ from typing import Any
 from ..dd import PositionAnalysis, SearchContext, position_analysis
 from ..dd.verdict import ContractVerdict, verdict_from_points
 from ..errors import BeloteError, IllegalPlayError
-from ..types.board import Board
+from ..board import Board
 from ..rules.play import Position
-from ..rules.profiles import RuleProfile, get_profile
+from ..types.profile import RuleProfile, get_profile
 from ..types.cards import Card, as_card, card_name
 from ..types.contract import Contract
 from ..types.deal import (EW, NS, SEATS, SIDES, Seat, Side, SidePair, as_seat, seat_name,

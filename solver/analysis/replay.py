@@ -26,7 +26,7 @@ import json
 from collections.abc import Sequence
 from typing import Any
 
-from ..types.board import Board
+from ..board import Board
 from ..types.cards import card_name
 from ..types.deal import SEAT_NAMES, seat_name
 from .play_record import PlayAnalysis

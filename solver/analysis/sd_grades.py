@@ -29,7 +29,7 @@ from typing import Any
 
 from ..advice.playout import DEFAULT_SCHEDULE, Schedule, decide
 from ..dd import SearchContext, default_context
-from ..types.board import Board
+from ..board import Board
 from ..types.cards import Card, card_name
 from .play_record import recorded_cards
 

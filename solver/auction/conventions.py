@@ -65,7 +65,7 @@ from importlib import resources
 from pathlib import Path
 
 from ..errors import BeloteError, ConventionError
-from ..rules.profiles import RuleProfile
+from ..types.profile import RuleProfile
 from ..sampling.constraints import holding_set
 from ..types.cards import RANK_NAMES, SUIT_NAMES, SUITS, Suit, make_card, parse_rank
 
@@ -124,7 +124,7 @@ def _rank_text(ranks: Sequence[int]) -> str:
 class HoldingRule:
     """Conditions on one suit's cards (module doc); :meth:`holds` tests a holding.
 
-    >>> from belote.rules.profiles import COINCHE
+    >>> from belote.types.profile import COINCHE
     >>> rule = HoldingRule.read({"length": [3, 8], "one_of": ["J", "9"]}, "test")
     >>> rule.holds(0b10011, trump=True, profile=COINCHE), rule.holds(0b11, True, COINCHE)
     (True, False)

@@ -63,7 +63,7 @@ from ..dd.verdict import ContractVerdict, verdict_from_points
 from ..errors import BeloteError
 from ..parallel.runner import Run, parallel_map, run_keywords
 from ..rules.play import Position
-from ..rules.profiles import COINCHE, RuleProfile, get_profile
+from ..types.profile import COINCHE, RuleProfile, get_profile
 from ..types.cards import SUITS, Suit
 from ..types.contract import Contract, check_contract
 from ..types.deal import SIDES, Deal, Seat, Side, SidePair, next_seat, seat_name, side_name, side_of
@@ -303,7 +303,7 @@ class BoardParJob:
 
 
 def plan_par(board: Any) -> BoardParJob:
-    """The par job of a :class:`~belote.types.board.Board`, checked without solving.
+    """The par job of a :class:`~belote.board.Board`, checked without solving.
 
     Raises :class:`~belote.errors.PBNDecodeError` (naming the file, board and
     line) for a board whose par is undefined: not coinche, or no dealer.

@@ -48,13 +48,12 @@ from typing import TYPE_CHECKING, Any
 from ..analysis.board import BoardAnalysis, BoardJob, TableRequest, board_analysis, plan_board
 from ..errors import BatchStateError, BeloteError, PBNDecodeError
 from ..parallel.runner import Run, parallel_map, run_keywords
-from ..rules.profiles import PROFILES, RuleProfile, get_profile
+from ..types.profile import PROFILES, RuleProfile, get_profile
 from ..types.cards import SUIT_NAMES, SUITS, Suit
 from ..types.deal import NORTH, SEAT_NAMES, SIDE_NAMES, Seat, seat_name, side_name
 
 if TYPE_CHECKING:
-
-    from ..types.board import Board
+    from ..board import Board
 
 __all__ = ["BATCH_SCHEMA", "BatchOptions", "BatchSummary", "check_paths", "input_identity",
            "iter_records", "read_metadata", "run_batch", "schema", "solve_record"]

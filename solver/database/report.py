@@ -37,7 +37,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from ..rules.profiles import get_profile
+from ..types.profile import get_profile
 from ..rules.scoring import min_points_to_make
 from ..sampling.stats import ClusterSums, clustered_mean, clustered_proportion
 from ..types.cards import SUIT_NAMES, card_rank, card_suit, parse_rank
@@ -142,7 +142,7 @@ def check_values(frame: Any) -> None:
     import polars as pl
 
     from ..errors import BeloteError
-    from ..rules.profiles import PROFILES
+    from ..types.profile import PROFILES
 
     def fault(column: str, text: str) -> BeloteError:
         return BeloteError(f"column {column}: {text} (a hand-edited or damaged file?)")

@@ -35,7 +35,7 @@ from collections.abc import Iterable, Sequence
 import numpy as np
 
 from ..errors import DealError, SearchLimitError
-from ..rules.profiles import RuleProfile, get_profile
+from ..types.profile import RuleProfile, get_profile
 from ..types.cards import SUITS, Suit, card_name
 from ..types.deal import Deal, Seat, Side, seat_name
 from .solve import (_NO_NODE_LIMIT, SearchContext, _check_seat, _check_side,

@@ -31,7 +31,7 @@ from ..types.cards import SPADES, SUITS, Card, CardSet, Mask, Suit, card_name  #
 from ..types.deal import EW, NORTH, NS, SIDES, Deal, Seat, Side, SidePair, side_name  # noqa: F401
 from ..errors import BeloteError, DealError, SearchLimitError
 from ..rules.play import Position, legal_cards, trick_winner_index
-from ..rules.profiles import RuleProfile, get_profile
+from ..types.profile import RuleProfile, get_profile
 
 __all__ = [
     "CardValue", "DDTable", "PositionAnalysis", "SearchContext", "position_analysis",

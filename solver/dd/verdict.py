@@ -12,7 +12,7 @@ contract is made double-dummy exactly when ``v`` reaches
 :func:`verdict_from_points` does the bookkeeping for a known ``v``;
 :func:`judge_contract` solves a position first.
 
->>> from belote.rules.profiles import COINCHE
+>>> from belote.types.profile import COINCHE
 >>> from belote.types.contract import parse_contract
 >>> v = verdict_from_points(COINCHE, parse_contract("100H", COINCHE, declarer=1), 124, None)
 >>> v.made, v.needed, v.trick_points, v.score.scores
@@ -29,7 +29,7 @@ from .solve import SearchContext, reaches, solve_position
 from ..types.deal import Side, SidePair
 from ..errors import ContractError
 from ..rules.play import Position
-from ..rules.profiles import RuleProfile
+from ..types.profile import RuleProfile
 from ..rules.scoring import DealScore, min_points_to_make, score_deal, trick_points_of
 
 __all__ = ["ContractVerdict", "judge_contract", "verdict_from_points"]
@@ -77,7 +77,7 @@ def verdict_from_points(profile: RuleProfile, contract: Contract, taker_points: 
     possible only when ``taker_points`` is 0. Raises :class:`ContractError`
     for a contract without a declarer or not allowed by ``profile``.
 
-    >>> from belote.rules.profiles import CLASSIC
+    >>> from belote.types.profile import CLASSIC
     >>> from belote.types.contract import parse_contract
     >>> contract = parse_contract("D", CLASSIC, declarer=1)
     >>> verdict_from_points(CLASSIC, contract, 0, None, defence_capot=True).trick_points

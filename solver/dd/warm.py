@@ -10,7 +10,7 @@ import gc
 import numpy as np
 
 from ..rules.play import Position
-from ..rules.profiles import COINCHE
+from ..types.profile import COINCHE
 from ..types.cards import SPADES, CardSet
 from ..types.deal import NORTH, NS, Deal
 from .deals import dd_tables

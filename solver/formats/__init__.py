@@ -1,1 +1,2 @@
-"""Reading and writing boards: PBN."""
+"""Reading and writing boards (:class:`~belote.board.Board`): PBN, CFN, game JSON, ContrAI
+records and the rows of deal tables."""

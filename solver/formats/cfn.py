@@ -1,4 +1,4 @@
-"""colver's CFN game notation, read and written as :class:`~belote.types.board.Board`.
+"""colver's CFN game notation, read and written as :class:`~belote.board.Board`.
 
 CFN is the one-line notation of the open Belote engine colver (``Env.to_cfn`` /
 ``Env.from_cfn`` in colver 0.11.1; its web pages add an auction section).
@@ -48,9 +48,9 @@ from typing import IO
 
 from ..errors import BeloteError, PBNDecodeError
 from ..rules.play import trick_winner_index
-from ..rules.profiles import COINCHE
+from ..types.profile import COINCHE
 from ..types.auction import Auction
-from ..types.board import Board, BoardSource
+from ..board import Board, BoardSource
 from ..types.cards import Card, CardSet, card_rank, card_suit, make_card
 from ..types.contract import Contract, check_contract
 from ..types.deal import (

@@ -17,7 +17,7 @@ ContrAI's other seats speak in turn (passes, a redouble); under this
 project's rules the contract side answers once, so those calls become one
 answer: ``XX`` if any, else ``P``.
 
-Each round becomes a :class:`~belote.types.board.Board` numbered by the
+Each round becomes a :class:`~belote.board.Board` numbered by the
 round, under the ``coinche`` rules. Contracts this project does not play (no
 trump ``NT``, all trump ``AT``, a ``solo_slam``, bids above 160) are errors
 naming the line. Other events are read for their shape only.
@@ -34,9 +34,9 @@ from collections.abc import Iterable, Iterator
 from typing import Any
 
 from ..errors import BeloteError, PBNDecodeError
-from ..rules.profiles import COINCHE
+from ..types.profile import COINCHE
 from ..types.auction import Auction
-from ..types.board import Board, BoardSource
+from ..board import Board, BoardSource
 from ..types.cards import CardSet, parse_card
 from ..types.deal import Deal, next_seat
 

@@ -39,9 +39,9 @@ import json
 from typing import Any
 
 from ..errors import BeloteError, PBNDecodeError
-from ..rules.profiles import COINCHE
+from ..types.profile import COINCHE
 from ..types.auction import Auction
-from ..types.board import Board, BoardSource
+from ..board import Board, BoardSource
 from ..types.cards import card_name
 from ..types.deal import NORTH, Deal, parse_seat, seat_name
 

@@ -26,8 +26,8 @@ from collections.abc import Iterable, Iterator
 from typing import IO
 
 from ..errors import BeloteError, PBNDecodeError
-from ..rules.profiles import RuleProfile
-from ..types.board import Board
+from ..types.profile import RuleProfile
+from ..board import Board
 from . import cfn, game_json, pbn
 from .rows import format_by_suffix
 

@@ -51,9 +51,9 @@ from ..types.deal import NORTH, Deal, Seat, next_seat, parse_seat, seat_name
 from ..errors import (BeloteError, CardError, ContractError, IllegalPlayError, PBNDecodeError,
                       PBNWarning)
 from ..rules.play import Position
-from ..rules.profiles import RuleProfile, get_profile
+from ..types.profile import RuleProfile, get_profile
 from ..types.auction import Auction
-from ..types.board import Board, BoardSource
+from ..board import Board, BoardSource
 
 DEFAULT_MODE = "coinche"
 """The mode of a board that has no ``Mode`` tag (unless ``mode=`` says otherwise)."""

@@ -5,7 +5,7 @@ notation (``N:S.H.D.C ...``); the columns ``board``, ``dealer``, ``mode``,
 ``contract`` and ``declarer`` are optional (an empty value means unknown).
 :func:`iter_rows` reads such a file one batch of rows at a time, so memory
 stays flat however large the file is, and turns each row into a checked
-:class:`~belote.types.board.Board`, or into the
+:class:`~belote.board.Board`, or into the
 :class:`~belote.errors.PBNDecodeError` saying what is wrong with it: a bad
 row does not stop the reading.
 
@@ -28,9 +28,9 @@ from pathlib import Path
 from typing import IO, Any, cast
 
 from ..errors import BeloteError, PBNDecodeError
-from ..rules.profiles import RuleProfile, get_profile
+from ..types.profile import RuleProfile, get_profile
 from ..types.deal import Deal, Seat, parse_seat, seat_name
-from ..types.board import Board, BoardSource
+from ..board import Board, BoardSource
 from .lines import numbered_lines
 
 __all__ = ["COLUMNS", "FORMATS", "DealChunk", "check_deal_column", "file_format", "iter_rows",

@@ -1,1 +1,2 @@
-"""The rules of the game: rule profiles, legal play and trick taking, deal scoring."""
+"""The rules of the game: legal play and trick taking, deal scoring, matches (the rule
+profiles they read are values, in :mod:`belote.types.profile`)."""

@@ -17,14 +17,14 @@ this module adds is what carries from one deal to the next:
   after a later deal where neither happens to it.
 
 * A passed-out deal (four passes, :attr:`Board.passed_out
-  <belote.types.board.Board.passed_out>`) is a line of its own: nobody
+  <belote.board.Board.passed_out>`) is a line of its own: nobody
   scores, amounts held by litiges stay held, and the next deal is dealt.
 
 A session may hold several matches one after another: :func:`session_sheets`
 starts a new match after the deal that decides one. A session mixing modes
 is an error (its matches are played under one profile).
 
->>> from belote.rules.profiles import CLASSIC
+>>> from belote.types.profile import CLASSIC
 >>> from belote.types.contract import parse_contract
 >>> deals = [PlayedDeal("1", parse_contract("H", CLASSIC, 0), SidePair(81, 81), None),
 ...          PlayedDeal("2", parse_contract("S", CLASSIC, 1), SidePair(60, 102), None)]
@@ -44,7 +44,7 @@ from typing import Any
 from ..errors import BeloteError, PBNDecodeError
 from ..types.contract import Contract
 from ..types.deal import SIDES, Side, SidePair, side_name
-from .profiles import RuleProfile
+from ..types.profile import RuleProfile
 from .scoring import score_deal
 
 __all__ = ["PASSED_OUT", "DealLine", "MatchSheet", "PlayedDeal", "match_sheet", "played_deal",
@@ -164,7 +164,7 @@ def match_sheet(profile: RuleProfile, deals: Iterable[PlayedDeal], *,
     match (with ``stop``, the sheet ends there instead), and whatever
     :func:`score_deal` raises for a deal it cannot score.
 
-    >>> from belote.rules.profiles import COINCHE
+    >>> from belote.types.profile import COINCHE
     >>> from belote.types.contract import parse_contract
     >>> big = PlayedDeal("1", parse_contract("160SXX", COINCHE, 0), SidePair(162, 0), 0)
     >>> sheet = match_sheet(COINCHE, [big, big])
@@ -209,7 +209,7 @@ def _located(board: Any, message: str) -> PBNDecodeError:
 
 
 def played_deal(board: Any, profile: RuleProfile | None = None) -> PlayedDeal:
-    """The :class:`PlayedDeal` of a PBN board (:class:`~belote.types.board.Board`).
+    """The :class:`PlayedDeal` of a PBN board (:class:`~belote.board.Board`).
 
     A passed-out board is a deal without a contract. Raises
     :class:`PBNDecodeError` (naming file, board and line) for a board without

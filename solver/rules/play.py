@@ -4,7 +4,7 @@ This is the readable Python engine (the numba kernels carry their own copy of
 the same rules for speed, and the tests hold the two together).
 
 >>> from belote.types.deal import Deal, NORTH
->>> from belote.rules.profiles import COINCHE
+>>> from belote.types.profile import COINCHE
 >>> from belote.types.cards import HEARTS
 >>> pos = Position(Deal.random(7), trump=HEARTS, leader=NORTH, profile=COINCHE)
 >>> pos.to_move, len(pos.legal_cards())
@@ -21,7 +21,7 @@ from ..types.cards import (KING, QUEEN, SUIT_MASKS, SUITS, Card, CardSet, Mask, 
                            card_suit, make_card, parse_card)
 from ..types.deal import Deal, Seat, Side, SidePair, seat_name, side_of
 from ..errors import DealError, IllegalPlayError
-from .profiles import PROFILES, RuleProfile, get_profile
+from ..types.profile import PROFILES, RuleProfile, get_profile
 
 if TYPE_CHECKING:
     import numpy as np
@@ -30,7 +30,7 @@ if TYPE_CHECKING:
 def trick_winner_index(cards: Sequence[Card], trump: Suit, profile: RuleProfile) -> int:
     """Index (0 = lead) of the card winning the (possibly partial) trick ``cards``.
 
-    >>> from belote.rules.profiles import COINCHE
+    >>> from belote.types.profile import COINCHE
     >>> trick_winner_index([parse_card(c) for c in ("AS", "TS", "7H", "JS")], 1, COINCHE)
     2
     """

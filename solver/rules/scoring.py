@@ -1,7 +1,7 @@
 """Deal scoring: who made the contract and what each side records.
 
 One formula serves both modes; every rule choice in it is a field of the
-:class:`~belote.rules.profiles.RuleProfile`. A side's *trick points* are its
+:class:`~belote.types.profile.RuleProfile`. A side's *trick points* are its
 card points plus the last-trick bonus, or ``capot_trick_points`` (252) for
 all eight tricks; its *total* adds its Belote–Rebelote, which is never lost
 and counts in every comparison and toward a bid.
@@ -23,7 +23,7 @@ and counts in every comparison and toward a bid.
 * Each side's deal score is rounded to ``round_scores_to`` (5 up); rounding
   never decides whether the contract is made.
 
->>> from belote.rules.profiles import CLASSIC, COINCHE
+>>> from belote.types.profile import CLASSIC, COINCHE
 >>> from belote.types.contract import parse_contract
 >>> score_deal(CLASSIC, parse_contract("H", CLASSIC, declarer=0), (100, 62), None).ns
 100
@@ -39,7 +39,7 @@ from dataclasses import dataclass
 from ..types.contract import Contract, check_contract
 from ..types.deal import EW, NS, SIDES, Side, SidePair
 from ..errors import BeloteError, ContractError
-from .profiles import RuleProfile
+from ..types.profile import RuleProfile
 
 
 @dataclass(frozen=True)
@@ -83,7 +83,7 @@ def trick_points_of(profile: RuleProfile, side: Side, value: int, *,
     so ``value`` is 0) it has 252. This is how a double-dummy value becomes
     the trick points a deal is scored on.
 
-    >>> from belote.rules.profiles import COINCHE
+    >>> from belote.types.profile import COINCHE
     >>> trick_points_of(COINCHE, EW, 124), trick_points_of(COINCHE, NS, 252)
     (SidePair(ns=38, ew=124), SidePair(ns=252, ew=0))
     >>> trick_points_of(COINCHE, NS, 0, defence_capot=True)
@@ -158,7 +158,7 @@ def contract_made(profile: RuleProfile, contract: Contract, trick_points: tuple[
                   belote_side: Side | None) -> bool:
     """Whether ``contract`` is made with ``trick_points`` (NS, EW) and the given Belote.
 
-    >>> from belote.rules.profiles import CLASSIC, COINCHE
+    >>> from belote.types.profile import CLASSIC, COINCHE
     >>> from belote.types.contract import parse_contract
     >>> contract_made(CLASSIC, parse_contract("S", CLASSIC, 0), (81, 81), None)
     False
@@ -181,7 +181,7 @@ def min_points_to_make(profile: RuleProfile, contract: Contract, belote_side: Si
     when ``v >= min_points_to_make(...)``. The answer is
     ``capot_trick_points`` when only all eight tricks make it.
 
-    >>> from belote.rules.profiles import CLASSIC, COINCHE
+    >>> from belote.types.profile import CLASSIC, COINCHE
     >>> from belote.types.contract import parse_contract
     >>> min_points_to_make(CLASSIC, parse_contract("H", CLASSIC, 0), None)
     82
@@ -212,7 +212,7 @@ def score_deal(profile: RuleProfile, contract: Contract, trick_points: tuple[int
     K–Q, or ``None``; ``held_in`` the trick points on hold from earlier
     litiges (only under ``equal_totals_litige``).
 
-    >>> from belote.rules.profiles import CLASSIC, COINCHE
+    >>> from belote.types.profile import CLASSIC, COINCHE
     >>> from belote.types.contract import parse_contract
     >>> score_deal(CLASSIC, parse_contract("H", CLASSIC, 0), (62, 100), None).scores
     SidePair(ns=0, ew=162)

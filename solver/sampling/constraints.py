@@ -56,7 +56,7 @@ from typing import TypeVar
 
 from ..errors import BeloteError, ConstraintError
 from ..rules.play import Position, legal_cards
-from ..rules.profiles import CLASSIC, COINCHE, PROFILES, RuleProfile
+from ..types.profile import CLASSIC, COINCHE, PROFILES, RuleProfile
 from ..types.cards import (ALL_CARDS, SUIT_MASKS, SUIT_NAMES, SUITS, Card, CardSet, Mask,
                            Suit, card_name, iter_cards, parse_card, parse_suit, to_mask)
 from ..types.deal import SEATS, Seat, parse_seat, seat_name

@@ -46,7 +46,7 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 
 from ..errors import AuctionError, BeloteError
-from ..rules.profiles import CLASSIC, COINCHE, PROFILES, RuleProfile
+from .profile import CLASSIC, COINCHE, PROFILES, RuleProfile, get_profile
 from .cards import SUIT_NAMES, Card, Suit, as_card, card_name, parse_suit
 from .contract import Contract
 from .deal import SEATS, Seat, as_seat, next_seat, parse_seat, seat_name, side_of
@@ -214,8 +214,6 @@ class Auction:
     def __init__(self, dealer: Seat | str, calls: Iterable[Call | str] = (),
                  profile: RuleProfile | str = COINCHE, turned: Card | str | None = None
                  ) -> None:
-        from ..rules.profiles import get_profile
-
         try:
             profile = get_profile(profile)
             dealer = as_seat(dealer)
@@ -268,8 +266,6 @@ class Auction:
         ...
         belote.errors.AuctionError: call 1 (E:P): with dealer W, N speaks first, not E
         """
-        from ..rules.profiles import get_profile
-
         spaced = re.sub(r"\s*:\s*", ":", text.strip())
         items = [item for item in re.split(r"[\s,]+", spaced) if item]
         first = None if dealer is None else next_seat(as_seat(dealer))

@@ -2,7 +2,7 @@
 
 A card is a small int ``suit * 8 + rank``: suits ``S H D C`` are 0..3 and ranks
 ``7 8 9 T J Q K A`` are 0..7 (the plain-suit *face* order, not the playing
-strength, which depends on trump and lives in :mod:`belote.rules.profiles`).
+strength, which depends on trump and lives in :mod:`belote.types.profile`).
 A set of cards is a 32-bit mask with bit ``card`` set; :class:`CardSet` wraps
 such a mask and behaves like a frozen set.
 

@@ -5,7 +5,7 @@ suit, with ``X`` for coinched (×2) and ``XX`` for surcoinched (×4); the capot
 bid is written ``Capot``. A classic contract is the trump suit letter only.
 The taker's seat is not part of the notation (PBN keeps it in ``Declarer``).
 
->>> from belote.rules.profiles import CLASSIC, COINCHE
+>>> from belote.types.profile import CLASSIC, COINCHE
 >>> c = parse_contract("100hx", COINCHE, declarer=0)
 >>> c
 Contract(trump=1, declarer=0, bid=100, multiplier=2, capot=False)
@@ -29,7 +29,7 @@ from dataclasses import dataclass
 from .cards import SUIT_NAMES, Suit, parse_suit
 from .deal import SEATS, Seat, Side, side_of
 from ..errors import CardError, ContractError
-from ..rules.profiles import RuleProfile
+from .profile import RuleProfile
 
 _CAPOT_WORD = "CAPOT"
 _CONTRACT_RE = re.compile(
@@ -101,7 +101,7 @@ class Contract:
 def check_contract(contract: Contract, profile: RuleProfile) -> None:
     """Raise :class:`ContractError` unless ``profile`` allows ``contract``.
 
-    >>> from belote.rules.profiles import CLASSIC
+    >>> from belote.types.profile import CLASSIC
     >>> check_contract(Contract(trump=1, declarer=0, bid=100), CLASSIC)
     Traceback (most recent call last):
     ...
@@ -147,7 +147,7 @@ def reread_contract(contract: Contract, profile: RuleProfile) -> Contract:
     and coinche dropped. Otherwise the contract must be one ``profile``
     allows (:func:`check_contract` raises :class:`ContractError` if not).
 
-    >>> from belote.rules.profiles import CLASSIC, COINCHE
+    >>> from belote.types.profile import CLASSIC, COINCHE
     >>> reread_contract(parse_contract("100HX", COINCHE, declarer=1), CLASSIC)
     Contract(trump=1, declarer=1, bid=None, multiplier=1, capot=False)
     """
@@ -164,7 +164,7 @@ def parse_contract(text: str, profile: RuleProfile, declarer: Seat | None = None
     and the bare suit ``H`` in classic, in any case, with suit letters or
     symbols (``100♥``).
 
-    >>> from belote.rules.profiles import CLASSIC, COINCHE
+    >>> from belote.types.profile import CLASSIC, COINCHE
     >>> parse_contract("capotdxx", COINCHE, declarer=1)
     Contract(trump=2, declarer=1, bid=250, multiplier=4, capot=True)
     >>> parse_contract("100H", CLASSIC)

@@ -1,0 +1,327 @@
+"""The game record of one board, apart from any file syntax.
+
+A :class:`Board` holds the deal as dealt (eight cards each), the dealer, the
+rule profile, the contract (a :class:`~belote.types.contract.Contract`
+with its declarer), the cards played in playing order, and any other tags of
+the file it came from. It is immutable and checked when built: the deal is
+complete, the contract fits the profile, and every played card was legal.
+Readers (PBN, the rows of a database) build it; writers turn it back into
+their syntax (:func:`belote.formats.pbn.dumps` writes the play in
+PBN's seat columns).
+
+Where the board was read (``file``, ``line``, the line of each tag and of
+each played card) is kept in ``source`` for error messages; it takes no part
+in equality.
+
+>>> from belote.types.deal import Deal
+>>> board = Board(Deal.from_pbn("N:AKQJ.AKQJ.. .T987.T987. T987...AKQJ ..AKQJ.T987"),
+...               board="1", dealer=0, profile="coinche", contract="100H", declarer=1,
+...               cards="H7 S7 C7 HA HJ")
+>>> board.position().to_move, board.position().points
+(1, SidePair(ns=11, ew=0))
+>>> [[card_name(c) if c is not None else "-" for c in row] for row in board.play]
+[['7H', '7S', '7C', 'AH'], ['-', '-', '-', 'JH']]
+>>> eval(repr(board)) == board
+True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from .errors import ContractError, DealError, IllegalPlayError, PBNDecodeError
+from .rules.play import Position
+from .types.auction import Auction
+from .types.cards import Card, as_card, card_name
+from .types.contract import Contract, check_contract, parse_contract, reread_contract
+from .types.deal import Deal, Seat, next_seat, seat_name
+from .types.profile import COINCHE, RuleProfile, get_profile
+
+__all__ = ["Board", "BoardSource"]
+
+
+@dataclass(frozen=True)
+class BoardSource:
+    """Where a board was read: for error messages only.
+
+    ``line`` is the board's first line; ``tag_lines`` the line of each tag;
+    ``card_lines`` the line of each played card, in playing order;
+    ``tag_order`` every tag name in the order read (writers keep it).
+    """
+
+    file: str | None = None
+    line: int | None = None
+    tag_lines: Mapping[str, int] = field(default_factory=dict)
+    card_lines: tuple[int, ...] = ()
+    tag_order: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, init=False)
+class Board:
+    """One board: deal, dealer, rule profile, auction, contract, play in playing order, other tags.
+
+    ``stated_profile`` is the rule profile the board states (given as
+    ``profile=``; ``None``: not stated, played as coinche, see :meth:`profile`);
+    ``auction`` the :class:`~belote.types.auction.Auction`
+    when the record has one: a complete auction gives the contract and the
+    declarer (a contract given too must agree with it, else
+    :class:`~belote.errors.ContractError` names both), and an auction of
+    passes only makes the board a passed-out deal (:attr:`passed_out`), which
+    has no contract and no play. ``play_leader`` the seat that led the first recorded
+    trick when the record says so (else the dealer's left leads);
+    ``tags`` the other tags (``Event``, ``Auction``...) as ``(name, value)``
+    pairs and ``sections`` their data lines, kept for writers.
+    """
+
+    deal: Deal
+    board: str | None
+    dealer: Seat | None
+    stated_profile: RuleProfile | None
+    auction: Auction | None
+    contract: Contract | None
+    declarer: Seat | None
+    play_leader: Seat | None
+    cards: tuple[Card, ...]
+    tags: tuple[tuple[str, str], ...]
+    sections: tuple[tuple[str, tuple[str, ...]], ...]
+    source: BoardSource = field(compare=False)
+
+    def __init__(self, deal: Deal, *, board: str | None = None, dealer: Seat | None = None,
+                 profile: RuleProfile | str | None = None, auction: Auction | None = None,
+                 contract: Contract | str | None = None,
+                 declarer: Seat | None = None, play_leader: Seat | None = None,
+                 cards: Iterable[Card | str] | str = (), tags: Iterable[tuple[str, str]] = (),
+                 sections: Iterable[tuple[str, Iterable[str]]] = (),
+                 source: BoardSource | None = None) -> None:
+        """Check and store the record; strings are parsed (a profile name, a contract, cards).
+
+        Raises :class:`~belote.errors.BeloteError` (a subclass) for an
+        incomplete deal, a contract the rules do not allow, or a card that is
+        not held or not legal (the message names the trick).
+        """
+        stated = None if profile is None else get_profile(profile)
+        if isinstance(contract, str):
+            contract = parse_contract(contract, stated or COINCHE, declarer)
+        elif contract is not None:
+            check_contract(contract, stated or COINCHE)
+            if declarer is None:
+                declarer = contract.declarer
+            elif contract.declarer != declarer:
+                raise ContractError(f"the contract's declarer {contract.declarer} is not the "
+                                    f"board's {declarer}")
+        if auction is not None:
+            dealer, contract, declarer = _from_auction(auction, dealer, contract, declarer)
+        if isinstance(cards, str):
+            cards = cards.split()
+        played = tuple(as_card(c) for c in cards)
+        deal.validate(cards_each=8)
+        for name, value in (("dealer", dealer), ("declarer", declarer),
+                            ("play_leader", play_leader)):
+            if value is not None and (type(value) is not int or not 0 <= value <= 3):
+                raise DealError(f"{name} {value!r} is not a seat 0..3 (N E S W)")
+        if played and contract is None:
+            raise ContractError("a play record needs a contract (for the trump suit)"
+                                if auction is None or not auction.passed_out else
+                                "a passed-out deal (four passes) has no play record")
+        if played and play_leader is None:
+            if dealer is None:
+                raise DealError("a play record needs its leader or the dealer")
+            play_leader = next_seat(dealer)  # stated, as a PBN Play tag states it
+        stored: object
+        for name, stored in (("deal", deal), ("board", board), ("dealer", dealer),
+                            ("stated_profile", stated), ("auction", auction),
+                            ("contract", contract), ("declarer", declarer),
+                            ("play_leader", play_leader), ("cards", played),
+                            ("tags", tuple((n, v) for n, v in tags)),
+                            ("sections", tuple((n, tuple(lines)) for n, lines in sections)),
+                            ("source", source or BoardSource())):
+            object.__setattr__(self, name, stored)
+        if played:
+            self.position()
+
+    def profile(self, override: str | RuleProfile | None = None) -> RuleProfile:
+        """The rule profile played: ``override``, else the board's stated profile, else coinche."""
+        return get_profile(override or self.stated_profile or COINCHE)
+
+    @property
+    def profile_name(self) -> str | None:
+        """The name of the stated profile (``None`` when not stated)."""
+        return None if self.stated_profile is None else self.stated_profile.name
+
+    @property
+    def passed_out(self) -> bool:
+        """Whether the deal was passed out: its auction is four passes (no contract, no play)."""
+        return self.auction is not None and self.auction.passed_out
+
+    @property
+    def file(self) -> str | None:
+        """The file the board was read from."""
+        return self.source.file
+
+    @property
+    def line(self) -> int:
+        """The board's first line in its file (0 when not read from a file)."""
+        return self.source.line or 0
+
+    def get_contract(self, profile: str | RuleProfile | None = None) -> Contract | None:
+        """The contract, checked against ``profile`` when one is given.
+
+        It is read as :func:`~belote.types.contract.reread_contract`
+        says (under classic, a contract with a bid stands for its trump taken
+        by its declarer); one that ``profile`` does not allow raises
+        :class:`~belote.errors.PBNDecodeError` at the board's
+        ``Contract`` tag.
+        """
+        if self.contract is not None and profile is not None:
+            profile = get_profile(profile)
+            if profile != self.stated_profile:
+                try:
+                    return reread_contract(self.contract, profile)
+                except ContractError as e:
+                    src = self.source
+                    raise PBNDecodeError(f"Contract tag: {e}", file=src.file, board=self.board,
+                                         line=src.tag_lines.get("Contract") or src.line
+                                         ) from None
+        return self.contract
+
+    def trump(self, profile: str | RuleProfile | None = None) -> int | None:
+        """The trump suit of the contract, ``None`` without one."""
+        contract = self.get_contract(profile)
+        return None if contract is None else contract.trump
+
+    def full_deal(self) -> Deal:
+        """The deal as dealt, eight cards each."""
+        return self.deal
+
+    def error(self, message: str, tag: str | None = None, card: int | None = None
+              ) -> PBNDecodeError:
+        """A :class:`PBNDecodeError` located at ``tag``'s line, ``card``'s, else the board's."""
+        src = self.source
+        line = None
+        if card is not None and card < len(src.card_lines):
+            line = src.card_lines[card]
+        elif tag is not None:
+            line = src.tag_lines.get(tag)
+        return PBNDecodeError(message, file=src.file, board=self.board, line=line or src.line)
+
+    def first_leader(self) -> Seat:
+        """The leader of the first trick: the play record's, else the dealer's left."""
+        if self.play_leader is not None:
+            return self.play_leader
+        if self.dealer is None:
+            raise self.error("no Play or Dealer tag: the leader of the first trick is unknown",
+                             "Deal")
+        return next_seat(self.dealer)
+
+    def position(self, profile: str | RuleProfile | None = None) -> Position:
+        """The position after the recorded play (a new :class:`Position` each call)."""
+        prof = self.profile(profile)
+        trump = self.trump(prof)
+        if trump is None:
+            raise self.error("no Contract tag: the trump suit is unknown", "Deal")
+        pos = Position(self.deal, trump, self.first_leader(), prof)
+        for i, card in enumerate(self.cards):
+            try:
+                pos.play(card)
+            except IllegalPlayError as e:
+                if self.source.file is None and not self.source.card_lines:
+                    raise IllegalPlayError(f"trick {i // 4 + 1}: {e}") from None
+                raise self.error(f"trick {i // 4 + 1}: {e}", card=i) from None
+        return pos
+
+    @property
+    def play(self) -> list[list[Card | None]]:
+        """The play record in PBN's layout: one row per trick, in seat columns from the first leader.
+
+        ``None`` stands for a card not played yet.
+        """
+        if not self.cards:
+            return []
+        first = self.first_leader()
+        pos = Position(self.deal, self.contract.trump, first, self.profile())  # type: ignore[union-attr]
+        rows: list[list[Card | None]] = []
+        for i, card in enumerate(self.cards):
+            if i % 4 == 0:
+                rows.append([None] * 4)
+            rows[-1][(pos.to_move - first) % 4] = card
+            pos.play(card)
+        return rows
+
+    @property
+    def play_lines(self) -> list[int]:
+        """The line of each row of :attr:`play` in its file (empty when not read from one)."""
+        lines = self.source.card_lines
+        return [lines[i] for i in range(0, len(lines), 4)]
+
+    def replace(self, **changes: Any) -> "Board":
+        """A copy with some fields changed (checked again)."""
+        fields = {name: getattr(self, name) for name in (
+            "board", "dealer", "stated_profile", "auction", "contract", "declarer", "play_leader",
+            "cards", "tags",
+            "sections", "source")}
+        fields["profile"] = fields.pop("stated_profile")
+        fields.update(changes)
+        return Board(fields.pop("deal", self.deal), **fields)
+
+    def __repr__(self) -> str:
+        parts = [repr(self.deal)]
+        for name in ("board", "dealer"):
+            if getattr(self, name) is not None:
+                parts.append(f"{name}={getattr(self, name)!r}")
+        if self.stated_profile is not None:
+            parts.append(f"profile={self.stated_profile.name!r}")
+        if self.auction is not None:
+            parts.append(f"auction={self.auction!r}")
+        if self.contract is not None:
+            parts.append(f"contract={self.contract.to_pbn()!r}")
+        for name in ("declarer", "play_leader"):
+            if getattr(self, name) is not None:
+                parts.append(f"{name}={getattr(self, name)!r}")
+        if self.cards:
+            parts.append(f"cards={' '.join(card_name(c) for c in self.cards)!r}")
+        if self.tags:
+            parts.append(f"tags={self.tags!r}")
+        if self.sections:
+            parts.append(f"sections={self.sections!r}")
+        return f"Board({', '.join(parts)})"
+
+
+def _from_auction(auction: Auction, dealer: Seat | None, contract: Contract | None,
+                  declarer: Seat | None) -> tuple[Seat, Contract | None, Seat | None]:
+    """The dealer, contract and declarer of a board with ``auction`` (checked against it).
+
+    A contract or declarer given with a complete auction must be the
+    auction's; one given with an auction not finished is an error too.
+    """
+    if dealer is not None and dealer != auction.dealer:
+        raise ContractError(f"the auction is dealt by {seat_name(auction.dealer)}, the board "
+                            f"by {seat_name(dealer)}")
+    if not auction.complete:
+        if contract is not None:
+            raise ContractError(f"the auction is not finished ({seat_name(auction.turn or 0)} to "
+                                f"call), yet the contract is {contract.to_pbn()}")
+        return auction.dealer, None, declarer
+    derived = auction.contract
+    if derived is None:
+        if contract is not None:
+            raise ContractError(f"the contract {contract.to_pbn()} contradicts the auction, "
+                                "which is passed out (four passes)")
+        return auction.dealer, None, declarer
+    assert derived.declarer is not None
+    by = seat_name(derived.declarer)
+    if contract is None:
+        contract = derived if declarer is None else Contract(
+            derived.trump, declarer, derived.bid, derived.multiplier, derived.capot)
+    same = (contract.trump, contract.bid, contract.multiplier, contract.capot) == (
+        derived.trump, derived.bid, derived.multiplier, derived.capot)
+    if derived.bid is None or contract.bid is None:  # classic: a take is the trump only
+        same = contract.trump == derived.trump
+    taker = declarer if declarer is not None else contract.declarer
+    if not same or taker not in (None, derived.declarer):
+        given = contract.to_pbn() + ("" if taker is None else f" by {seat_name(taker)}")
+        raise ContractError(f"the contract {given} contradicts the auction, which gives "
+                            f"{derived.to_pbn()} by {by}")
+    return auction.dealer, Contract(contract.trump, derived.declarer, contract.bid,
+                                    contract.multiplier, contract.capot), derived.declarer
