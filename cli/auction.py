@@ -6,6 +6,7 @@ Module-level imports stay light (no numba).
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 from pathlib import Path
 
 import click
@@ -99,7 +100,7 @@ def auction_advice(*, hand: str, seat: int, dealer: int | None, mode: str, turne
     from belote.types.profile import get_profile
     from belote.sampling.constraints import Constraints
 
-    from .common import start_solver
+    from .common import solver_run
     from .options import constraint_error
     from .running import progress_bar, stoppable
 
@@ -128,16 +129,13 @@ def auction_advice(*, hand: str, seat: int, dealer: int | None, mode: str, turne
             uniform = count_layouts(seen)
     except BeloteError as e:
         raise constraint_error(e) from None
-    executor = "process"
-    if jobs == 1 or (jobs is None and samples < parallel_from):
-        executor = "serial"
-        start_solver()
+    run = solver_run(jobs, samples, pool_from=parallel_from)
     with stoppable(), progress_bar(samples, "deal") as progress:
         try:
             schedule = None if worlds is None else Schedule.from_worlds(worlds)
             result = advisor.auction_advice(seen, seat, auction, conventions, samples=samples,
-                                            seed=seed, executor=executor, workers=jobs,
-                                            progress=progress.update, single_dummy=schedule)
+                                            seed=seed, run=replace(run, progress=progress.update),
+                                            single_dummy=schedule)
         except BeloteError as e:
             raise click.UsageError(str(e)) from None
         out = result.to_dict()

@@ -106,6 +106,8 @@ def batch(input_path, output, modes, trumps, leader, all_leaders, jobs, schedule
     from belote.database.batch import (DEFAULT_SHARD_SIZE, BatchOptions, check_paths,
                                        count_records, run_batch)
 
+    from belote.parallel import Run
+
     from .common import DataError
     from .running import progress_bar, stoppable
 
@@ -138,9 +140,9 @@ def batch(input_path, output, modes, trumps, leader, all_leaders, jobs, schedule
     command = shlex.join(["belote", *sys.argv[1:]])
     try:
         with stoppable(), progress_bar(remaining, "board", min_items=1) as progress:
-            summary = run_batch(input_path, output, options, executor=executor, workers=jobs,
-                                force=force, command=command, progress=progress.update,
-                                notice=_notice)
+            summary = run_batch(input_path, output, options,
+                                run=Run(executor, jobs, progress.update, _notice),
+                                force=force, command=command)
     except BeloteError as e:
         raise DataError(str(e)) from None
     finally:

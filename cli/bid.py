@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import math
+from dataclasses import replace
 from pathlib import Path
 
 import click
@@ -320,7 +321,7 @@ def bid(hand, seat, dealer, mode, contract_text, auction_text, conventions_path,
     from belote.types.cards import parse_card
     from belote.types.contract import parse_contract
 
-    from .common import start_solver
+    from .common import solver_run
     from .running import progress_bar, stoppable
 
     profile = get_profile(mode.lower())
@@ -397,14 +398,11 @@ def bid(hand, seat, dealer, mode, contract_text, auction_text, conventions_path,
         _played(profile, classic, seat, dealer, hand, turned, contract, constraints, layouts,
                 known, shape, points, samples, worlds, seed, jobs, play, as_json)
         return
-    executor = "process"
-    if jobs == 1 or (jobs is None and samples < PARALLEL_FROM):
-        executor = "serial"
-        start_solver()
-    common = dict(samples=samples, seed=seed, precision=precision, executor=executor,
-                  workers=jobs)
+    run = solver_run(jobs, samples, pool_from=PARALLEL_FROM)
     with stoppable(), progress_bar(samples, "deal") as progress:
-        common["progress"] = progress.update
+        common = dict(samples=samples, seed=seed, precision=precision,
+                      run=replace(run, progress=progress.update))
+        result: advisor.BidAdvice | advisor.ContractEstimate
         if classic:
             result = advisor.classic_advice(seat, hand, parse_card(turned), dealer,
                                             known=known, shape=shape, points=points, **common)
@@ -446,17 +444,14 @@ def _played(profile, classic, seat, dealer, hand, turned, contract, constraints,
     from belote.advice.playout import Schedule
     from belote.types.cards import parse_card
 
-    from .common import start_solver
+    from .common import solver_run
     from .running import progress_bar, stoppable
 
     name = "NESW"
-    executor = "serial" if jobs == 1 or (jobs is None and samples < 2) else "process"
-    if executor == "serial":
-        start_solver()
-    common = {"samples": samples, "seed": seed, "schedule": Schedule.from_worlds(worlds),
-              "executor": executor, "workers": jobs}
+    run = solver_run(jobs, samples)
     with stoppable(), progress_bar(samples, "deal", min_items=2) as progress:
-        common["progress"] = progress.update
+        common = {"samples": samples, "seed": seed, "schedule": Schedule.from_worlds(worlds),
+                  "run": replace(run, progress=progress.update)}
         if classic:
             result = bid_play.played_classic(seat, hand, parse_card(turned), dealer,
                                              known=known, shape=shape, points=points, **common)

@@ -179,6 +179,22 @@ def start_solver() -> None:
     gc.freeze()
 
 
+def solver_run(jobs: int | None, items: int | None, *, executor: str = "process",
+               pool_from: int = 1, notice: Any = None) -> Any:
+    """The :class:`~belote.parallel.Run` of ``--jobs`` for ``items`` items of work.
+
+    Sized (:meth:`Run.sized <belote.parallel.Run.sized>`: small jobs run
+    serially, ``pool_from`` being the command's measured threshold), with the
+    kernels loaded here (:func:`start_solver`) when it runs serially.
+    """
+    from belote.parallel import Run
+
+    run = Run(executor, jobs, notice=notice, pool_from=pool_from).sized(items)
+    if run.serial:
+        start_solver()
+    return run
+
+
 def checked_output(path: Path, inputs: tuple[Any, ...] = (), option: str = "--output") -> Path:
     """``path`` checked by :func:`belote.files.check_output` before any work: a usage
     error naming ``option`` (exit 2) for a missing directory or an input."""

@@ -70,6 +70,7 @@ def hint(file, cfn_games, seat, samples, seed, by, jobs, boards, mode, as_json):
     """
     from belote.advice.hint import MAX_SAMPLES, hint_board, plan_hint
     from belote.errors import BeloteError
+    from belote.parallel import Run
 
     from .format import json_line
     from .common import DataError, notice, read_boards, start_solver
@@ -85,15 +86,14 @@ def hint(file, cfn_games, seat, samples, seed, by, jobs, boards, mode, as_json):
     except BeloteError as e:
         raise DataError(str(e)) from None
     start_solver()
-    executor = "serial" if jobs == 1 else "thread"
     separator = ""
     with stoppable():
         for job in jobs_list:
             with progress_bar(samples, "layout", min_items=50) as progress:
                 try:
+                    run = Run("thread", jobs, progress=progress.update, notice=notice)
                     result = hint_board(job, samples=samples, seed=seed, by=by,
-                                        executor=executor, workers=jobs,
-                                        progress=progress.update, notice=notice).to_dict()
+                                        run=run).to_dict()
                 except BeloteError as e:
                     raise DataError(str(e)) from None
                 progress.echo(json_line(result) if as_json

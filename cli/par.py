@@ -82,23 +82,20 @@ def par(file: Path | None, cfn_games: tuple[str, ...], boards: tuple[str, ...], 
       belote par datasets/examples/deals.pbn
     """
     from contextlib import closing
+    from dataclasses import replace
 
     from belote.auction.par import par_boards
 
-    from .common import DataError, notice, read_boards, start_solver
+    from .common import DataError, notice, read_boards, solver_run
     from .format import json_line
     from .running import progress_bar
     from .solve import POOL_MIN_BOARDS
 
     try:
         selected = read_boards(file, None, boards, cfn_games)
-        executor = "process"
-        if jobs == 1 or len(selected) == 1 or jobs is None and len(selected) < POOL_MIN_BOARDS:
-            executor = "serial"
-            start_solver()
+        run = solver_run(jobs, len(selected), pool_from=POOL_MIN_BOARDS, notice=notice)
         with progress_bar(len(selected), "board") as progress:
-            results = par_boards(selected, executor=executor, workers=jobs,
-                                 progress=progress.update, notice=notice)
+            results = par_boards(selected, run=replace(run, progress=progress.update))
             with closing(results):
                 for i, result in enumerate(results):
                     progress.echo(json_line(result) if as_json

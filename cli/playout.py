@@ -64,6 +64,7 @@ def playout(file, cfn_games, worlds, seed, jobs, output, boards, mode, as_json):
     from belote.advice.playout import Schedule, playouts
     from belote.errors import BeloteError
     from belote.formats import pbn
+    from belote.parallel import Run
 
     from .common import (DataError, checked_output, display_path, notice, one_line, read_boards,
                          start_solver)
@@ -85,13 +86,12 @@ def playout(file, cfn_games, worlds, seed, jobs, output, boards, mode, as_json):
     except BeloteError as e:
         raise DataError(str(e)) from None
     start_solver()
-    executor = "serial" if jobs == 1 else "process"
     played = []
     separator = ""
     with stoppable(), progress_bar(len(selected), "board", min_items=2) as progress:
         for result in playouts(selected, schedule=Schedule.from_worlds(worlds), seed=seed,
-                               places=places, executor=executor, workers=jobs, progress=progress.update,
-                               notice=notice):
+                               places=places,
+                               run=Run("process", jobs, progress=progress.update, notice=notice)):
             played.append(result.board)
             progress.echo(json_line(result.to_dict()) if as_json
                           else separator + human(result))

@@ -9,6 +9,7 @@ they come.
 from __future__ import annotations
 
 from contextlib import closing
+from dataclasses import replace
 
 import click
 
@@ -16,7 +17,7 @@ from belote.errors import BeloteError
 from belote.types.cards import SUITS
 from belote.types.deal import SIDES
 
-from .common import DataError, input_file_type, notice, read_boards, start_solver
+from .common import DataError, input_file_type, notice, read_boards, solver_run
 from .options import (SEAT, all_leaders_option, cfn_option, jobs_option, json_option, leader_option,
                       max_nodes_option, mode_option, side_option, trump_option)
 
@@ -100,19 +101,9 @@ def solve(file, cfn_games, deal_text, dealer, contract_text, declarer, boards, m
     except BeloteError as e:
         raise DataError(str(e)) from None
     render = fmt.json_line if as_json else fmt.human
-    executor = "process"
-    if jobs is None and len(jobs_list) < POOL_MIN_BOARDS or jobs == 1 or len(jobs_list) == 1:
-        executor = "serial"
-        if jobs is not None:
-            from belote.parallel import worker_count
-
-            lowered = worker_count(jobs, len(jobs_list))[1]
-            if lowered:
-                notice(lowered)
-        start_solver()
+    run = solver_run(jobs, len(jobs_list), pool_from=POOL_MIN_BOARDS, notice=notice)
     with stoppable(), progress_bar(len(jobs_list), "board") as progress:
-        results = board_analyses(jobs_list, executor=executor, workers=jobs,
-                                 progress=progress.update, notice=notice)
+        results = board_analyses(jobs_list, run=replace(run, progress=progress.update))
         with closing(results):
             try:
                 for i, result in enumerate(results):

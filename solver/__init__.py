@@ -33,7 +33,9 @@ The names, by layer:
   :func:`par_of` (``belote par``), :func:`auction_advice` (``belote bid --auction``),
   :func:`playout` (``belote playout``), :class:`Constraints`, :class:`DealSampler`;
 - **many boards** -- :func:`run_batch`, :class:`BatchOptions`,
-  :func:`report_tables`, :func:`parallel_map`;
+  :func:`report_tables`, :func:`parallel_map`, and :class:`Run`, how to run
+  them (executor, workers, progress, notices), the ``run`` argument of every
+  function that solves many things;
 - **errors** -- :class:`BeloteError` (a :class:`ValueError`) and its subclasses.
 
 Importing this package is cheap: numpy, numba and polars are imported when a
@@ -87,7 +89,7 @@ if TYPE_CHECKING:  # imported on first use (numpy, numba, polars, the file forma
     from .dd.warm import warm_up
     from .formats import cfn, pbn
     from .formats.games import iter_games
-    from .parallel.runner import parallel_map
+    from .parallel.runner import Run, parallel_map
     from .sampling.constraints import Constraints
     from .sampling.sampler import DealSampler
     from .sampling.stats import Estimate
@@ -117,7 +119,7 @@ _LAZY = {
     ".dd.warm": ("warm_up",),
     ".formats": ("cfn", "pbn"),
     ".formats.games": ("iter_games",),
-    ".parallel.runner": ("parallel_map",),
+    ".parallel.runner": ("Run", "parallel_map"),
     ".sampling.constraints": ("Constraints",),
     ".sampling.sampler": ("DealSampler",),
     ".sampling.stats": ("Estimate",),
@@ -138,7 +140,7 @@ __all__ = [
     "DealError", "DealSampler", "DealScore", "EAST", "EW", "Estimate", "HEARTS", "Hint",
     "HintError", "IllegalPlayError", "InputError", "NORTH", "NS", "OutputError",
     "PBNDecodeError", "PBNWarning", "PROFILES", "ParContract", "ParResult", "PlayAnalysis",
-    "Playout", "PlayoutError", "Position", "PositionAnalysis", "RuleProfile", "SEATS", "SIDES",
+    "Playout", "PlayoutError", "Position", "PositionAnalysis", "Run", "RuleProfile", "SEATS", "SIDES",
     "SOUTH", "SPADES", "SUITS", "SearchContext", "SearchLimitError", "SidePair", "TableRequest",
     "Trick", "WEST", "__version__", "auction_advice", "bid_table", "board_analyses",
     "board_analysis", "board_play_analysis", "card_name", "cfn", "classic_advice",

@@ -12,6 +12,7 @@ from pathlib import Path
 
 import polars as pl
 
+from belote.parallel import Run
 from belote.advice.playout import playout
 from belote.database.batch import BatchOptions, run_batch
 from belote.database.report import report_tables, sd_calibration
@@ -24,7 +25,7 @@ DEALS = Path(__file__).resolve().parent.parent / "datasets" / "examples" / "deal
 def test_sd_points_equal_plain_playouts_and_the_table_a_plain_count(tmp_path) -> None:
     out = tmp_path / "sd.parquet"
     options = BatchOptions(trumps=(1, 3), play="single-dummy")
-    summary = run_batch(DEALS, out, options, executor="serial")
+    summary = run_batch(DEALS, out, options, run=Run("serial"))
     assert summary.rows == 16
     assert run_batch(DEALS, out, options).finished_before
     frame = pl.read_parquet(out)
@@ -45,7 +46,7 @@ def test_sd_points_equal_plain_playouts_and_the_table_a_plain_count(tmp_path) ->
 
 def test_without_play_the_column_is_null_and_no_calibration(tmp_path) -> None:
     out = tmp_path / "dd.parquet"
-    run_batch(DEALS, out, BatchOptions(trumps=(1,)), executor="serial")
+    run_batch(DEALS, out, BatchOptions(trumps=(1,)), run=Run("serial"))
     frame = pl.read_parquet(out)
     assert frame["sd_points"].null_count() == frame.height
     assert "calibration" not in report_tables(frame)

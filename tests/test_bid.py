@@ -20,6 +20,7 @@ import sys
 
 import numpy as np
 import pytest
+from belote.parallel import Run
 from belote.advice.bid import (
     LEVEL,
     bid_table,
@@ -255,7 +256,7 @@ def test_process_run_shuts_its_pool_down(monkeypatch):
                                                       stop(pool, kind, finished)))
     contract = parse_contract("80H", COINCHE, declarer=2)
     estimate_contract(small_constraints(), contract, 3, samples=40, seed=2, precision=0.3,
-                      executor="process", workers=2)
+                      run=Run("process", 2))
     assert len(ends) >= 1 and all(ends), ends
 
 

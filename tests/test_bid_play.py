@@ -14,6 +14,7 @@ import json
 import numpy as np
 import pytest
 
+from belote.parallel import Run
 from belote import CardSet, Deal
 from belote.advice.bid import estimate_contract
 from belote.advice.bid_play import played_estimate, played_table
@@ -57,8 +58,7 @@ def test_both_halves_equal_their_plain_computations() -> None:
 def test_the_table_is_the_same_on_processes() -> None:
     constraints = Constraints().with_text(hand=[HAND])
     serial = played_table(constraints, 2, 3, samples=2, schedule=FAST)
-    pooled = played_table(constraints, 2, 3, samples=2, schedule=FAST, executor="process",
-                          workers=2)
+    pooled = played_table(constraints, 2, 3, samples=2, schedule=FAST, run=Run("process", 2))
     assert serial.to_dict() == pooled.to_dict()
     assert len(serial.differences) == 40
 

@@ -31,6 +31,7 @@ from pathlib import Path
 import belote.auction.par as par_module
 import polars as pl
 import pytest
+from belote.parallel import Run
 from belote.cli import running
 from belote.cli.common import Group
 from belote.errors import OutputError, PBNDecodeError
@@ -475,7 +476,7 @@ def test_par_streams_each_board_as_it_is_solved(monkeypatch):
     calls = []
     real = par_module.par_of
     monkeypatch.setattr(par_module, "par_of", lambda *a, **k: calls.append(1) or real(*a, **k))
-    results = par_module.par_boards(boards, executor="serial")
+    results = par_module.par_boards(boards, run=Run("serial"))
     first = next(results)
     assert first["board"] == boards[0].board and len(calls) < len(boards)
     results.close()

@@ -15,6 +15,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
+from belote.parallel import Run
 from belote.cli.main import cli
 from belote.database.batch import (BatchOptions, read_metadata,
                                           run_batch)
@@ -83,7 +84,7 @@ def test_output_dtypes_and_metadata(tmp_path):
     import polars as pl
     out = tmp_path / "out.parquet"
     run_batch(EXAMPLES / "classic.pbn", out, BatchOptions(trumps=(0,), profiles=("classic",)),
-              executor="serial", command="belote batch x")
+              run=Run("serial"), command="belote batch x")
     frame = pl.read_parquet(out)
     assert frame.schema["trump"] == pl.Enum(["S", "H", "D", "C"])
     assert frame.schema["side"] == pl.Enum(["NS", "EW"])
@@ -157,7 +158,7 @@ def test_unfinished_shards_of_other_options_are_refused(tmp_path):
     parts.mkdir()
     (parts / "manifest.json").write_text(json.dumps({"format": 1, "input": {}, "options": {}}))
     with pytest.raises(BatchStateError, match="unfinished run"):
-        run_batch(EXAMPLES / "deals.pbn", out, executor="serial")
+        run_batch(EXAMPLES / "deals.pbn", out, run=Run("serial"))
 
 
 def write_deals(path: Path, count: int, seed: int = 7) -> None:
@@ -195,7 +196,7 @@ def test_resume_after_sigkill(tmp_path):
     assert frame.group_by("record").len()["len"].to_list() == [4] * 24
     assert frame["record"].to_list() == sorted(frame["record"].to_list())
     reference = tmp_path / "ref.parquet"
-    run_batch(deals, reference, BatchOptions(trumps=(0, 1)), executor="serial")
+    run_batch(deals, reference, BatchOptions(trumps=(0, 1)), run=Run("serial"))
     assert frame.equals(pl.read_parquet(reference))
     assert not parts.exists()
 
@@ -203,7 +204,7 @@ def test_resume_after_sigkill(tmp_path):
 def test_rows_inputs_give_the_same_table_as_pbn(tmp_path):
     import polars as pl
     pbn_out = tmp_path / "pbn.parquet"
-    run_batch(EXAMPLES / "deals.pbn", pbn_out, BatchOptions(trumps=(2,)), executor="serial")
+    run_batch(EXAMPLES / "deals.pbn", pbn_out, BatchOptions(trumps=(2,)), run=Run("serial"))
     expected = pl.read_parquet(pbn_out)
     boards = expected.select("board", "dealer", "deal", "contract", "declarer").unique(
         maintain_order=True)
@@ -213,7 +214,7 @@ def test_rows_inputs_give_the_same_table_as_pbn(tmp_path):
         getattr(frame, {"csv": "write_csv", "ndjson": "write_ndjson",
                         "parquet": "write_parquet"}[suffix])(path)
         out = tmp_path / f"{suffix}.parquet"
-        run_batch(path, out, BatchOptions(trumps=(2,)), executor="serial")
+        run_batch(path, out, BatchOptions(trumps=(2,)), run=Run("serial"))
         assert pl.read_parquet(out).equals(expected), suffix
 
 
@@ -236,7 +237,7 @@ def test_dask_cluster_gives_the_same_file(tmp_path):
     deals = tmp_path / "deals.csv"
     write_deals(deals, 12, seed=3)
     local = tmp_path / "local.parquet"
-    run_batch(deals, local, BatchOptions(trumps=(1, 3), shard_size=4), executor="serial")
+    run_batch(deals, local, BatchOptions(trumps=(1, 3), shard_size=4), run=Run("serial"))
     cluster = subprocess.Popen([sys.executable, "-c", CLUSTER], stdin=subprocess.PIPE,
                                stdout=subprocess.PIPE, text=True)
     try:
@@ -418,7 +419,7 @@ def test_unfinished_run_resumes_only_with_its_shard_size(tmp_path):
 
     with pytest.raises(KeyboardInterrupt):
         run_batch(EXAMPLES / "deals.pbn", out, BatchOptions(trumps=(0,), shard_size=1),
-                  executor="serial", progress=stop)
+                  run=Run("serial", progress=stop))
     written = len(list(parts.glob("part-*.parquet")))
     assert (parts / "manifest.json").exists() and 1 <= written < 4 and not out.exists()
     args = ["batch", str(EXAMPLES / "deals.pbn"), "-o", str(out), "--trump", "S", "-j", "1"]

@@ -11,6 +11,7 @@ import numpy as np
 import pytest
 
 import belote.cli.hint
+from belote.parallel import Run
 from belote import CLASSIC, COINCHE, Deal
 from belote.advice.hint import (DEFAULT_SAMPLES, CardAdvice, Hint, enumerate_layouts, hint,
                                        replay, visible_constraints)
@@ -106,10 +107,8 @@ def test_estimates_equal_a_plain_loop(seed: int) -> None:
 def test_same_hint_on_threads_and_processes() -> None:
     pos, contract = random_position(5, left=20)
     serial = hint(pos, pos.to_move, contract, samples=16, seed=9)
-    assert hint(pos, pos.to_move, contract, samples=16, seed=9, executor="thread",
-                workers=2) == serial
-    assert hint(pos, pos.to_move, contract, samples=16, seed=9, executor="process",
-                workers=2) == serial
+    assert hint(pos, pos.to_move, contract, samples=16, seed=9, run=Run("thread", 2)) == serial
+    assert hint(pos, pos.to_move, contract, samples=16, seed=9, run=Run("process", 2)) == serial
     assert hint(pos, pos.to_move, contract, samples=16, seed=10) != serial
 
 

@@ -21,7 +21,7 @@ import pytest
 from conftest import sample_size, run_cli as run
 
 from belote import COINCHE, Deal
-from belote.auction import ParContract, ParResult, bid_ladder, par_of
+from belote.auction import Makeable, ParContract, ParResult, bid_ladder, par_of  # noqa: F401 (eval of reprs)
 from belote.dd import dd_table
 from belote.dd.verdict import judge_contract, verdict_from_points
 from belote.errors import BeloteError, ContractError

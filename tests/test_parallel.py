@@ -27,7 +27,7 @@ from belote.analysis.board import board_analyses
 from belote.dd import SearchContext, dd_table, reaches_targets, solve_position
 from belote.errors import BeloteError
 from belote.formats import pbn
-from belote.parallel import parallel_map, runner, worker_count
+from belote.parallel import Run, parallel_map, runner, worker_count
 from belote.rules.play import Position
 from belote.types.deal import EW, NS
 
@@ -51,7 +51,7 @@ def boards() -> list[Board]:
 
 @pytest.fixture(scope="module")
 def serial(boards) -> list[dict]:
-    return [a.to_dict() for a in board_analyses(boards, executor="serial")]
+    return [a.to_dict() for a in board_analyses(boards, run=Run("serial"))]
 
 
 def test_threads_under_a_tiny_switch_interval(boards, serial) -> None:
@@ -59,7 +59,7 @@ def test_threads_under_a_tiny_switch_interval(boards, serial) -> None:
     before = sys.getswitchinterval()
     sys.setswitchinterval(1e-6)
     try:
-        got = [a.to_dict() for a in board_analyses(boards * 2, executor="thread", workers=4)]
+        got = [a.to_dict() for a in board_analyses(boards * 2, run=Run("thread", 4))]
     finally:
         sys.setswitchinterval(before)
     assert got == serial * 2
@@ -97,10 +97,10 @@ import json, sys
 sys.path.insert(0, sys.argv[1])
 from test_parallel import seeded_boards
 from belote.analysis.board import board_analyses
-from belote.parallel import runner
+from belote.parallel import Run, runner
 assert runner.fork_is_safe()
 print(json.dumps([a.to_dict() for a in board_analyses(seeded_boards(int(sys.argv[2])),
-                                                     executor="process", workers=2)]))
+                                                     run=Run("process", 2))]))
 """
 
 
@@ -117,7 +117,7 @@ def test_forked_processes(boards, serial) -> None:
 
 def test_spawned_processes(boards, serial, monkeypatch) -> None:
     monkeypatch.setattr(runner, "fork_is_safe", lambda: False)
-    got = [a.to_dict() for a in board_analyses(boards, executor="process", workers=2)]
+    got = [a.to_dict() for a in board_analyses(boards, run=Run("process", 2))]
     assert got == serial
 
 
@@ -126,14 +126,13 @@ def test_dask_local_cluster(boards, serial) -> None:
     with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
                                   dashboard_address=None) as cluster:
         with distributed.Client(cluster) as client:
-            got = [a.to_dict() for a in board_analyses(boards, executor=client.get_executor(),
-                                                       workers=2)]
+            got = [a.to_dict() for a in board_analyses(boards, run=Run(client.get_executor(), 2))]
     assert got == serial
 
 
 def test_results_keep_input_order_with_uneven_work() -> None:
     items = list(range(40))
-    assert list(parallel_map(_slow_square, items, executor="thread", workers=4,
+    assert list(parallel_map(_slow_square, items, run=Run("thread", 4),
                              chunk_size=3)) == [i * i for i in items]
 
 
@@ -151,7 +150,7 @@ def test_a_lazy_input_is_read_as_results_are_consumed() -> None:
             taken.append(i)
             yield i
 
-    results = parallel_map(abs, source(), executor="thread", workers=2, chunk_size=5)
+    results = parallel_map(abs, source(), run=Run("thread", 2), chunk_size=5)
     assert next(results) == 0
     assert len(taken) <= 5 * (runner.IN_FLIGHT_PER_WORKER * 2 + 1)
     results.close()
@@ -159,7 +158,7 @@ def test_a_lazy_input_is_read_as_results_are_consumed() -> None:
 
 def test_an_error_in_the_function_propagates() -> None:
     with pytest.raises(ZeroDivisionError):
-        list(parallel_map(_inverse, [1, 2, 0, 4], executor="thread", workers=2, chunk_size=1))
+        list(parallel_map(_inverse, [1, 2, 0, 4], run=Run("thread", 2), chunk_size=1))
 
 
 def _inverse(x: int) -> float:
@@ -168,8 +167,7 @@ def _inverse(x: int) -> float:
 
 def test_progress_counts_every_item() -> None:
     seen = []
-    list(parallel_map(abs, range(10), executor="thread", workers=2, chunk_size=3,
-                      progress=seen.append))
+    list(parallel_map(abs, range(10), run=Run("thread", 2, progress=seen.append), chunk_size=3))
     assert sum(seen) == 10
 
 
@@ -179,12 +177,40 @@ def test_worker_counts_are_capped_and_say_why() -> None:
     assert worker_count(1000, 3) == (min(cores, 3), f"using {min(cores, 3)} workers, not 1000 "
                                      f"({cores} cores, 3 items)")
     notes = []
-    list(parallel_map(abs, [1, 2], executor="process", workers=50, notice=notes.append))
+    list(parallel_map(abs, [1, 2], run=Run("process", 50, notice=notes.append)))
     assert notes and "not 50" in notes[0]
     with pytest.raises(BeloteError, match="expected a positive int"):
         worker_count(0)
     with pytest.raises(BeloteError, match="unknown executor"):
-        parallel_map(abs, [1], executor="gpu")
+        parallel_map(abs, [1], run=Run("gpu"))
+
+
+def test_small_jobs_run_serially_in_one_place() -> None:
+    """:meth:`Run.sized`: one worker, one item, or fewer items than ``pool_from`` without a
+    worker count run serially; a pooled run stays pooled when sized again in smaller items."""
+    notes: list[str] = []
+    run = Run("process", notice=notes.append, pool_from=4)
+    assert [run.sized(n).serial for n in (1, 3, 4, None)] == [True, True, False, False]
+    assert run.sized(4).sized(2) == Run("process", notice=notes.append)
+    assert Run("process", 1, pool_from=4).sized(100).serial
+    assert not Run("process", 2, pool_from=4).sized(3).serial  # a count asked is kept
+    assert notes == []
+    assert Run("process", 2, notice=notes.append).sized(1).serial
+    assert notes == [f"using 1 worker, not 2 ({os.cpu_count() or 1} cores, 1 item)"]
+    external = Run(ThreadPoolExecutor(1), pool_from=4)
+    assert external.sized(1) is external
+    with pytest.raises(BeloteError, match="expected a positive int"):
+        Run(workers=0)
+
+
+def test_old_run_keywords_still_work_with_a_warning() -> None:
+    """``executor=``, ``workers=``, ``progress=``, ``notice=``: one version more, deprecated."""
+    seen: list[int] = []
+    with pytest.warns(DeprecationWarning, match=r"parallel_map\(executor=..., progress=...\)"):
+        assert list(parallel_map(abs, [-1, 2], executor="thread", progress=seen.append)) == [1, 2]
+    assert seen == [1, 1]
+    with pytest.raises(TypeError, match="not both"):
+        parallel_map(abs, [1], run=Run(), workers=2)
 
 
 # --- several thresholds, one context ---------------------------------------------------------
@@ -331,5 +357,5 @@ def test_a_jobs_request_on_one_board_is_lowered_with_a_note() -> None:
 
 
 def test_threading_is_not_left_running() -> None:
-    list(parallel_map(abs, range(20), executor="thread", workers=2))
+    list(parallel_map(abs, range(20), run=Run("thread", 2)))
     assert not [t for t in threading.enumerate() if t.name.startswith("belote")]

@@ -19,6 +19,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
+from belote.parallel import Run
 from belote import CLASSIC, COINCHE, CardSet, Deal
 from belote.advice.hint import MAX_SAMPLES, enumerate_layouts, hint, replay, visible_constraints
 from belote.advice.playout import (DEFAULT_SCHEDULE, Schedule, decide, playout,
@@ -152,10 +153,8 @@ def test_playouts_are_the_same_serially_on_threads_and_processes() -> None:
     schedule = Schedule(first=6, last=4, exact=6)
     serial = list(playouts(boards, schedule=schedule, seed=5))
     assert all(len(p.board.cards) == 32 for p in serial)
-    assert serial == list(playouts(boards, schedule=schedule, seed=5, executor="thread",
-                                   workers=2))
-    assert serial == list(playouts(boards, schedule=schedule, seed=5, executor="process",
-                                   workers=2))
+    assert serial == list(playouts(boards, schedule=schedule, seed=5, run=Run("thread", 2)))
+    assert serial == list(playouts(boards, schedule=schedule, seed=5, run=Run("process", 2)))
     assert serial[1].board == playout(boards[1], schedule=schedule, seed=5, board=1)
     assert serial != list(playouts(boards, schedule=schedule, seed=6))
 

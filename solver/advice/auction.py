@@ -44,7 +44,7 @@ from __future__ import annotations
 
 import functools
 import math
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -54,7 +54,7 @@ from ..auction.conventions import Conventions
 from ..auction.inference import AuctionReading, read_auction
 from ..errors import BeloteError
 from ..dd import warm_up
-from ..parallel import parallel_map
+from ..parallel.runner import SERIAL, Run, parallel_map, run_keywords
 from ..types.profile import CLASSIC, RuleProfile
 from ..sampling.constraints import Constraints
 from ..sampling.stats import Estimate, mean, paired_difference, proportion
@@ -185,9 +185,7 @@ def question_of(auction: Auction, seat: Seat) -> str:
 
 def sample_outcomes(constraints: Constraints, taker_side: int, dealer: Seat,
                     trumps: tuple[Suit, ...], samples: int, seed: int, *,
-                    executor: str = "serial", workers: int | None = None,
-                    progress: Callable[[int], object] | None = None,
-                    listed: bool = False, deals: _ClassicDeals | None = None,
+                    run: Run = SERIAL, listed: bool = False, deals: _ClassicDeals | None = None,
                     single_dummy: tuple[tuple[Contract, ...], Schedule] | None = None
                     ) -> np.ndarray:
     """Exact outcome keys and belote sides of samples ``0 .. samples - 1`` of ``seed``.
@@ -200,8 +198,10 @@ def sample_outcomes(constraints: Constraints, taker_side: int, dealer: Seat,
     are its two-stage deals instead. With ``single_dummy`` (the contract
     each trump is played for, and the player's schedule), each sample is
     played out by :mod:`.playout`'s single-dummy player at every seat
-    instead (:mod:`.bid_play`; the taking side's points at the end).
+    instead (:mod:`.bid_play`; the taking side's points at the end). ``run`` is
+    sized by ``samples``, its ``progress`` told of each chunk of samples.
     """
+    run = run.sized(samples)
     question = _Question(constraints, constraints.profile, next_seat(dealer), taker_side,
                          trumps, True, ((0, 0, 0),) * 4, listed)
     spans = [(seed, s, min(CHUNK, samples - s)) for s in range(0, samples, CHUNK)]
@@ -214,13 +214,13 @@ def sample_outcomes(constraints: Constraints, taker_side: int, dealer: Seat,
         spans = [(seed, s, 1) for s in range(samples)]
         work = functools.partial(_single_dummy_range, _Plays(question, play_for, dealer,
                                                              schedule))
-    results = parallel_map(work, spans, executor=executor, workers=workers, initializer=warm_up)
+    results = parallel_map(work, spans, replace(run, progress=None), initializer=warm_up)
     parts = []
     try:
         for span, outcomes in zip(spans, results, strict=True):
             parts.append(outcomes)
-            if progress is not None:
-                progress(span[2])
+            if run.progress is not None:
+                run.progress(span[2])
     finally:
         results.close()  # type: ignore[attr-defined]
     return np.concatenate(parts)
@@ -349,11 +349,10 @@ def _classic_range(question: _Question, deals: _ClassicDeals, trumps: tuple[Suit
     return solve_hands(question, trumps, deals.draw(*span))
 
 
+@run_keywords
 def auction_advice(constraints: Constraints, seat: Seat, auction: Auction,
                    conventions: Conventions, *, samples: int = 1000, seed: int = 0,
-                   executor: str = "serial", workers: int | None = None,
-                   progress: Callable[[int], object] | None = None,
-                   single_dummy: Schedule | None = None) -> AuctionAdvice:
+                   run: Run = SERIAL, single_dummy: Schedule | None = None) -> AuctionAdvice:
     """Advice for ``seat``, on turn in ``auction``, who knows ``constraints`` (their hand...).
 
     With ``single_dummy`` (the player's schedule), every sample is played out
@@ -376,15 +375,13 @@ def auction_advice(constraints: Constraints, seat: Seat, auction: Auction,
     if question == "take":
         if single_dummy is not None:
             raise BeloteError("single-dummy play of a classic auction is not available")
-        return _classic_take(reading, seat, auction, samples=samples, seed=seed,
-                             executor=executor, workers=workers, progress=progress)
+        return _classic_take(reading, seat, auction, samples=samples, seed=seed, run=run)
     listed = single_dummy is None and reading.layouts <= min(samples, MAX_LISTED)
     if listed:  # every layout once: exact answers
         samples = reading.layouts
     st = _Stats(listed)
-    run = functools.partial(sample_outcomes, c, dealer=auction.dealer, samples=samples,
-                            seed=seed, executor=executor, workers=workers, progress=progress,
-                            listed=listed)
+    outcomes_of = functools.partial(sample_outcomes, c, dealer=auction.dealer,
+                                    samples=samples, seed=seed, run=run, listed=listed)
     mine = side_of(seat)
 
     def played(contracts: tuple[Contract, ...]
@@ -392,7 +389,7 @@ def auction_advice(constraints: Constraints, seat: Seat, auction: Auction,
         return None if single_dummy is None else (contracts, single_dummy)
 
     if question == "bid":
-        outcomes = run(taker_side=mine, trumps=SUITS, single_dummy=played(
+        outcomes = outcomes_of(taker_side=mine, trumps=SUITS, single_dummy=played(
             tuple(Contract(t, None, profile.bid_min) for t in SUITS)))
         options, values = [], []
         if contract is None:
@@ -415,7 +412,7 @@ def auction_advice(constraints: Constraints, seat: Seat, auction: Auction,
                              difference)
     assert contract is not None and contract.declarer is not None
     taker = side_of(contract.declarer)
-    outcomes = run(taker_side=taker, trumps=(contract.trump,),
+    outcomes = outcomes_of(taker_side=taker, trumps=(contract.trump,),
                    single_dummy=played((_at(contract, 1),)))[:, 0]
     if question == "surcoinche":
         made, x2 = score_outcomes(profile, outcomes, _at(contract, 2))
@@ -442,8 +439,7 @@ def auction_advice(constraints: Constraints, seat: Seat, auction: Auction,
 
 
 def _classic_take(reading: AuctionReading, seat: Seat, auction: Auction, *, samples: int,
-                  seed: int, executor: str, workers: int | None,
-                  progress: Callable[[int], object] | None) -> AuctionAdvice:
+                  seed: int, run: Run) -> AuctionAdvice:
     """Classic: pass (0) or take, the turned suit in round 1, another suit in round 2.
 
     ``reading.layouts`` counts the full deals: the five-card deals the
@@ -455,8 +451,7 @@ def _classic_take(reading: AuctionReading, seat: Seat, auction: Auction, *, samp
              else tuple(t for t in SUITS if t != turned_suit))
     deals = _ClassicDeals(reading.constraints, seat, auction.turned)
     outcomes = sample_outcomes(reading.constraints, side_of(seat), auction.dealer, suits,
-                               samples, seed, executor=executor, workers=workers,
-                               progress=progress, deals=deals)
+                               samples, seed, run=run, deals=deals)
     st = _Stats(False)
     options = [Option("Pass", None, st.mean(np.zeros(samples)), None)]
     values = [np.zeros(samples)]

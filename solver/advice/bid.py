@@ -61,12 +61,13 @@ import functools
 import math
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field, replace
+from typing import Any
 
 import numpy as np
 
 from ..errors import BeloteError
 from ..dd import warm_up
-from ..parallel import parallel_map
+from ..parallel.runner import SERIAL, Run, parallel_map, run_keywords
 from ..rules.play import belote_sides
 from ..types.profile import CLASSIC, RuleProfile
 from ..rules.scoring import min_points_to_make, score_deal, trick_points_of
@@ -138,9 +139,9 @@ class ContractEstimate:
     deciles: tuple[int, ...] | None = None
     looks: tuple[int, ...] = ()
 
-    def to_dict(self) -> dict[str, object]:
+    def to_dict(self) -> dict[str, Any]:
         """A JSON-ready dict (``ci95`` is the P(make) interval; ``looks`` with a precision)."""
-        out: dict[str, object] = {
+        out: dict[str, Any] = {
             "contract": self.contract.to_pbn(),
             "samples": self.samples,
             "p_make": self.p_make.value,
@@ -181,7 +182,7 @@ class BidAdvice:
     looks: tuple[int, ...] = field(default=())
     exact: bool = False
 
-    def to_dict(self) -> dict[str, object]:
+    def to_dict(self) -> dict[str, Any]:
         """A JSON-ready dict: ``rows``, ``recommended`` (``"Pass"`` for passing) and the rest."""
         def name(c: Contract | None) -> str:
             return "Pass" if c is None else c.to_pbn()
@@ -282,6 +283,8 @@ def _score(profile: RuleProfile, contract: Contract, key: int, belote: int
     value 1 is scored.
     """
     side = contract.side
+    if side is None:
+        raise BeloteError(f"contract {contract.to_pbn()} needs a declarer")
     belote_side = None if belote == 2 else belote
     if key == DEFENCE_CAPOT:
         points, dcap = 0, True
@@ -414,10 +417,13 @@ class _Engine:
         t.pair_squares += (live * live).sum(axis=0)[:, None] * np.outer(active, active)
         t.cross += live.T @ live
 
-    def run(self, seed: int, samples: int, precision: float | None, *, executor: str,
-            workers: int | None, progress: Callable[[int], object] | None,
+    def run(self, seed: int, samples: int, precision: float | None, run: Run,
             first_look: int = 100) -> tuple[np.ndarray, LookSchedule | None]:
-        """Solve up to ``samples`` samples; return each row's stopping look and the schedule."""
+        """Solve up to ``samples`` samples; return each row's stopping look and the schedule.
+
+        ``run`` is sized by ``samples`` (its ``progress`` told of each chunk of samples)."""
+        run = run.sized(samples)
+        chunks = replace(run, progress=None)
         schedule = None
         looks: tuple[int, ...] = (samples,)
         layouts = _sampler(self.q.constraints).count()
@@ -435,17 +441,16 @@ class _Engine:
             trumps = tuple(active)
             spans = [(seed, s, min(CHUNK, look - s)) for s in range(done, look, CHUNK)]
             results = parallel_map(functools.partial(_solve_range, self.q, trumps), spans,
-                                   executor=executor, workers=workers,
-                                   initializer=warm_up)
+                                   chunks, initializer=warm_up)
             try:
                 for span, outcomes in zip(spans, results, strict=True):
                     self.fold(trumps, outcomes)
-                    if progress is not None:
-                        progress(span[2])
+                    if run.progress is not None:
+                        run.progress(span[2])
             finally:
                 results.close()
             done = look
-            if schedule is not None:
+            if schedule is not None and precision is not None:
                 for trump in trumps:
                     rows = [r for r, c in enumerate(self.contracts) if c.trump == trump]
                     if decided(self.tally.made[rows], look, schedule.look_level,
@@ -540,13 +545,15 @@ def _proportion(successes: int, n: int, level: float, name: Callable[[str], str]
 def _needs(profile: RuleProfile, contracts: Sequence[Contract], side: int
            ) -> tuple[tuple[int, int, int], ...]:
     """Per trump, the lowest need of its contracts with belote NS, EW, nobody."""
+    def need(own: list[Contract], belote: int | None) -> int:
+        return min((min_points_to_make(profile, c, belote) for c in own),
+                   default=profile.capot_trick_points)
+
     needs = []
     for trump in SUITS:
         own = [c for c in contracts if c.trump == trump]
-        needs.append(tuple(min((min_points_to_make(profile, c, b) for c in own),
-                               default=profile.capot_trick_points)
-                           for b in (0, 1, None)))
-    return tuple(needs)  # type: ignore[return-value]
+        needs.append((need(own, 0), need(own, 1), need(own, None)))
+    return tuple(needs)
 
 
 def _check_samples(samples: int, precision: float | None) -> None:
@@ -575,15 +582,17 @@ def count_layouts(constraints: Constraints) -> int:
     return _sampler(constraints).count()
 
 
+@run_keywords
 def estimate_contract(constraints: Constraints, contract: Contract, dealer: Seat, *,
                       samples: int = 1000, seed: int = 0, precision: float | None = None,
-                      executor: str = "serial", workers: int | None = None,
-                      progress: Callable[[int], object] | None = None) -> ContractEstimate:
+                      run: Run = SERIAL) -> ContractEstimate:
     """Judge one ``contract`` (declarer included) over samples of ``constraints``.
 
     Every sample is solved exactly, so the mean and deciles of the taking
     side's points are given; scores are given at each multiplier the profile
-    allows. ``constraints.profile`` is the rule profile. Raises
+    allows. ``constraints.profile`` is the rule profile; ``run``
+    (:class:`~belote.parallel.Run`) says how to run the samples (its
+    ``progress`` counts samples). Raises
     :class:`BeloteError` for bad arguments and
     :class:`~belote.errors.ConstraintError` when no deal
     fits.
@@ -596,15 +605,14 @@ def estimate_contract(constraints: Constraints, contract: Contract, dealer: Seat
     base = _at(contract, 1)
     multipliers = profile.coinche_multipliers if contract.bid is not None else (1,)
     engine = _engine(constraints, profile, contract.declarer, dealer, [base], multipliers, True)
-    _, schedule = engine.run(seed, samples, precision, executor=executor, workers=workers,
-                             progress=progress)
+    _, schedule = engine.run(seed, samples, precision, run)
     estimate = engine.estimates(schedule)[0]
     return estimate if schedule is None else replace(estimate, looks=schedule.looks)
 
 
+@run_keywords
 def bid_table(constraints: Constraints, declarer: Seat, dealer: Seat, *, samples: int = 1000,
-              seed: int = 0, precision: float | None = None, executor: str = "serial",
-              workers: int | None = None, progress: Callable[[int], object] | None = None,
+              seed: int = 0, precision: float | None = None, run: Run = SERIAL,
               exact: bool = False, first_look: int = 100) -> BidAdvice:
     """Every coinche contract of ``declarer`` (4 trumps x 80..160 and capot) on the same samples.
 
@@ -621,8 +629,7 @@ def bid_table(constraints: Constraints, declarer: Seat, dealer: Seat, *, samples
     layouts = count_layouts(constraints)
     engine = _engine(constraints, profile, declarer, dealer,
                      coinche_contracts(profile, declarer), profile.coinche_multipliers, exact)
-    _, schedule = engine.run(seed, samples, precision, executor=executor, workers=workers,
-                             progress=progress, first_look=first_look)
+    _, schedule = engine.run(seed, samples, precision, run, first_look=first_look)
     return engine.advice(schedule, layouts)
 
 
@@ -659,12 +666,11 @@ def classic_question(seat: Seat, five: str | Sequence[str], turned: str | int, *
     return constraints, count_layouts(constraints), contracts
 
 
+@run_keywords
 def classic_advice(seat: Seat, five: str | Sequence[str], turned: str | int, dealer: Seat, *,
                    known: Sequence[str] = (), shape: Sequence[str] = (),
                    points: Sequence[str] = (), samples: int = 1000, seed: int = 0,
-                   precision: float | None = None, executor: str = "serial",
-                   workers: int | None = None,
-                   progress: Callable[[int], object] | None = None) -> BidAdvice:
+                   precision: float | None = None, run: Run = SERIAL) -> BidAdvice:
     """Classic: taking the turned suit (round 1, first row) or naming each other suit (round 2).
 
     ``seat`` holds ``five`` cards and takes: it receives the ``turned`` card
@@ -678,8 +684,7 @@ def classic_advice(seat: Seat, five: str | Sequence[str], turned: str | int, dea
     constraints, layouts, contracts = classic_question(seat, five, turned, known=known,
                                                        shape=shape, points=points)
     engine = _engine(constraints, CLASSIC, seat, dealer, contracts, (1,), True)
-    _, schedule = engine.run(seed, samples, precision, executor=executor, workers=workers,
-                             progress=progress)
+    _, schedule = engine.run(seed, samples, precision, run)
     return engine.advice(schedule, layouts)
 
 

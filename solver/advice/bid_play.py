@@ -38,15 +38,15 @@ stopping (``precision``): every sample is played.
 from __future__ import annotations
 
 import functools
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
 from typing import Any
 
 import numpy as np
 
 from ..errors import BeloteError
 from ..dd import warm_up
-from ..parallel import parallel_map
+from ..parallel.runner import SERIAL, Run, parallel_map, run_keywords
 from ..sampling.constraints import Constraints
 from ..sampling.stats import Estimate, paired_difference, paired_proportions
 from ..types.cards import CardSet, Suit
@@ -156,11 +156,11 @@ def _play_range(plays: _Plays, span: tuple[int, int, int]) -> tuple[np.ndarray, 
 
 def _run(constraints: Constraints, declarer: Seat, dealer: Seat, contracts: Sequence[Contract],
          multipliers: Sequence[int], play_for: dict[Suit, Contract], samples: int, seed: int,
-         schedule: Schedule, executor: Any, workers: int | None,
-         progress: Callable[[int], object] | None
+         schedule: Schedule, run: Run
          ) -> tuple[_Engine, _Engine, tuple[PlayDifference, ...]]:
     """Play every sample both ways; the two tallies and the per-row paired differences."""
     _check_samples(samples, None)
+    run = run.sized(samples)
     engines = [_engine(constraints, constraints.profile, declarer, dealer, contracts,
                        multipliers, True) for _ in range(2)]
     q = engines[0].q
@@ -169,8 +169,8 @@ def _run(constraints: Constraints, declarer: Seat, dealer: Seat, contracts: Sequ
     column = {t: j for j, t in enumerate(q.trumps)}
     made = np.zeros((2, samples, len(contracts)), dtype=bool)
     nets = np.zeros((2, samples, len(contracts), len(multipliers)))
-    results = parallel_map(functools.partial(_play_range, plays), spans, executor=executor,
-                           workers=workers, initializer=warm_up)
+    results = parallel_map(functools.partial(_play_range, plays), spans,
+                           replace(run, progress=None), initializer=warm_up)
     try:
         for (_, start, n), both in zip(spans, results, strict=True):
             for k, outcomes in enumerate(both):
@@ -182,8 +182,8 @@ def _run(constraints: Constraints, declarer: Seat, dealer: Seat, contracts: Sequ
                                                int(key), int(belote))
                         nets[k, start, r, m] = net
                         made[k, start, r] = ok if m == 0 else made[k, start, r]
-            if progress is not None:
-                progress(n)
+            if run.progress is not None:
+                run.progress(n)
     finally:
         results.close()
     differences = tuple(
@@ -194,13 +194,14 @@ def _run(constraints: Constraints, declarer: Seat, dealer: Seat, contracts: Sequ
     return engines[0], engines[1], differences
 
 
+@run_keywords
 def played_estimate(constraints: Constraints, contract: Contract, dealer: Seat, *,
                     samples: int = 100, seed: int = 0, schedule: Schedule = DEFAULT_SCHEDULE,
-                    executor: Any = "serial", workers: int | None = None,
-                    progress: Callable[[int], object] | None = None) -> PlayedAdvice:
+                    run: Run = SERIAL) -> PlayedAdvice:
     """One coinche ``contract`` (declarer included) under both plays, played for its goal.
 
-    The twin of :func:`~.bid.estimate_contract`; ``progress`` is told of each sample played.
+    The twin of :func:`~.bid.estimate_contract`; the ``run``'s ``progress`` is told of each
+    sample played.
     """
     if contract.declarer is None:
         raise BeloteError(f"contract {contract.to_pbn()} needs a declarer")
@@ -209,15 +210,14 @@ def played_estimate(constraints: Constraints, contract: Contract, dealer: Seat, 
     multipliers = (constraints.profile.coinche_multipliers if contract.bid is not None
                    else (1,))
     dd, sd, diffs = _run(constraints, contract.declarer, dealer, [base], multipliers,
-                         {contract.trump: base}, samples, seed, schedule, executor, workers,
-                         progress)
+                         {contract.trump: base}, samples, seed, schedule, run)
     return PlayedAdvice(dd.estimates(None)[0], sd.estimates(None)[0], diffs, schedule)
 
 
+@run_keywords
 def played_table(constraints: Constraints, declarer: Seat, dealer: Seat, *, samples: int = 100,
-                 seed: int = 0, schedule: Schedule = DEFAULT_SCHEDULE, executor: Any = "serial",
-                 workers: int | None = None,
-                 progress: Callable[[int], object] | None = None) -> PlayedAdvice:
+                 seed: int = 0, schedule: Schedule = DEFAULT_SCHEDULE,
+                 run: Run = SERIAL) -> PlayedAdvice:
     """Every coinche contract of ``declarer`` under both plays (the twin of :func:`~.bid.bid_table`).
 
     Each trump is played out once per sample, the players playing for points.
@@ -230,21 +230,19 @@ def played_table(constraints: Constraints, declarer: Seat, dealer: Seat, *, samp
     points_only = {t: Contract(t, None, profile.bid_min) for t in range(4)}
     dd, sd, diffs = _run(constraints, declarer, dealer, contracts,
                          profile.coinche_multipliers, points_only, samples, seed, schedule,
-                         executor, workers, progress)
+                         run)
     return PlayedAdvice(dd.advice(None, layouts), sd.advice(None, layouts), diffs, schedule)
 
 
+@run_keywords
 def played_classic(seat: Seat, five: str | Sequence[str], turned: str | int, dealer: Seat, *,
                    known: Sequence[str] = (), shape: Sequence[str] = (),
                    points: Sequence[str] = (), samples: int = 100, seed: int = 0,
-                   schedule: Schedule = DEFAULT_SCHEDULE, executor: Any = "serial",
-                   workers: int | None = None,
-                   progress: Callable[[int], object] | None = None) -> PlayedAdvice:
+                   schedule: Schedule = DEFAULT_SCHEDULE, run: Run = SERIAL) -> PlayedAdvice:
     """Classic under both plays (the twin of :func:`~.bid.classic_advice`), each suit played
     for its own contract's goal."""
     constraints, layouts, contracts = classic_question(seat, five, turned, known=known,
                                                        shape=shape, points=points)
     dd, sd, diffs = _run(constraints, seat, dealer, contracts, (1,),
-                         {c.trump: c for c in contracts}, samples, seed, schedule, executor,
-                         workers, progress)
+                         {c.trump: c for c in contracts}, samples, seed, schedule, run)
     return PlayedAdvice(dd.advice(None, layouts), sd.advice(None, layouts), diffs, schedule)

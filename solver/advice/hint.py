@@ -43,7 +43,7 @@ have the same value on every layout: they are one entry, its ``equivalents``.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -51,7 +51,7 @@ import numpy as np
 
 from ..dd import equivalence_classes, position_analysis, warm_up
 from ..errors import BeloteError, ContractError, HintError, PBNDecodeError
-from ..parallel import parallel_map
+from ..parallel.runner import SERIAL, Run, parallel_map, run_keywords
 from ..rules.play import Position
 from ..types.profile import RuleProfile
 from ..rules.scoring import min_points_to_make
@@ -302,20 +302,18 @@ class _LayoutJob:
         return points, tuple(values[card][taker] >= need for card in self.heads)
 
 
+@run_keywords
 def hint(position: Position, seat: Seat, contract: Contract | None = None, *,
          samples: int = DEFAULT_SAMPLES, seed: int = 0, by: str = "points",
-         executor: Any = "serial", workers: int | None = None,
-         progress: Callable[[int], Any] | None = None,
-         notice: Callable[[str], Any] | None = None) -> Hint:
+         run: Run = SERIAL) -> Hint:
     """Advise ``seat``, the player to move at ``position``, from what that seat can see.
 
     ``contract`` (its trump must be the position's) gives the chance of
     making; without a declarer there is none and ``by`` must be
     ``"points"``. When the consistent layouts number at most ``samples``
     they are all solved (``exact``), else ``samples`` of them are drawn from
-    stream ``seed`` (the same layouts whatever runs them). ``executor``,
-    ``workers``, ``progress`` and ``notice`` go to
-    :func:`~belote.parallel.parallel_map`, one item per layout.
+    stream ``seed`` (the same layouts whatever runs them). ``run``
+    (:class:`~belote.parallel.Run`) says how to run them, one item per layout.
     Raises :class:`HintError` when ``seat`` is not to move or the deal is over.
     """
     if seat not in SEATS:
@@ -347,8 +345,7 @@ def hint(position: Position, seat: Seat, contract: Contract | None = None, *,
                  for row in sampler.draw_masks(seed, 0, samples)]
     classes = equivalence_classes(position)
     job = _LayoutJob(position, tuple(cls[0] for cls in classes), side_of(seat), contract)
-    results = list(parallel_map(job, items, executor=executor, workers=workers,
-                                initializer=warm_up, progress=progress, notice=notice))
+    results = list(parallel_map(job, items, run, initializer=warm_up))
     points = np.array([r[0] for r in results], dtype=np.int64)
     made = np.array([r[1] for r in results], dtype=bool) if judged else None
     return _summarise(seat, by, seed, layouts, exact, classes, points, made,
@@ -451,11 +448,10 @@ def plan_hint(board: Board, seat: Seat, profile: str | RuleProfile | None = None
     return HintJob(board, seat, position, contract)
 
 
+@run_keywords
 def hint_board(job: HintJob | Board, seat: Seat | None = None, *,
                profile: str | RuleProfile | None = None, samples: int = DEFAULT_SAMPLES,
-               seed: int = 0, by: str = "points", executor: Any = "serial",
-               workers: int | None = None, progress: Callable[[int], Any] | None = None,
-               notice: Callable[[str], Any] | None = None) -> BoardHint:
+               seed: int = 0, by: str = "points", run: Run = SERIAL) -> BoardHint:
     """:func:`hint` on a board (checked by :func:`plan_hint`, or a job it planned), its errors
     naming the file and board; the result holds the board, seat, position and contract."""
     if isinstance(job, Board):
@@ -464,7 +460,7 @@ def hint_board(job: HintJob | Board, seat: Seat | None = None, *,
         job = plan_hint(job, seat, profile)
     try:
         advice = hint(job.position, job.seat, job.contract, samples=samples, seed=seed, by=by,
-                      executor=executor, workers=workers, progress=progress, notice=notice)
+                      run=run)
     except BeloteError as e:
         raise PBNDecodeError(str(e), file=job.board.file, board=job.board.board) from None
     return BoardHint(job, advice)

@@ -40,7 +40,7 @@ run gives the same cards whatever executes it.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
@@ -49,7 +49,7 @@ import numpy as np
 from ..dd import SearchContext, default_context, equivalence_classes, layout_values, warm_up
 from ..dd.verdict import ContractVerdict, judge_contract
 from ..errors import ContractError, PlayoutError
-from ..parallel import parallel_map
+from ..parallel.runner import SERIAL, Run, parallel_map, run_keywords
 from ..rules.play import Position, belote_sides
 from ..types.profile import RuleProfile, get_profile
 from ..rules.scoring import DealScore, min_points_to_make, score_deal
@@ -310,21 +310,18 @@ class _PlayoutJob:
         return play_board(record, schedule=self.schedule, seed=self.seed, board=index)
 
 
+@run_keywords
 def playouts(boards: Iterable[Board], *, schedule: Schedule = DEFAULT_SCHEDULE, seed: int = 0,
-             places: Iterable[int] | None = None, executor: Any = "serial",
-             workers: int | None = None, progress: Callable[[int], Any] | None = None,
-             notice: Callable[[str], Any] | None = None) -> Iterator[Playout]:
+             places: Iterable[int] | None = None, run: Run = SERIAL) -> Iterator[Playout]:
     """:func:`play_board` of each board, in order, as each is done.
 
     Board ``i`` is played with ``board=places[i]`` (default ``i``): give
     each board's place in its file, and a board plays the same whichever
     others are played with it.
 
-    ``executor``, ``workers``, ``progress`` and ``notice`` go to
-    :func:`~belote.parallel.parallel_map`, one item per board; the results
-    are the same whatever runs them.
+    ``run`` (:class:`~belote.parallel.Run`) says how to run them, one item
+    per board; the results are the same whatever runs them.
     """
     records = list(boards)
     items = list(zip(range(len(records)) if places is None else places, records, strict=True))
-    return parallel_map(_PlayoutJob(schedule, seed), items, executor=executor, workers=workers,
-                        initializer=warm_up, progress=progress, notice=notice)
+    return parallel_map(_PlayoutJob(schedule, seed), items, run, initializer=warm_up)

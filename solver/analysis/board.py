@@ -27,11 +27,12 @@ a position: both sides' values and every legal card's.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Generator, Iterable
+from collections.abc import Generator, Iterable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from ..errors import PBNDecodeError, SearchLimitError
+from ..parallel.runner import Run, parallel_map, run_keywords
 from ..board import Board
 from ..rules.play import Position
 from ..types.profile import RuleProfile
@@ -41,7 +42,6 @@ from ..types.contract import Contract
 from ..types.deal import NORTH, SIDES, Deal, Seat, Side, SidePair, seat_name, side_name
 
 if TYPE_CHECKING:
-    from concurrent.futures import Executor
 
     from ..dd.solve import PositionAnalysis, SearchContext
     from ..dd.verdict import ContractVerdict
@@ -340,24 +340,22 @@ def board_analysis(board: Board | BoardJob, request: TableRequest = TableRequest
         raise SearchLimitError(f"{where}board {job.board}: {e}") from None
 
 
+@run_keywords
 def board_analyses(boards: Iterable[Board | BoardJob], request: TableRequest = TableRequest(),
-                   *, executor: str | Executor = "process", workers: int | None = None,
-                   progress: Callable[[int], Any] | None = None,
-                   notice: Callable[[str], Any] | None = None) -> Generator[BoardAnalysis, None, None]:
-    """The analyses of many boards, in input order (see :func:`~belote.parallel.parallel_map`).
+                   *, run: Run = Run("process")) -> Generator[BoardAnalysis, None, None]:
+    """The analyses of many boards, in input order, run as ``run`` says
+    (:class:`~belote.parallel.Run`, :func:`~belote.parallel.parallel_map`).
 
     Boards are planned here, lazily, so a bad board raises before its turn
     comes; pass jobs already planned (:func:`plan_board`) to report every
     problem before any solving.
     """
     from ..dd import warm_up
-    from ..parallel import parallel_map
 
     jobs = (b if isinstance(b, BoardJob) else plan_board(b, request) for b in boards)
     if hasattr(boards, "__len__"):
         jobs = list(jobs)  # type: ignore[assignment]
-    return parallel_map(board_analysis, jobs, executor=executor, workers=workers,
-                        initializer=warm_up, progress=progress, notice=notice)
+    return parallel_map(board_analysis, jobs, run, initializer=warm_up)
 
 
 def _analyse_deal(job: BoardJob, context: SearchContext) -> BoardAnalysis:

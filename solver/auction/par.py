@@ -56,18 +56,19 @@ from __future__ import annotations
 
 from collections.abc import Callable, Generator, Iterable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 from ..dd import SearchContext, dd_table, reaches, warm_up
 from ..dd.verdict import ContractVerdict, verdict_from_points
 from ..errors import BeloteError
+from ..parallel.runner import Run, parallel_map, run_keywords
 from ..rules.play import Position
 from ..types.profile import COINCHE, RuleProfile, get_profile
 from ..types.cards import SUITS, Suit
 from ..types.contract import Contract, check_contract
 from ..types.deal import SIDES, Deal, Seat, Side, SidePair, next_seat, seat_name, side_name, side_of
 
-__all__ = ["BoardParJob", "ParContract", "ParResult", "bid_ladder", "par_boards", "par_of", "plan_par",
+__all__ = ["BoardParJob", "Makeable", "ParContract", "ParResult", "bid_ladder", "par_boards", "par_of", "plan_par",
            "solve_par"]
 
 _Ending = tuple[int, Suit, Side, int] | None
@@ -112,6 +113,14 @@ class ParContract:
                 "score": self.score.to_dict()}
 
 
+class Makeable(NamedTuple):
+    """Each side's best made contract (``None``: it makes nothing), indexed by side like a
+    :class:`~belote.types.deal.SidePair` (``pair[EW]``, ``pair.ew``)."""
+
+    ns: ParContract | None
+    ew: ParContract | None
+
+
 @dataclass(frozen=True)
 class ParResult:
     """The par of a deal.
@@ -126,7 +135,7 @@ class ParResult:
     dealer: Seat
     par: SidePair
     contracts: tuple[ParContract, ...]
-    makeable: SidePair
+    makeable: Makeable
 
     @property
     def passed_out(self) -> bool:
@@ -139,8 +148,8 @@ class ParResult:
             "dealer": seat_name(self.dealer),
             "par": self.par.to_dict(),
             "contracts": [c.to_dict() for c in self.contracts],
-            "makeable": {side_name(s): None if self.makeable[s] is None
-                         else self.makeable[s].to_dict() for s in SIDES},
+            "makeable": {side_name(s): None if best is None else best.to_dict()
+                         for s, best in zip(SIDES, self.makeable)},
         }
 
 
@@ -278,7 +287,7 @@ def par_of(deal: Deal, dealer: Seat, profile: RuleProfile | str = COINCHE, *,
                 outcome(m[0], m[1], side, 1)[side],
                 _preference(side, outcome(m[0], m[1], side, 1)), order[m[0]], -m[1]))
             best[side] = ending(bid, trump, side, 1)
-    return ParResult(dealer, scores, contracts, SidePair(*best))
+    return ParResult(dealer, scores, contracts, Makeable(*best))
 
 
 @dataclass(frozen=True)
@@ -322,19 +331,15 @@ def solve_par(job: BoardParJob) -> dict[str, Any]:
             **result.to_dict()}
 
 
-def par_boards(boards: Iterable[Any], *, executor: Any = "process", workers: int | None = None,
-               progress: Callable[[int], Any] | None = None,
-               notice: Callable[[str], Any] | None = None) -> Generator[dict[str, Any], None, None]:
+@run_keywords
+def par_boards(boards: Iterable[Any], *, run: Run = Run("process")
+               ) -> Generator[dict[str, Any], None, None]:
     """The par of each board (:func:`solve_par`), in board order, as each is solved.
 
     Every board is checked (:func:`plan_par`) before any is solved, so a bad
-    board fails the run at once. ``executor``, ``workers``, ``progress`` and
-    ``notice`` go to :func:`~belote.parallel.parallel_map`: the results
-    stream, so a reader sees each board as soon as it and those before it
-    are done.
+    board fails the run at once. ``run`` (:class:`~belote.parallel.Run`) says
+    how to run them: the results stream, so a reader sees each board as soon
+    as it and those before it are done.
     """
-    from ..parallel import parallel_map
-
     jobs = [plan_par(board) for board in boards]
-    return parallel_map(solve_par, jobs, executor=executor, workers=workers,
-                        initializer=warm_up, progress=progress, notice=notice)
+    return parallel_map(solve_par, jobs, run, initializer=warm_up)

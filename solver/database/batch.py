@@ -25,7 +25,7 @@ another input or other options it raises :class:`BatchStateError` unless
 >>> import tempfile, pathlib
 >>> out = pathlib.Path(tempfile.mkdtemp()) / "deals.parquet"
 >>> options = BatchOptions(trumps=(1,))
->>> summary = run_batch("datasets/examples/deals.pbn", out, options, executor="serial")
+>>> summary = run_batch("datasets/examples/deals.pbn", out, options, run=Run())
 >>> summary.records, summary.bad, summary.rows
 (4, 0, 8)
 >>> run_batch("datasets/examples/deals.pbn", out, options).finished_before
@@ -47,13 +47,12 @@ from typing import TYPE_CHECKING, Any
 
 from ..analysis.board import BoardAnalysis, BoardJob, TableRequest, board_analysis, plan_board
 from ..errors import BatchStateError, BeloteError, PBNDecodeError
+from ..parallel.runner import Run, parallel_map, run_keywords
 from ..types.profile import PROFILES, RuleProfile, get_profile
 from ..types.cards import SUIT_NAMES, SUITS, Suit
 from ..types.deal import NORTH, SEAT_NAMES, SIDE_NAMES, Seat, seat_name, side_name
 
 if TYPE_CHECKING:
-    from concurrent.futures import Executor
-
     from ..board import Board
 
 __all__ = ["BATCH_SCHEMA", "BatchOptions", "BatchSummary", "check_paths", "input_identity",
@@ -572,23 +571,21 @@ def _profiles_used(options: BatchOptions, modes_seen: set[str]) -> dict[str, Any
     return {name: dataclasses.asdict(get_profile(name)) for name in names}
 
 
+@run_keywords
 def run_batch(input_path: str | os.PathLike[str], output: str | os.PathLike[str],
-              options: BatchOptions = BatchOptions(), *, executor: str | Executor = "process",
-              workers: int | None = None, force: bool = False, command: str | None = None,
-              progress: Callable[[int], Any] | None = None,
-              notice: Callable[[str], Any] | None = None,
+              options: BatchOptions = BatchOptions(), *, run: Run = Run("process"),
+              force: bool = False, command: str | None = None,
               records: Iterable[Board | PBNDecodeError] | None = None) -> BatchSummary:
     """Solve every board of ``input_path`` into the Parquet file ``output`` (module docstring).
 
-    ``executor`` and ``workers`` are those of
-    :func:`~belote.parallel.parallel_map`; ``progress`` is called with
-    the number of records of each finished batch of work; ``command`` is
+    ``run`` (:class:`~belote.parallel.Run`) says how to run the records; its
+    ``progress`` is called with the number of records of each finished
+    batch of work; ``command`` is
     recorded in the metadata. ``records`` replaces the reading of
     ``input_path`` (whose identity is still recorded).
     """
     from ..formats.rows import check_deal_column
     from ..dd import warm_up
-    from ..parallel import parallel_map
 
     started = time.perf_counter()
     input_path, output = Path(input_path), Path(output)
@@ -618,8 +615,7 @@ def run_batch(input_path: str | os.PathLike[str], output: str | os.PathLike[str]
 
     solve = (solve_record if options.play == "double-dummy"
              else functools.partial(solve_record, play=options.play))
-    results = parallel_map(solve, items(), executor=executor, workers=workers,
-                           initializer=warm_up, progress=progress, notice=notice)
+    results = parallel_map(solve, items(), run, initializer=warm_up)
     current: int | None = None
     rows: list[tuple[Any, ...]] = []
     errors: list[dict[str, Any]] = []

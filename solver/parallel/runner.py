@@ -29,33 +29,44 @@ through it, a ``KeyboardInterrupt`` included), queued work is cancelled and
 worker processes it started are ended; workers ignore ``SIGINT`` (the parent
 decides) and, on Linux, end with their parent if it is killed.
 
->>> list(parallel_map(abs, [-3, 1, -2], executor="thread", workers=2))
+How to run is one value, a :class:`Run` (the executor, the workers, who is
+told of progress and of notices, and from how many items a pool is worth
+starting), which every function of the library that solves many things
+takes as its ``run`` argument:
+
+>>> list(parallel_map(abs, [-3, 1, -2], Run("thread", workers=2)))
 [3, 1, 2]
->>> list(parallel_map(abs, iter([-1, -5]), executor="serial"))
+>>> list(parallel_map(abs, iter([-1, -5])))
 [1, 5]
 """
 
 from __future__ import annotations
 
+import functools
 import gc
+import inspect
 import os
 import signal
 import sys
 import threading
+import warnings
 from collections import deque
 from collections.abc import Callable, Generator, Iterable, Iterator
+from dataclasses import dataclass, fields, replace
 from itertools import islice
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TYPE_CHECKING, Any, ParamSpec, TypeVar
 
 from ..errors import BeloteError
 
 if TYPE_CHECKING:
     from concurrent.futures import Executor, Future
 
-__all__ = ["EXECUTORS", "default_chunk_size", "fork_is_safe", "parallel_map", "worker_count"]
+__all__ = ["EXECUTORS", "Run", "default_chunk_size", "fork_is_safe", "parallel_map",
+           "run_keywords", "worker_count"]
 
 T = TypeVar("T")
 R = TypeVar("R")
+P = ParamSpec("P")
 
 EXECUTORS = ("serial", "thread", "process")
 """The executors the runner starts itself, by name."""
@@ -89,6 +100,98 @@ def worker_count(requested: int | None, items: int | None = None) -> tuple[int, 
         return workers, None
     work = "" if items is None else f", {items} item{'s' * (items != 1)}"
     return workers, f"using {workers} worker{'s' * (workers != 1)}, not {requested} ({cores} cores{work})"
+
+
+@dataclass(frozen=True)
+class Run:
+    """How to run many items of work: one value, passed as the ``run`` argument.
+
+    ``executor`` is ``"serial"``, ``"thread"``, ``"process"`` or any
+    ``concurrent.futures.Executor`` (module docstring); ``workers`` the
+    workers asked for (``None``: every core), capped by the cores and the
+    items; ``progress`` is called with the number of items of each finished
+    chunk (some callers count in their own unit: samples, layouts);
+    ``notice`` is told when a request for workers is lowered.
+
+    Small jobs run serially (:meth:`sized`, the one place that decides):
+    one worker asked, one item, or, when no worker count is asked, fewer
+    items than ``pool_from`` (below it a pool costs more than it saves; each
+    command measured its own threshold, in its own unit).
+
+    >>> Run("process", pool_from=4).sized(3).executor, Run("process", 2, pool_from=4).sized(3)
+    ('serial', Run(executor='process', workers=2, progress=None, notice=None, pool_from=1))
+    >>> Run("process", 3, notice=print).sized(1).serial  # doctest: +ELLIPSIS
+    using 1 worker, not 3 (... cores, 1 item)
+    True
+    """
+
+    executor: str | Executor = "serial"
+    workers: int | None = None
+    progress: Callable[[int], Any] | None = None
+    notice: Callable[[str], Any] | None = None
+    pool_from: int = 1
+
+    def __post_init__(self) -> None:
+        if isinstance(self.executor, str) and self.executor not in EXECUTORS:
+            raise BeloteError(f"unknown executor {self.executor!r} (expected one of "
+                              f"{' '.join(EXECUTORS)} or a concurrent.futures.Executor)")
+        if self.workers is not None and (type(self.workers) is not int or self.workers < 1):
+            raise BeloteError(f"workers={self.workers!r}: expected a positive int")
+        if type(self.pool_from) is not int or self.pool_from < 1:
+            raise BeloteError(f"pool_from={self.pool_from!r}: expected a positive int")
+
+    @property
+    def serial(self) -> bool:
+        """Whether this run solves in this thread, one item after the other."""
+        return self.executor == "serial"
+
+    def sized(self, items: int | None) -> Run:
+        """This run for ``items`` items (``None``: unknown): serial when the job is small.
+
+        Small: one worker asked, at most one item, or no worker count asked
+        and fewer items than :attr:`pool_from`. A run that stays pooled has
+        its ``pool_from`` spent (1), so sizing it again in smaller items
+        (chunks of samples) keeps it pooled. ``notice`` is told when asked
+        workers are dropped for the serial run; an external executor is kept
+        as it is.
+        """
+        if not isinstance(self.executor, str) or self.serial or items is None:
+            return self
+        small = (self.workers == 1 or items <= 1
+                 or (self.workers is None and items < self.pool_from))
+        if not small:
+            return replace(self, pool_from=1)
+        why = None if self.workers is None else worker_count(self.workers, items)[1]
+        if why and self.notice is not None:
+            self.notice(why)
+        return replace(self, executor="serial", pool_from=1)
+
+
+SERIAL = Run()
+"""The default run: serially, here, no progress, no notices."""
+
+_RUN_KEYWORDS = tuple(f.name for f in fields(Run) if f.name != "pool_from")
+
+
+def run_keywords(func: Callable[P, R]) -> Callable[P, R]:
+    """Let ``func``, which takes ``run=Run(...)``, be called the old way for one version:
+    ``executor=``, ``workers=``, ``progress=``, ``notice=`` (a :class:`DeprecationWarning`),
+    each replacing that field of ``func``'s default run."""
+    default = inspect.signature(func).parameters["run"].default
+
+    @functools.wraps(func)
+    def wrapper(*args: P.args, **kwargs: P.kwargs) -> R:
+        old = {k: kwargs.pop(k) for k in _RUN_KEYWORDS if k in kwargs}
+        if old:
+            if kwargs.get("run") is not None:
+                raise TypeError(f"{func.__name__}() takes run= or the old "
+                                f"{', '.join(old)}=, not both")
+            warnings.warn(f"{func.__name__}({'=..., '.join(old)}=...) is deprecated: pass "
+                          "run=belote.Run(...)", DeprecationWarning, stacklevel=2)
+            kwargs["run"] = replace(default, **old)
+        return func(*args, **kwargs)
+
+    return wrapper
 
 
 def default_chunk_size(items: int | None, workers: int) -> int:
@@ -146,44 +249,41 @@ def _chunks(items: Iterable[T], size: int) -> Iterator[list[T]]:
         step *= 2
 
 
-def parallel_map(func: Callable[[T], R], items: Iterable[T], *,
-                 executor: str | Executor = "process", workers: int | None = None,
+@run_keywords
+def parallel_map(func: Callable[[T], R], items: Iterable[T], run: Run = SERIAL, *,
                  chunk_size: int | None = None,
-                 initializer: Callable[[], Any] | None = None,
-                 progress: Callable[[int], Any] | None = None,
-                 notice: Callable[[str], Any] | None = None) -> Generator[R, None, None]:
-    """Yield ``func(item)`` for each of ``items``, in input order.
+                 initializer: Callable[[], Any] | None = None) -> Generator[R, None, None]:
+    """Yield ``func(item)`` for each of ``items``, in input order, as ``run`` says.
 
     ``func`` and the items must pickle for processes and Dask (a module-level
-    function). ``workers`` (``None``: every core) is capped by the cores and
-    the number of items, and ``notice`` is told when a request is lowered;
-    with one worker, ``"thread"`` and ``"process"`` run serially here.
-    ``chunk_size`` defaults to :func:`default_chunk_size`. ``initializer`` prepares new
-    processes (the solver passes :func:`~belote.dd.warm_up`, which loads its
-    kernels): it runs once here before forking them, or in each spawned
-    worker. ``progress`` is called with the number of items of each finished
-    chunk, in order. An exception raised by ``func`` propagates, after the
-    work still queued is cancelled.
+    function). The run is :meth:`Run.sized` by the number of items (when
+    known); its workers are capped by the cores and the items (``notice`` is
+    told when a request is lowered), and with one worker ``"thread"`` and
+    ``"process"`` run serially here. ``chunk_size`` defaults to
+    :func:`default_chunk_size`. ``initializer`` prepares new processes (the
+    solver passes :func:`~belote.dd.warm_up`, which loads its kernels): it
+    runs once here before forking them, or in each spawned worker. The run's
+    ``progress`` is called with the number of items of each finished chunk,
+    in order. An exception raised by ``func`` propagates, after the work
+    still queued is cancelled.
     """
     total = len(items) if hasattr(items, "__len__") else None  # type: ignore[arg-type]
-    if isinstance(executor, str):
-        if executor not in EXECUTORS:
-            raise BeloteError(f"unknown executor {executor!r} (expected one of "
-                              f"{' '.join(EXECUTORS)} or a concurrent.futures.Executor)")
-        if executor == "serial":
-            count, why = 1, None
-        else:
-            count, why = worker_count(workers, total)
-        if why and notice is not None:
-            notice(why)
+    run = run.sized(total)
+    executor = run.executor
+    if run.serial:
+        count = 1
+    elif isinstance(executor, str):
+        count, why = worker_count(run.workers, total)
+        if why and run.notice is not None:
+            run.notice(why)
         if count <= 1:
             executor = "serial"
     else:
-        count = workers or os.cpu_count() or 1
+        count = run.workers or os.cpu_count() or 1
     size = chunk_size or default_chunk_size(total, count)
     if executor == "serial":
-        return _serial(func, items, size, progress)
-    return _pooled(func, items, executor, count, size, initializer, progress)
+        return _serial(func, items, size, run.progress)
+    return _pooled(func, items, executor, count, size, initializer, run.progress)
 
 
 def _serial(func: Callable[[T], R], items: Iterable[T], size: int,
