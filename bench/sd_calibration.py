@@ -20,7 +20,6 @@ deal number). Belote apart in both. One JSON line per deal (resumable)::
 
 from __future__ import annotations
 
-import json
 import time
 from pathlib import Path
 from typing import Any
@@ -32,7 +31,7 @@ from belote.advice.playout import playout
 from belote.dd import solve_position
 from belote.sampling.stats import mean, proportion
 
-from .sd_match import command_line, play_bid_deals
+from .sd_match import command_line, play_bid_deals, read_rows
 
 THEIRS = {80: 86.0, 100: 77.3, 120: 64.8, 160: 34.1}
 """colver's IS-DD calibration (percent), from the study named in the module docstring."""
@@ -52,14 +51,14 @@ def _calibration_row(seed: int, deal: Deal, dealer: int, actions: list[int],
             "cpu": round(time.process_time() - start, 3)}
 
 
-def run(deals: int, out: Path) -> None:
+def run(deals: int, out: Path, shard: tuple[int, int] = (0, 1)) -> None:
     """Play ``deals`` bid deals (seeds from 0 on), appending to ``out`` (resumed if present)."""
-    play_bid_deals(deals, out, _calibration_row, every=20)
+    play_bid_deals(deals, out, _calibration_row, every=20, shard=shard)
 
 
-def summary(path: Path) -> str:
-    """The markdown calibration table of a results file."""
-    rows = [json.loads(line) for line in path.read_text().splitlines()]
+def summary(paths: list[Path]) -> str:
+    """The markdown calibration table of one or more results files."""
+    rows = read_rows(paths)
     dd = np.array([r["dd"] for r in rows])
     sd = np.array([r["sd"] for r in rows])
     lines = [f"deals: {len(rows)}; CPU per deal (DD solve + playout): "
