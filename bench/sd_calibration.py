@@ -20,7 +20,6 @@ deal number). Belote apart in both. One JSON line per deal (resumable)::
 
 from __future__ import annotations
 
-import json
 import time
 from pathlib import Path
 from typing import Any
@@ -30,9 +29,9 @@ from belote import COINCHE, Deal, Position
 from belote.types.contract import Contract
 from belote.advice.playout import playout
 from belote.dd import solve_position
-from belote.sampling.stats import mean, proportion
+from belote.sampling.stats import ClusterSums, clustered_mean, clustered_proportion, mean
 
-from .sd_match import command_line, play_bid_deals
+from .sd_match import command_line, play_bid_deals, read_rows
 
 THEIRS = {80: 86.0, 100: 77.3, 120: 64.8, 160: 34.1}
 """colver's IS-DD calibration (percent), from the study named in the module docstring."""
@@ -52,31 +51,61 @@ def _calibration_row(seed: int, deal: Deal, dealer: int, actions: list[int],
             "cpu": round(time.process_time() - start, 3)}
 
 
-def run(deals: int, out: Path) -> None:
+def run(deals: int, out: Path, shard: tuple[int, int] = (0, 1)) -> None:
     """Play ``deals`` bid deals (seeds from 0 on), appending to ``out`` (resumed if present)."""
-    play_bid_deals(deals, out, _calibration_row, every=20)
+    play_bid_deals(deals, out, _calibration_row, every=20, shard=shard)
 
 
-def summary(path: Path) -> str:
-    """The markdown calibration table of a results file."""
-    rows = [json.loads(line) for line in path.read_text().splitlines()]
-    dd = np.array([r["dd"] for r in rows])
-    sd = np.array([r["sd"] for r in rows])
-    lines = [f"deals: {len(rows)}; CPU per deal (DD solve + playout): "
-             f"{np.mean([r['cpu'] for r in rows]):.2f} s", "",
-             "| T | deals with DD >= T | SD reached T [95% Wilson] | colver IS-DD |",
+def defence_points(taker: np.ndarray) -> np.ndarray:
+    """The defence's trick points given the taker's (162 in all, 252 for a capot; a taker at 0
+    is counted as a defence at 162: it may have been a capot, 252, which no T <= 160 tells)."""
+    return np.where(taker == 252, 0, np.where(taker == 0, 162, 162 - taker))
+
+
+def _table(dd: np.ndarray, sd: np.ndarray, deal: np.ndarray, what: str) -> list[str]:
+    """The calibration table of rows ``(dd, sd)``, intervals clustered by ``deal``."""
+    lines = [f"| T | {what} with DD >= T | SD reached T [95% Wilson] | colver IS-DD |",
              "|---|---|---|---|"]
     for t in THRESHOLDS:
         reached = dd >= t
-        k = int((sd[reached] >= t).sum())
         n = int(reached.sum())
-        p = proportion(k, n) if n else None
-        shown = "-" if p is None else f"{100 * p.value:.1f}% [{100 * p.low:.1f}, {100 * p.high:.1f}]"
+        if n:
+            p = clustered_proportion(ClusterSums.of((sd[reached] >= t).astype(int),
+                                                    deal[reached]))
+            shown = f"{100 * p.value:.1f}% [{100 * p.low:.1f}, {100 * p.high:.1f}]"
+        else:
+            shown = "-"
         theirs = f"{THEIRS[t]}%" if t in THEIRS else "-"
         lines.append(f"| {t} | {n} | {shown} | {theirs} |")
+    return lines
+
+
+def summary(paths: list[Path]) -> str:
+    """The markdown calibration tables of one or more results files: the taker's rows, then
+    both sides' (two rows a deal, intervals clustered by deal)."""
+    rows = read_rows(paths)
+    dd = np.array([r["dd"] for r in rows])
+    sd = np.array([r["sd"] for r in rows])
+    seeds = np.array([r["seed"] for r in rows])
+    lines = [f"deals: {len(rows)}; CPU per deal (DD solve + playout): "
+             f"{np.mean([r['cpu'] for r in rows]):.2f} s", "", "The taker:", ""]
+    lines += _table(dd, sd, seeds, "deals")
+    both_dd = np.concatenate([dd, defence_points(dd)])
+    both_sd = np.concatenate([sd, defence_points(sd)])
+    both_seeds = np.concatenate([seeds, seeds])
+    lines += ["", "Both sides (the taker's row and the defence's of each deal; Wilson at the "
+              "effective size, clustered by deal):", ""]
+    lines += _table(both_dd, both_sd, both_seeds, "rows")
+    sums = ClusterSums.of(both_dd - both_sd, both_seeds)
+    gap = clustered_mean(sums)
+    lines += ["", f"both sides: mean DD {both_dd.mean():.1f}, SD {both_sd.mean():.1f}; paired "
+              f"DD - SD {gap.value:+.1f} [{gap.low:+.1f}, {gap.high:+.1f}] (t, clustered); sd: "
+              f"DD {both_dd.std(ddof=1):.1f}, SD {both_sd.std(ddof=1):.1f}; correlation "
+              f"{np.corrcoef(both_dd, both_sd)[0, 1]:.3f}; taker rows at 0 (defence counted "
+              f"162): DD {int((dd == 0).sum())}, SD {int((sd == 0).sum())}"]
     md, ms = mean(dd), mean(sd)
     diff = mean(dd - sd)
-    lines += ["",
+    lines += ["", "The taker:",
               f"mean taker points: DD {md.value:.1f} [{md.low:.1f}, {md.high:.1f}], "
               f"SD {ms.value:.1f} [{ms.low:.1f}, {ms.high:.1f}] (colver: DD 85.8, IS-DD 82.5)",
               f"paired DD - SD: {diff.value:+.1f} [{diff.low:+.1f}, {diff.high:+.1f}]",

@@ -13,11 +13,19 @@ seat), scored by our coinche rules (``score_deal``, belote counted). CPU is
 and ``observe``; ours: ``decide``), both in this one process, one thread
 (``RAYON_NUM_THREADS=1``).
 
-Results go to a JSON-lines file, one line per deal, so a run can be stopped
-and resumed (``--out``); ``--summary`` prints the table of a file::
+With ``--evidence`` our player reads the auction (colver's actions as our
+:class:`~belote.types.auction.Auction`) through the default schedule's call
+weights (:mod:`belote.auction.beliefs`); without it, every layout consistent
+with the play is equally likely, as for colver's ``source="uniform"`` agent.
 
-    nice -n 5 python -m bench.sd_match --deals 300 --out bench/out/sd_match.jsonl
-    python -m bench.sd_match --summary bench/out/sd_match.jsonl
+Results go to a JSON-lines file, one line per deal, so a run can be stopped
+and resumed (``--out``); ``--shard K/N`` plays only the seeds ``K mod N`` (N
+processes, one file each, the deals shared out); ``--summary`` prints the
+table of one or more files::
+
+    nice -n 5 python -m bench.sd_match --deals 300 --evidence --shard 0/2 --out bench/out/m0.jsonl
+    nice -n 5 python -m bench.sd_match --deals 300 --evidence --shard 1/2 --out bench/out/m1.jsonl
+    python -m bench.sd_match --summary bench/out/m0.jsonl bench/out/m1.jsonl
 """
 
 from __future__ import annotations
@@ -27,6 +35,7 @@ import json
 import os
 import sys
 import time
+from dataclasses import dataclass
 from pathlib import Path
 from collections.abc import Callable
 from typing import Any
@@ -40,6 +49,7 @@ from belote.advice.playout import DEFAULT_SCHEDULE, decide
 from belote.dd import warm_up
 from belote.rules.scoring import score_deal
 from belote.sampling.stats import mean
+from belote.types.auction import Auction
 from belote.types.contract import Contract
 from belote.types.deal import side_of
 
@@ -78,14 +88,26 @@ def auction(seed: int) -> tuple[Deal, int, list[int], Contract] | None:
     return deal, dealer, actions, contract
 
 
+def our_auction(dealer: int, actions: list[int]) -> Auction:
+    """colver's bid actions as our auction (the calls after it is complete, if any, dropped)."""
+    auction = Auction(dealer, [], COINCHE)
+    for act in actions:
+        if auction.complete:
+            break
+        auction = auction.with_call(colver.Env.action_name(act, 0))
+    return auction
+
+
 def _is_bid(action: int) -> bool:
     name = colver.Env.action_name(action, 0)
     return name[:1].isdigit() or name.startswith("Capot")
 
 
 def table(deal: Deal, dealer: int, actions: list[int], contract: Contract, ours: int,
-          seed: int, board: int) -> dict[str, Any]:
-    """One table: our player holds side ``ours``, colver's IS-DD agent the other."""
+          seed: int, board: int, evidence: bool = False) -> dict[str, Any]:
+    """One table: our player holds side ``ours``, colver's IS-DD agent the other; with
+    ``evidence`` ours weighs its layouts by the auction."""
+    weights = DEFAULT_SCHEDULE.evidence(our_auction(dealer, actions)) if evidence else None
     env = colver.Env.deal_with_hands(dealer, [[TO_COLVER[c] for c in h] for h in deal.hands])
     theirs = [colver.Agent(ISDD, s, seed) for s in range(4) if side_of(s) != ours]
     for a in theirs:
@@ -101,7 +123,8 @@ def table(deal: Deal, dealer: int, actions: list[int], contract: Contract, ours:
         seat = env.current_player()
         start = time.process_time()
         if side_of(seat) == ours:
-            card = decide(pos, contract, schedule=DEFAULT_SCHEDULE, seed=seed, board=board).card
+            card = decide(pos, contract, schedule=DEFAULT_SCHEDULE, seed=seed, board=board,
+                          evidence=weights).card
             act = TO_COLVER[card]
             who = "ours"
         else:
@@ -125,15 +148,18 @@ def table(deal: Deal, dealer: int, actions: list[int], contract: Contract, ours:
 
 def play_bid_deals(deals: int, out: Path,
                    play: Callable[[int, Deal, int, list[int], Contract], dict[str, Any]],
-                   every: int = 1) -> None:
+                   every: int = 1, shard: tuple[int, int] = (0, 1)) -> None:
     """Run ``play(seed, deal, dealer, actions, contract)`` on ``deals`` bid deals (seeds from 0
     on, passed-out deals skipped), one JSON line each appended to ``out``; the seeds already
-    in ``out`` are skipped, so a stopped run resumes. A progress line every ``every`` deals."""
+    in ``out`` are skipped, so a stopped run resumes. A progress line every ``every`` deals.
+    ``shard`` ``(k, n)``: only the seeds ``k mod n``, and this shard's part of ``deals``."""
+    k, n = shard
     done = ({json.loads(line)["seed"] for line in out.read_text().splitlines()}
             if out.exists() else set())
     warm_up()
     count = len(done)
-    seed = 0
+    deals = deals // n + (k < deals % n)
+    seed = k
     with out.open("a") as fp:
         while count < deals:
             bid = None if seed in done else auction(seed)
@@ -143,26 +169,38 @@ def play_bid_deals(deals: int, out: Path,
                 count += 1
                 if count % every == 0:
                     print(f"{count}/{deals} seed {seed} {bid[3].to_pbn()}", file=sys.stderr)
-            seed += 1
+            seed += n
 
 
-def _match_row(seed: int, deal: Deal, dealer: int, actions: list[int],
-               contract: Contract) -> dict[str, Any]:
-    """Both tables of one deal, seats swapped."""
-    return {"deal": deal.to_pbn(), "dealer": dealer, "contract": contract.to_pbn(),
-            "declarer": contract.declarer,
-            "A": table(deal, dealer, actions, contract, 0, seed, 2 * seed),
-            "B": table(deal, dealer, actions, contract, 1, seed, 2 * seed + 1)}
+@dataclass(frozen=True)
+class _MatchRow:
+    """Both tables of one deal, seats swapped (a picklable ``play`` for :func:`play_bid_deals`)."""
+
+    evidence: bool
+
+    def __call__(self, seed: int, deal: Deal, dealer: int, actions: list[int],
+                 contract: Contract) -> dict[str, Any]:
+        return {"deal": deal.to_pbn(), "dealer": dealer, "contract": contract.to_pbn(),
+                "declarer": contract.declarer, "evidence": self.evidence,
+                "A": table(deal, dealer, actions, contract, 0, seed, 2 * seed, self.evidence),
+                "B": table(deal, dealer, actions, contract, 1, seed, 2 * seed + 1,
+                           self.evidence)}
 
 
-def run(deals: int, out: Path) -> None:
+def run(deals: int, out: Path, evidence: bool = False, shard: tuple[int, int] = (0, 1)) -> None:
     """Play ``deals`` bid deals (seeds from 0 on), appending to ``out`` (resumed if present)."""
-    play_bid_deals(deals, out, _match_row)
+    play_bid_deals(deals, out, _MatchRow(evidence), shard=shard)
 
 
-def summary(path: Path) -> str:
-    """The markdown summary of a results file."""
-    rows = [json.loads(line) for line in path.read_text().splitlines()]
+def read_rows(paths: list[Path]) -> list[dict[str, Any]]:
+    """The rows of one or more results files, by seed."""
+    rows = [json.loads(line) for path in paths for line in path.read_text().splitlines()]
+    return sorted(rows, key=lambda r: r["seed"])
+
+
+def summary(paths: list[Path]) -> str:
+    """The markdown summary of one or more results files."""
+    rows = read_rows(paths)
     diff, made_ours, made_colver, cpu_o, cpu_c = [], 0, 0, [], []
     ms_o: list[float] = []
     ms_c: list[float] = []
@@ -195,23 +233,30 @@ def summary(path: Path) -> str:
 
 
 def command_line(doc: str, default_deals: int, default_out: str,
-                 run_deals: Any, summarise: Any) -> None:
-    """The command line of a resumable single-dummy bench: ``--deals``, ``--out``, ``--summary``."""
+                 run_deals: Any, summarise: Any, match: bool = False) -> None:
+    """The command line of a resumable single-dummy bench: ``--deals``, ``--out``, ``--shard``,
+    ``--summary`` (and ``--evidence`` for the ``match``)."""
     parser = argparse.ArgumentParser(description=doc.splitlines()[0])
     parser.add_argument("--deals", type=int, default=default_deals)
     parser.add_argument("--out", type=Path, default=Path(default_out))
-    parser.add_argument("--summary", type=Path, default=None)
+    parser.add_argument("--shard", default="0/1", help="K/N: only the seeds K mod N")
+    parser.add_argument("--summary", type=Path, nargs="+", default=None)
+    if match:
+        parser.add_argument("--evidence", action="store_true",
+                            help="our player weighs its layouts by the auction")
     args = parser.parse_args()
     if args.summary is not None:
         print(summarise(args.summary))
         return
+    k, n = (int(x) for x in args.shard.split("/"))
     args.out.parent.mkdir(parents=True, exist_ok=True)
-    run_deals(args.deals, args.out)
-    print(summarise(args.out))
+    extra = {"evidence": args.evidence} if match else {}
+    run_deals(args.deals, args.out, shard=(k, n), **extra)
+    print(summarise([args.out]))
 
 
 def main() -> None:
-    command_line(__doc__, 300, "bench/out/sd_match.jsonl", run, summary)
+    command_line(__doc__, 300, "bench/out/sd_match.jsonl", run, summary, match=True)
 
 
 if __name__ == "__main__":

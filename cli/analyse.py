@@ -13,6 +13,7 @@ per board: a JSON line (its ``to_dict``) or a compact table. The solver
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -20,7 +21,7 @@ import click
 
 from .common import input_file_type
 
-from .options import board_option, cfn_option, json_option, mode_option
+from .options import board_option, cfn_option, json_option, mode_option, uniform_option
 
 SEATS = "NESW"
 SIDES = ("NS", "EW")
@@ -44,7 +45,8 @@ SIDES = ("NS", "EW")
                    "\"unlucky\"; per-seat totals of both.")
 @click.option("--seed", type=int, default=0, show_default=True,
               help="Seed of the layouts drawn for --sd.")
-def analyse(file, cfn_games, boards, mode, as_json, html_out, single_dummy, seed):
+@uniform_option
+def analyse(file, cfn_games, boards, mode, as_json, html_out, single_dummy, seed, uniform):
     """What each recorded card of the boards of a PBN FILE cost, double-dummy.
 
     \b
@@ -96,7 +98,10 @@ def analyse(file, cfn_games, boards, mode, as_json, html_out, single_dummy, seed
     separator = ""
     analyses = []
     if single_dummy:
+        from belote.advice.playout import DEFAULT_SCHEDULE
         from belote.analysis.sd_grades import grade_record, seat_totals
+
+        schedule = replace(DEFAULT_SCHEDULE, beliefs=None) if uniform else DEFAULT_SCHEDULE
     for place, board in enumerate(selected):
         analysis = None
         if board.passed_out:
@@ -107,7 +112,8 @@ def analyse(file, cfn_games, boards, mode, as_json, html_out, single_dummy, seed
             analysis = board_play_analysis(board, mode, context=context)
             result = analysis.to_dict()
             if single_dummy:
-                grades = grade_record(board, mode, seed=seed, place=place, context=context)
+                grades = grade_record(board, mode, schedule=schedule, seed=seed, place=place,
+                                      context=context)
                 for card, grade in zip(result["cards"], grades):
                     card["sd"] = {**grade.to_dict(), "label": grade.label(card["loss"])}
                 totals = seat_totals(grades, [c.seat for c in analysis.cards],

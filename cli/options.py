@@ -87,6 +87,11 @@ cfn_option = click.option(
     help="A game in colver's CFN notation instead of a FILE, e.g. \"S:-/-/-/- 8d9dJdTd/... "
          "100hEWx\" (repeat for several; numbered 1, 2... as boards).")
 
+uniform_option = click.option(
+    "--uniform", is_flag=True,
+    help="Single-dummy: take every layout consistent with the play as equally likely "
+         "(default: weigh them by the board's auction, with colver's soft call weights).")
+
 max_nodes_option = click.option(
     "--max-nodes", type=click.IntRange(min=1), default=None, metavar="N",
     help="Stop with an error when one search visits more than N nodes (a guard against "

@@ -8,13 +8,14 @@ The solver (and numba) is imported inside the command only.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
 import click
 
 from .common import input_file_type
-from .options import board_option, cfn_option, json_option, mode_option
+from .options import board_option, cfn_option, json_option, mode_option, uniform_option
 
 
 @click.command(short_help="Play boards to the end single-dummy: no seat sees the others' cards.")
@@ -30,10 +31,11 @@ from .options import board_option, cfn_option, json_option, mode_option
               help="Worker processes; boards are spread over them, output stays in order.")
 @click.option("--output", "-o", type=click.Path(dir_okay=False, path_type=Path), default=None,
               help="Also write the played boards (with their play records) to this PBN file.")
+@uniform_option
 @board_option
 @mode_option
 @json_option
-def playout(file, cfn_games, worlds, seed, jobs, output, boards, mode, as_json):
+def playout(file, cfn_games, worlds, seed, jobs, output, uniform, boards, mode, as_json):
     """Play each board of a PBN FILE to its end, every seat playing single-dummy.
 
     \b
@@ -43,17 +45,20 @@ def playout(file, cfn_games, worlds, seed, jobs, output, boards, mode, as_json):
     --board N plays board N as the whole file's run does.
     At each card the seat to move sees its own hand, the cards played and
     what they showed (a suit not followed, a trump not used), and the
-    contract. It draws layouts of the unseen cards consistent with that,
-    each equally likely (all of them when there are few), values every
-    legal card on every layout double-dummy, and plays the card that most
-    often reaches its side's goal (the taker making, the defence
-    defeating), then the one with the most expected points.
+    contract. It draws layouts of the unseen cards consistent with that
+    (all of them when there are few), weighed by what the board's auction
+    makes likely (colver's soft call weights: a bidder likely holds the
+    jack and nine of its suit, a passer likely not; --uniform: each layout
+    equally likely), values every legal card on every layout double-dummy,
+    and plays the card that most often reaches its side's goal (the taker
+    making, the defence defeating), then the one with the most expected
+    points.
 
     \b
     This is a model (perfect-information Monte Carlo), not a human: it does
-    not use the auction or the belote announcement as evidence, sends no
-    signals, and values each layout as if it would then see every card
-    ("strategy fusion"). The double-dummy line beside each result is what
+    not use the belote announcement or the others' choice of cards as
+    evidence, sends no signals, and values each layout as if it would then
+    see every card ("strategy fusion"). The double-dummy line beside each result is what
     perfect play by both sides gives from the same start.
 
     \b
@@ -73,6 +78,9 @@ def playout(file, cfn_games, worlds, seed, jobs, output, boards, mode, as_json):
 
     if output is not None:
         checked_output(output, () if file is None else (file,))
+    schedule = Schedule.from_worlds(worlds)
+    if uniform:
+        schedule = replace(schedule, beliefs=None)
     every = read_boards(file, mode, (), cfn_games)
     missing = [n for n in boards if n not in {b.board for b in every}]
     if missing:
@@ -89,7 +97,7 @@ def playout(file, cfn_games, worlds, seed, jobs, output, boards, mode, as_json):
     played = []
     separator = ""
     with stoppable(), progress_bar(len(selected), "board", min_items=2) as progress:
-        for result in playouts(selected, schedule=Schedule.from_worlds(worlds), seed=seed,
+        for result in playouts(selected, schedule=schedule, seed=seed,
                                places=places,
                                run=Run("process", jobs, progress=progress.update, notice=notice)):
             played.append(result.board)

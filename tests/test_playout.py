@@ -13,6 +13,7 @@
 from __future__ import annotations
 
 import json
+import math
 import random
 from pathlib import Path
 
@@ -23,13 +24,15 @@ from belote.parallel import Run
 from belote import CLASSIC, COINCHE, CardSet, Deal
 from belote.advice.hint import MAX_SAMPLES, enumerate_layouts, hint, replay, visible_constraints
 from belote.advice.playout import (DEFAULT_SCHEDULE, Schedule, decide, playout,
-                                   playouts)
+                                   playouts, resampled_layouts)
+from belote.auction.beliefs import layout_log_likelihood
+from belote.types.auction import Auction
 from belote.dd import position_analysis, equivalence_classes, layout_values
 from belote.errors import DealError, PlayoutError
 from belote.formats import pbn
 from belote.rules.play import Position
 from belote.rules.scoring import min_points_to_make
-from belote.sampling.sampler import DealSampler
+from belote.sampling.sampler import BLOCK, DealSampler
 from belote.board import Board
 from belote.types.cards import card_name
 from belote.types.deal import side_of
@@ -222,3 +225,110 @@ def test_analyse_single_dummy_labels_and_seat_totals() -> None:
         assert got["errors"] == totals[seat]["errors"]
         assert got["unlucky"] == totals[seat]["unlucky"]
         assert got["cost"] == pytest.approx(totals[seat]["cost"], abs=0.2)
+
+
+def _random_evidence(seed: int) -> np.ndarray:
+    """Continuous log factors by seat and card (no two layout sets weigh exactly the same)."""
+    return np.random.default_rng(seed).normal(0.0, 1.0, (4, 32))
+
+
+@pytest.mark.parametrize("profile", PROFILES)
+def test_a_decision_with_evidence_never_reads_a_hidden_card(profile) -> None:
+    for seed in range(sample_size(4, 30)):
+        rng = random.Random(seed)
+        pos, contract = played_position(40 + seed, rng.choice((32, 27, 22, 14, 9)), profile)
+        other = _permuted(pos, 900 + seed)
+        evidence = _random_evidence(seed)
+        first = decide(pos, contract, seed=seed, evidence=evidence)
+        second = decide(other, contract, seed=seed, evidence=evidence)
+        assert (first, first.classes, first.goal, first.points) == (
+            second, second.classes, second.goal, second.points), (pos, other)
+
+
+@pytest.mark.parametrize("profile", PROFILES)
+def test_weighted_exact_decisions_equal_a_weighted_plain_loop(profile) -> None:
+    for seed in range(sample_size(6, 40)):
+        pos, contract = played_position(700 + seed, random.Random(seed).choice((8, 9, 11, 13)),
+                                        profile)
+        evidence = _random_evidence(seed)
+        choice = decide(pos, contract, schedule=EVERY, evidence=evidence)
+        if choice.forced:
+            continue
+        seat = pos.to_move
+        side, taker = side_of(seat), side_of(contract.declarer)
+        goal: dict[int, float] = {}
+        points: dict[int, float] = {}
+        total = 0.0
+        for hands in enumerate_layouts(visible_constraints(pos, seat)):
+            weight = math.exp(sum(evidence[s, c] for s in range(4) for c in CardSet(hands[s])))
+            total += weight
+            layout = replay(pos, hands)
+            need = min_points_to_make(pos.profile, contract, layout.belote_side())
+            for cv in position_analysis(layout).cards:
+                made = cv.values[taker] >= need
+                goal[cv.card] = goal.get(cv.card, 0.0) + weight * (made if side == taker
+                                                                  else not made)
+                points[cv.card] = points.get(cv.card, 0.0) + weight * cv.values[side]
+        assert choice.exact and choice.layouts == DealSampler(
+            visible_constraints(pos, seat)).count()
+        for cls, g, p in zip(choice.classes, choice.goal, choice.points, strict=True):
+            assert g == pytest.approx(goal[cls[0]] / total, rel=1e-9, abs=1e-12)
+            assert p == pytest.approx(points[cls[0]] / total, rel=1e-9)
+        best = max((goal[c] / total, points[c] / total) for c in goal)
+        assert choice.goal[0] == pytest.approx(best[0], abs=1e-12)
+        assert choice.points[0] == pytest.approx(best[1], rel=1e-9)
+
+
+@pytest.mark.parametrize("profile", PROFILES)
+def test_even_evidence_changes_no_exact_decision(profile) -> None:
+    for seed in range(sample_size(4, 20)):
+        pos, contract = played_position(800 + seed, 11, profile)
+        plain = decide(pos, contract, schedule=EVERY)
+        even = decide(pos, contract, schedule=EVERY, evidence=np.full((4, 32), 0.7))
+        assert (plain.card, plain.classes, plain.layouts) == (even.card, even.classes,
+                                                                even.layouts)
+        assert plain.points == pytest.approx(even.points, rel=1e-12)
+
+
+def test_resampling_keeps_each_layout_in_proportion_to_its_likelihood() -> None:
+    pos, _ = played_position(11, 27, COINCHE)
+    sampler = DealSampler(visible_constraints(pos, pos.to_move))
+    evidence = _random_evidence(3)
+    layouts, counts = resampled_layouts(sampler, evidence, 60, 5, 7)
+    assert counts.sum() == 60 and len(np.unique(layouts, axis=0)) == len(layouts)
+    pool = sampler.draw_masks(5, 7 * BLOCK, BLOCK).astype(np.int64)
+    log = layout_log_likelihood(pool, evidence)
+    share = np.exp(log - log.max())
+    share = 60 * share / share.sum()
+    for row, count in zip(layouts, counts, strict=True):
+        same = (pool == row).all(axis=1)
+        assert same.any()
+        # systematic resampling: each pool entry is kept floor or ceil of its share times
+        assert np.floor(share[same]).sum() <= count <= np.ceil(share[same]).sum()
+    assert resampled_layouts(sampler, evidence, 60, 5, 7)[0].tolist() == layouts.tolist()
+    strong = np.zeros((4, 32))
+    seat, card = next((s, c) for s in range(4) if s != pos.to_move
+                      for c in CardSet(pos.hands[s]))
+    strong[seat, card] = 50.0
+    held, _ = resampled_layouts(sampler, strong, 60, 5, 7)
+    assert all(row[seat] >> card & 1 for row in held)
+
+
+def test_a_playout_reads_the_auction_of_its_board() -> None:
+    deal = Deal.random(random.Random(5))
+    auction = Auction.parse("N:P E:90H S:P W:100H N:P E:P S:P")
+    board = Board(deal, auction=auction, play_leader=0)
+    played = playout(board)
+    schedule = DEFAULT_SCHEDULE
+    evidence = schedule.evidence(auction)
+    assert evidence is not None and schedule.evidence(None) is None
+    assert Schedule(beliefs=None).evidence(auction) is None
+    pos = board.position(board.profile())
+    cards = []
+    while not pos.is_over:
+        card = decide(pos, board.get_contract(board.profile()), evidence=evidence).card
+        pos.play(card)
+        cards.append(card)
+    assert list(played.cards) == cards
+    uniform = playout(board, schedule=Schedule(beliefs=None))
+    assert len(uniform.cards) == 32 and uniform.cards != played.cards  # the auction mattered

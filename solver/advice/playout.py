@@ -4,11 +4,11 @@ This is perfect-information Monte Carlo (PIMC) play. At each decision the
 seat to move knows its own hand, the cards played so far and what each of
 them showed (a suit not followed, a trump not used:
 :func:`~belote.advice.hint.visible_constraints`), and the contract. It
-draws layouts of the unseen cards consistent with that, uniformly with the
-exact sampler, or lists them all when there are few enough
-(:class:`Schedule`); values every legal card on every layout double-dummy
-in one kernel call (:func:`~belote.dd.layout_values`), and plays the card
-best on average for its side's goal:
+draws layouts of the unseen cards consistent with that with the exact
+sampler, or lists them all when there are few enough (:class:`Schedule`);
+values every legal card on every layout double-dummy in one kernel call
+(:func:`~belote.dd.layout_values`), and plays the card best on average for
+its side's goal:
 
 1. the share of layouts where the side reaches its goal after the card (the
    taker's side: at least :func:`~belote.rules.scoring.min_points_to_make`
@@ -19,18 +19,27 @@ best on average for its side's goal:
    suits S H D C, strongest first), and the strongest of interchangeable cards.
 
 A forced card (a single class of interchangeable legal cards) is played
-without any search. What the model assumes: each layout is as likely as any
-other (the auction, the belote announcement and the way the others chose
-their cards are not used as evidence; no signalling), and after the card is
-chosen each layout is valued with every card visible, so the player behaves
-as if it would then know the layout ("strategy fusion"). It plays below
-perfect play but much closer to a human than double-dummy play.
+without any search. What the model assumes: the auction makes some layouts
+more likely than others by soft weights (:mod:`belote.auction.beliefs`,
+colver's; ``Schedule(beliefs=None)`` treats every layout consistent with the
+play as equally likely); the belote announcement and the way the others
+chose their cards are not used as evidence (no signalling); and after the
+card is chosen each layout is valued with every card visible, so the player
+behaves as if it would then know the layout ("strategy fusion"). It plays
+below perfect play but much closer to a human than double-dummy play.
+
+With weights, the average over a listed set of layouts is weighted by
+their likelihood; a sampled decision draws a block of
+:data:`~belote.sampling.sampler.BLOCK` layouts uniformly and keeps
+``worlds`` of them by systematic resampling in proportion to their
+likelihood (each distinct layout valued once, counted as often as kept).
 
 Randomness comes from the stream ``seed``: the decision after ``k`` cards
 of board ``b`` of a run uses deals ``(32 b + k) * BLOCK ...`` of that stream
-(:meth:`~belote.sampling.sampler.DealSampler.draw_masks`), so a decision
-depends only on what its player sees, the seed and the board's place, and a
-run gives the same cards whatever executes it.
+(:meth:`~belote.sampling.sampler.DealSampler.draw_masks`; the resampling
+its own stream ``(seed, 32 b + k)``), so a decision depends only on what its
+player sees, the seed and the board's place, and a run gives the same cards
+whatever executes it.
 
 >>> from belote import Deal
 >>> board = playout(Deal.random(3), "100H", declarer=0, dealer=3, seed=1)
@@ -43,6 +52,9 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from typing import Any
+
+from ..auction.beliefs import COLVER_WEIGHTS, CallWeights, layout_log_likelihood
+from ..types.auction import Auction
 
 import numpy as np
 
@@ -61,7 +73,7 @@ from ..types.deal import SEATS, Deal, Seat, SidePair, next_seat, seat_name, side
 from .hint import enumerate_layouts, visible_constraints
 
 __all__ = ["DEFAULT_SCHEDULE", "Decision", "Playout", "Schedule", "decide",
-           "play_board", "playout", "playouts"]
+           "play_board", "playout", "playouts", "resampled_layouts"]
 
 
 @dataclass(frozen=True)
@@ -71,6 +83,8 @@ class Schedule:
     ``first`` layouts at the first trick, ``last`` at the last ones, in a
     straight line between (rounded); every layout is listed instead (exact)
     when they number at most ``exact`` or at most the layouts asked for.
+    ``beliefs`` weigh the layouts by the auction (:mod:`belote.auction.beliefs`);
+    ``None`` takes every layout consistent with the play as equally likely.
 
     >>> Schedule(60, 15).worlds(8), Schedule(60, 15).worlds(5), Schedule(60, 15).worlds(1)
     (60, 41, 15)
@@ -79,12 +93,22 @@ class Schedule:
     first: int = 60
     last: int = 15
     exact: int = 60
+    beliefs: CallWeights | None = COLVER_WEIGHTS
 
     def __post_init__(self) -> None:
         for name in ("first", "last", "exact"):
             value = getattr(self, name)
             if type(value) is not int or value < (0 if name == "exact" else 1):
                 raise PlayoutError(f"schedule {name}={value!r}: expected a positive int")
+        if self.beliefs is not None and not isinstance(self.beliefs, CallWeights):
+            raise PlayoutError(f"schedule beliefs={self.beliefs!r}: expected CallWeights or None")
+
+    def evidence(self, auction: Auction | None) -> np.ndarray | None:
+        """What the decisions read from ``auction`` (log factors by seat and card), ``None``
+        without an auction or without beliefs."""
+        if auction is None or self.beliefs is None:
+            return None
+        return self.beliefs.evidence(auction)
 
     @classmethod
     def from_worlds(cls, worlds: int) -> Schedule:
@@ -105,7 +129,7 @@ class Schedule:
 
 DEFAULT_SCHEDULE = Schedule()
 """The schedule when not told: 60 layouts at the first trick down to 15 at the last,
-every layout listed when there are at most 60. Measured by ``python -m bench.sd_schedule``
+every layout listed when there are at most 60, weighed by colver's call weights. Measured by ``python -m bench.sd_schedule``
 (``bench/RESULTS.md``): against a 400-layout reference the regret of a first-trick
 decision keeps falling up to 60 layouts (0.11 expected points), and is flat from 30 at
 the fifth trick (this schedule: 34) and from 15 at the seventh (21); colver found regret
@@ -140,12 +164,15 @@ class Decision:
 
 def decide(position: Position, contract: Contract | None, *,
            schedule: Schedule = DEFAULT_SCHEDULE, seed: int = 0, board: int = 0,
-           context: SearchContext | None = None) -> Decision:
+           context: SearchContext | None = None,
+           evidence: np.ndarray | None = None) -> Decision:
     """The card the player to move at ``position`` plays single-dummy (module docstring).
 
     ``contract`` (its trump must be the position's) sets the side's goal;
     without a declarer the cards are ranked by expected points alone.
     ``seed`` and ``board`` choose the random layouts (module docstring).
+    ``evidence`` (``(4, 32)`` log factors, :meth:`Schedule.evidence` of the
+    auction) weighs the layouts; ``None`` takes them as equally likely.
     """
     if position.is_over:
         raise PlayoutError("the deal is over: every card has been played")
@@ -161,15 +188,19 @@ def decide(position: Position, contract: Contract | None, *,
     count = sampler.count()
     worlds = schedule.worlds(8 - sum(position.tricks_won))
     exact = count <= max(worlds, schedule.exact)
+    decision = 32 * board + 32 - position.cards_left
     if exact:
         layouts = np.array(list(enumerate_layouts(sampler.constraints)), dtype=np.int64)
+        weights = None if evidence is None else _likelihoods(layouts, evidence)
+    elif evidence is None:
+        layouts = sampler.draw_masks(seed, decision * BLOCK, worlds).astype(np.int64)
+        weights = None
     else:
-        done = 32 - position.cards_left
-        layouts = sampler.draw_masks(seed, (32 * board + done) * BLOCK, worlds).astype(np.int64)
+        layouts, weights = resampled_layouts(sampler, evidence, worlds, seed, decision)
     classes, values = layout_values(position, layouts, context=context or default_context())
     side = side_of(seat)
     points = values[:, :, side]
-    mean_points = points.mean(axis=0)
+    mean_points = _mean(points, weights)
     goal = None
     if contract is not None and contract.declarer is not None:
         taker = side_of(contract.declarer)
@@ -178,13 +209,52 @@ def decide(position: Position, contract: Contract | None, *,
         needs = np.array([min_points_to_make(profile, contract, None if b < 0 else int(b))
                           for b in (-1, 0, 1)], dtype=np.int64)
         made = values[:, :, taker] >= needs[belote + 1][:, None]
-        goal = (made if side == taker else ~made).mean(axis=0)
+        goal = _mean(made if side == taker else ~made, weights)
     order = sorted(range(len(classes)), key=lambda j: (
         0.0 if goal is None else -goal[j], -mean_points[j], j))
     return Decision(seat, classes[order[0]][0], len(layouts), exact, False,
                     tuple(classes[j] for j in order),
                     None if goal is None else tuple(float(goal[j]) for j in order),
                     tuple(float(mean_points[j]) for j in order))
+
+
+def _likelihoods(layouts: np.ndarray, evidence: np.ndarray) -> np.ndarray:
+    """Each layout's likelihood under ``evidence``, scaled so that the largest is 1."""
+    log = layout_log_likelihood(layouts, evidence)
+    return np.exp(log - log.max())
+
+
+def _mean(values: np.ndarray, weights: np.ndarray | None) -> np.ndarray:
+    """The mean over layouts (axis 0) of ``values``, weighted by ``weights`` if given."""
+    if weights is None:
+        return values.mean(axis=0)
+    return (weights @ values.reshape(len(values), -1)).reshape(values.shape[1:]) / weights.sum()
+
+
+def resampled_layouts(sampler: DealSampler, evidence: np.ndarray, worlds: int, seed: int,
+                      decision: int) -> tuple[np.ndarray, np.ndarray]:
+    """``worlds`` layouts in proportion to their likelihood under ``evidence``: the distinct
+    layouts kept and how many times each (module docstring).
+
+    The block drawn is deals ``decision * BLOCK ...`` of stream ``seed``; the systematic
+    resampling uses one uniform number of stream ``(seed, decision, 1)``, so the result
+    depends on what the player sees, the seed and the decision only.
+
+    >>> from belote.sampling.constraints import Constraints
+    >>> sampler = DealSampler(Constraints().with_text(hand=["N:AS KS QS JS TS 9S 8S 7S"]))
+    >>> layouts, counts = resampled_layouts(sampler, np.zeros((4, 32)), 60, 7, 0)
+    >>> int(counts.sum()), len(layouts) == len(counts)
+    (60, True)
+    """
+    pool = sampler.draw_masks(seed, decision * BLOCK, BLOCK).astype(np.int64)
+    weights = _likelihoods(pool, evidence)
+    rng = np.random.Generator(np.random.PCG64(np.random.SeedSequence([seed, decision, 1])))
+    points = (rng.random() + np.arange(worlds)) / worlds
+    cumulative = np.cumsum(weights)
+    picked = np.searchsorted(cumulative / cumulative[-1], points, side="right")
+    picked = np.minimum(picked, len(pool) - 1)
+    layouts, counts = np.unique(pool[picked], axis=0, return_counts=True)
+    return layouts, counts.astype(np.float64)
 
 
 def playout(source: Board | Deal, contract: Contract | str | None = None, *,
@@ -208,9 +278,10 @@ def playout(source: Board | Deal, contract: Contract | str | None = None, *,
     judged = record.get_contract(played_profile)
     context = context or default_context()
     cards = list(record.cards)
+    evidence = schedule.evidence(record.auction)
     while not played.is_over:
         card = decide(played, judged, schedule=schedule, seed=seed, board=board,
-                      context=context).card
+                      context=context, evidence=evidence).card
         played.play(card)
         cards.append(card)
     return record.replace(cards=cards, play_leader=record.first_leader())

@@ -115,8 +115,10 @@ def grade_record(board: Board, profile: Any = None, *, schedule: Schedule = DEFA
     context = context or default_context()
     pos = start.copy()
     grades = []
+    evidence = schedule.evidence(board.auction)
     for card in cards:
-        d = decide(pos, contract, schedule=schedule, seed=seed, board=place, context=context)
+        d = decide(pos, contract, schedule=schedule, seed=seed, board=place, context=context,
+                   evidence=evidence)
         if d.forced:
             grades.append(SDGrade(card, 0, False, True, None, None, None, None, d.classes[0]))
         else:
