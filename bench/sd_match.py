@@ -205,9 +205,15 @@ def summary(paths: list[Path]) -> str:
     ms_o: list[float] = []
     ms_c: list[float] = []
     tp = []
+    as_taker, as_defence = [], []
     for r in rows:
         a, b = r["A"], r["B"]  # A: ours N-S; B: ours E-W
-        diff.append(((a["scores"][0] - b["scores"][0]) + (b["scores"][1] - a["scores"][1])) / 2)
+        north_south = a["scores"][0] - b["scores"][0]
+        east_west = b["scores"][1] - a["scores"][1]
+        diff.append((north_south + east_west) / 2)
+        taking, defending = (north_south, east_west) if r["declarer"] % 2 == 0 else (east_west, north_south)
+        as_taker.append(taking)
+        as_defence.append(defending)
         tp.append(((a["points"][0] - b["points"][0]) + (b["points"][1] - a["points"][1])) / 2)
         taker = r["declarer"] % 2
         made_ours += (a if taker == 0 else b)["made"]
@@ -218,12 +224,15 @@ def summary(paths: list[Path]) -> str:
         ms_c += a["ms"]["colver"] + b["ms"]["colver"]
     n = len(rows)
     d, t = mean(np.array(diff)), mean(np.array(tp))
+    dt, dd = mean(np.array(as_taker)), mean(np.array(as_defence))
     co, cc = np.array(cpu_o), np.array(cpu_c)
     ratio = co.sum() / cc.sum()
     return "\n".join([
         f"deals: {n} (each played at two tables, seats swapped)",
         f"deal score, ours - colver per deal and seat: {d.value:+.1f} [{d.low:+.1f}, {d.high:+.1f}] (95% t)",
         f"trick points, ours - colver per deal and seat: {t.value:+.1f} [{t.low:+.1f}, {t.high:+.1f}]",
+        f"deal score as taker, ours - colver: {dt.value:+.1f} [{dt.low:+.1f}, {dt.high:+.1f}]",
+        f"deal score as defence, ours - colver: {dd.value:+.1f} [{dd.low:+.1f}, {dd.high:+.1f}]",
         f"contracts made as taker: ours {made_ours}/{n}, colver {made_colver}/{n}",
         f"CPU per deal (both tables, its own decisions): ours {co.mean():.2f} s, colver {cc.mean():.2f} s, "
         f"ratio {ratio:.2f}",
