@@ -27,6 +27,7 @@ a position: both sides' values and every legal card's.
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Generator, Iterable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, NamedTuple
@@ -256,7 +257,7 @@ class BoardAnalysis:
             belote = dict(self.belote)
             return [{**base, "leader": seat_name(v.leader), "trump": SUIT_NAMES[v.trump],
                      "side": side_name(v.side), "points": v.points,
-                     "belote": None if belote[v.trump] is None else side_name(belote[v.trump])}
+                     "belote": None if (held := belote[v.trump]) is None else side_name(held)}
                     for v in self.table]
         out = self.to_dict()
         return [{**base, "trump": out["trump"], "to_move": out["to_move"], "card": c["card"],
@@ -297,12 +298,12 @@ def plan_board(board: Board, request: TableRequest = TableRequest()) -> BoardJob
     profile = board.profile(request.profile)
     deal = board.full_deal()
     contract = board.get_contract(profile)
-    common = dict(board=board.board, file=board.file, profile=profile, dealer=board.dealer,
-                  deal=deal, contract=contract, max_nodes=request.max_nodes,
-                  passed_out=board.passed_out)
+    common = BoardJob(board=board.board, file=board.file, profile=profile, dealer=board.dealer,
+                      leader=None, deal=deal, contract=contract, max_nodes=request.max_nodes,
+                      passed_out=board.passed_out)
     position = board.position(profile) if board.play else None
     if position is not None and not position.is_over:
-        return BoardJob(leader=board.first_leader(), position=position, **common)
+        return dataclasses.replace(common, leader=board.first_leader(), position=position)
     played = None if position is None else _played(profile, contract, position)
     judged = contract is not None and contract.declarer is not None
     try:
@@ -312,11 +313,15 @@ def plan_board(board: Board, request: TableRequest = TableRequest()) -> BoardJob
             raise
         board_leader = None
     leader = request.leader if request.leader is not None else board_leader
-    leaders = tuple(range(4)) if request.all_leaders else (leader,)
-    return BoardJob(leader=leader, leaders=leaders,  # type: ignore[arg-type]
-                    trumps=tuple(sorted(set(request.trumps))),
-                    sides=tuple(sorted(set(request.sides))), contract_leader=board_leader,
-                    played=played, **common)
+    if request.all_leaders:
+        leaders: tuple[Seat, ...] = tuple(range(4))
+    else:
+        assert leader is not None, "_board_leader raised when no leader is known"
+        leaders = (leader,)
+    return dataclasses.replace(common, leader=leader, leaders=leaders,
+                               trumps=tuple(sorted(set(request.trumps))),
+                               sides=tuple(sorted(set(request.sides))),
+                               contract_leader=board_leader, played=played)
 
 
 def board_analysis(board: Board | BoardJob, request: TableRequest = TableRequest()
@@ -352,9 +357,10 @@ def board_analyses(boards: Iterable[Board | BoardJob], request: TableRequest = T
     """
     from ..dd import warm_up
 
-    jobs = (b if isinstance(b, BoardJob) else plan_board(b, request) for b in boards)
+    jobs: Iterable[BoardJob] = (b if isinstance(b, BoardJob) else plan_board(b, request)
+                                for b in boards)
     if hasattr(boards, "__len__"):
-        jobs = list(jobs)  # type: ignore[assignment]
+        jobs = list(jobs)
     return parallel_map(board_analysis, jobs, run, initializer=warm_up)
 
 
@@ -372,10 +378,12 @@ def _analyse_deal(job: BoardJob, context: SearchContext) -> BoardAnalysis:
         values.update({(leader, t, s): v for (t, s), v in table.values.items()})
     verdict = None
     contract = job.contract
-    if contract is not None and contract.declarer is not None:
-        trump, leader = contract.trump, job.contract_leader
-        start = Position(job.deal, trump, leader, job.profile)  # type: ignore[arg-type]
-        known = values.get((leader, trump, contract.side))  # type: ignore[arg-type]
+    side = None if contract is None else contract.side
+    if contract is not None and side is not None:
+        trump, first = contract.trump, job.contract_leader
+        assert first is not None, "plan_board gives a judged contract its leader"
+        start = Position(job.deal, trump, first, job.profile)
+        known = values.get((first, trump, side))
         verdict = judge_contract(start, contract, taker_points=known, context=context)
     return BoardAnalysis(
         board=job.board, file=job.file, profile=job.profile, dealer=job.dealer,
@@ -395,9 +403,9 @@ def _analyse_position(job: BoardJob, context: SearchContext) -> BoardAnalysis:
     values = position_analysis(pos, context=context)
     contract = job.contract
     verdict = None
-    if contract is not None and contract.declarer is not None:
-        verdict = judge_contract(pos, contract, context=context,
-                                 taker_points=values.value[contract.side])  # type: ignore[index]
+    side = None if contract is None else contract.side
+    if contract is not None and side is not None:
+        verdict = judge_contract(pos, contract, context=context, taker_points=values.value[side])
     return BoardAnalysis(
         board=job.board, file=job.file, profile=job.profile, dealer=job.dealer,
         leader=job.leader, deal=job.deal, contract=contract, verdict=verdict,
