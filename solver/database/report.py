@@ -78,15 +78,20 @@ _JACK, _NINE, _ACE = parse_rank("J"), parse_rank("9"), parse_rank("A")
 
 def _deal_features(deal_text: str) -> list[tuple[Any, ...]]:
     """``(deal, trump, side, trump_length, trump_total, jack, nine, ace, pattern)`` rows."""
+    from ..errors import BeloteError
+
     deal = Deal.from_pbn(deal_text)
+    if not deal.known:
+        raise BeloteError(f"column deal: {deal_text!r} is not a full deal "
+                          "(a hand-edited or damaged file?)")
     out = []
     for trump in range(4):
         for side in range(2):
-            hands = [deal.hands[side], deal.hands[side + 2]]
-            counts = [sum(1 for c in h if card_suit(c) == trump) for h in hands]  # type: ignore[union-attr]
+            hands = [h for h in (deal.hands[side], deal.hands[side + 2]) if h is not None]
+            counts = [sum(1 for c in h if card_suit(c) == trump) for h in hands]
             taker = hands[0] if counts[0] >= counts[1] else hands[1]
-            held = {card_rank(c) for h in hands for c in h if card_suit(c) == trump}  # type: ignore[union-attr]
-            lengths = sorted((sum(1 for c in taker if card_suit(c) == s) for s in range(4)),  # type: ignore[union-attr]
+            held = {card_rank(c) for h in hands for c in h if card_suit(c) == trump}
+            lengths = sorted((sum(1 for c in taker if card_suit(c) == s) for s in range(4)),
                              reverse=True)
             out.append((deal_text, SUIT_NAMES[trump], SIDE_NAMES[side], max(counts), sum(counts),
                         _JACK in held, _NINE in held, _ACE in held,
@@ -420,7 +425,7 @@ def belote_table(frame: Any, by: Sequence[str] = ()) -> Any:
     by = list(by)
     keys = ["record", "trump", *[c for c in by if c != "trump"]]
     rows = _prepared(frame, by).unique(subset=keys)
-    group = by or [pl.lit("all").alias("deals")]
+    group: list[str | pl.Expr] = list(by) if by else [pl.lit("all").alias("deals")]
     table = _grouped_sums(rows, group, belotes=pl.col("belote").is_not_null())
     return _visible(_with_wilson(table.sort(_names(group)), "belotes"))
 
@@ -477,7 +482,7 @@ def mode_comparison(frame: Any, by: Sequence[str] = ()) -> Any:
     coinche = rows.filter(pl.col("mode") == "coinche").select(*keys, coinche=pl.col("points"))
     pairs = classic.join(coinche, on=keys).with_columns(
         diff=(pl.col("coinche") - pl.col("classic")).cast(pl.Float64))
-    group = by or [pl.lit("all").alias("pairs")]
+    group: list[str | pl.Expr] = list(by) if by else [pl.lit("all").alias("pairs")]
     names = _names(group)
     table = _grouped_sums(pairs, group, classic=pl.col("classic"), coinche=pl.col("coinche"),
                           diff=pl.col("diff"), differ=pl.col("diff") != 0).sort(names)
