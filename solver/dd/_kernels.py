@@ -151,8 +151,8 @@ def _borrowed(typingctx, array):
 @njit(cache=True, nogil=True)
 def search(ws, seat, n, led, wcard, wseat, tpts, tmask, left, cap, rem, alpha, beta):
     """Entry point of :func:`_search` from Python (same arguments), on ``ws``'s pointer."""
-    return _search(_borrowed(ws), seat, n, led, wcard, wseat, tpts, tmask, left, cap, rem,
-                   alpha, beta)
+    return _search(_borrowed(ws),  # type: ignore[call-arg]
+                   seat, n, led, wcard, wseat, tpts, tmask, left, cap, rem, alpha, beta)
 
 
 @njit(cache=True, nogil=True)
@@ -166,7 +166,7 @@ def search_deals(ws, hands, leader, rem, alphas, betas, max_nodes, out):
     first deal whose search reached its node limit (its score and the later
     ones are then not computed).
     """
-    w = _borrowed(ws)
+    w = _borrowed(ws)  # type: ignore[call-arg, var-annotated]
     generation = w[GENERATION]
     for i in range(hands.shape[0]):
         for seat in range(4):
@@ -197,7 +197,7 @@ def layout_scores(ws, hands, seat, n, led, wcard, wseat, tpts, tmask, left, cap,
     first layout whose searches reached the node limit (its scores and the
     later ones are then not computed).
     """
-    w = _borrowed(ws)
+    w = _borrowed(ws)  # type: ignore[call-arg, var-annotated]
     generation = w[GENERATION]
     ply = (8 - left) * 4 + n
     for i in range(hands.shape[0]):
@@ -219,20 +219,20 @@ def layout_scores(ws, hands, seat, n, led, wcard, wseat, tpts, tmask, left, cap,
 @njit(cache=True, nogil=True)
 def root_scores(ws, seat, n, led, wcard, wseat, tpts, tmask, left, cap, rem):
     """Entry point of :func:`_root_scores` from Python (same arguments), on ``ws``'s pointer."""
-    return _root_scores(_borrowed(ws), seat, n, led, wcard, wseat, tpts, tmask, left, cap,
-                        rem)
+    return _root_scores(_borrowed(ws),  # type: ignore[call-arg]
+                        seat, n, led, wcard, wseat, tpts, tmask, left, cap, rem)
 
 
 @njit(cache=True)
 def _bit_index(bit):
     """Index of the single set bit of ``bit`` (one count-trailing-zeros instruction)."""
-    return np.int64(trailing_zeros(bit))
+    return np.int64(trailing_zeros(bit))  # type: ignore[call-arg]
 
 
 @njit(cache=True)
 def _top_bit(mask):
     """The highest set bit of a non-zero ``mask`` (one count-leading-zeros instruction)."""
-    return np.int64(1) << (np.int64(63) - np.int64(leading_zeros(mask)))
+    return np.int64(1) << (np.int64(63) - np.int64(leading_zeros(mask)))  # type: ignore[call-arg]
 
 
 @njit(cache=True)
@@ -874,7 +874,7 @@ def _tt_store(ws, key, slot, value, card, depth, alpha, beta):
     target = np.int64(-1)
     for s in range(slot, slot + 2):
         if ws[2 * s] == key:
-            target = s
+            target = s  # type: ignore[assignment]
             data = ws[2 * s + 1]
             lo = (data & 0xFFFF) - _BOUND_OFFSET
             hi = ((data >> 16) & 0xFFFF) - _BOUND_OFFSET
