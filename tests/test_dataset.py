@@ -11,7 +11,8 @@ import pytest
 
 from conftest import sample_size
 
-from belote.database.batch import read_metadata, schema
+from belote.database.batch import read_metadata
+from belote.database.schema import schema
 from belote.dd import dd_table
 from belote.types.profile import get_profile
 from belote.types.cards import SUIT_NAMES

@@ -4,7 +4,7 @@
 (:mod:`~belote.formats.rows`) one at a time, solves them on any
 executor of :func:`~belote.parallel.parallel_map` (processes, threads,
 a Dask cluster) and writes a *long* table: one row per board x mode x leader
-x trump x side (:data:`BATCH_SCHEMA`).
+x trump x side (:data:`~belote.database.schema.BATCH_SCHEMA`).
 
 Crash safety. Records (boards, good or bad, numbered from 0 in input order)
 are cut into shards of ``shard_size``. Each finished shard is written to
@@ -48,15 +48,16 @@ from typing import TYPE_CHECKING, Any
 from ..analysis.board import BoardAnalysis, BoardJob, TableRequest, board_analysis, plan_board
 from ..errors import BatchStateError, BeloteError, PBNDecodeError
 from ..parallel.runner import Run, parallel_map, run_keywords
-from ..types.profile import PROFILES, RuleProfile, get_profile
+from ..types.profile import RuleProfile, get_profile
 from ..types.cards import SUIT_NAMES, SUITS, Suit
-from ..types.deal import NORTH, SEAT_NAMES, SIDE_NAMES, Seat, seat_name, side_name
+from ..types.deal import NORTH, Seat, seat_name, side_name
+from .schema import schema
 
 if TYPE_CHECKING:
     from ..board import Board
 
-__all__ = ["BATCH_SCHEMA", "BatchOptions", "BatchSummary", "check_paths", "input_identity",
-           "iter_records", "read_metadata", "run_batch", "schema", "solve_record"]
+__all__ = ["BatchOptions", "BatchSummary", "check_paths", "input_identity", "iter_records",
+           "read_metadata", "run_batch", "solve_record"]
 
 FORMAT_VERSION = 3
 """Version of the shard layout and manifest; a change makes old shards unusable."""
@@ -69,60 +70,6 @@ DEFAULT_SHARD_SIZE = 100
 
 METADATA_KEY = "belote.batch"
 """Parquet key-value metadata key holding the manifest of a finished output."""
-
-BATCH_SCHEMA: tuple[tuple[str, str], ...] = (
-    ("record", "record number in the input, from 0 (boards good or bad)"),
-    ("board", "Board tag / column"),
-    ("deal", "the deal, PBN notation from the dealer (N when unknown)"),
-    ("dealer", "seat"),
-    ("leader", "leader of the first trick for this row's value"),
-    ("mode", "rule profile"),
-    ("trump", "S H D C"),
-    ("side", "NS or EW: whose value this row holds"),
-    ("points", "side's double-dummy trick points (belote excluded; 252 = capot)"),
-    ("belote", "side holding trump K+Q, null if split"),
-    ("contract", "Contract tag"),
-    ("declarer", "seat"),
-    ("contract_side", "declarer's side"),
-    ("dd_points", "contract side's double-dummy points, with the board's own leader"),
-    ("dd_needed", "trick points the contract side needs to make it"),
-    ("dd_made", "contract made double-dummy"),
-    ("dd_litige", "classic: equal totals double-dummy"),
-    ("dd_score_ns", "double-dummy deal score of NS"),
-    ("dd_score_ew", "double-dummy deal score of EW"),
-    ("played_points", "contract side's trick points in the recorded play"),
-    ("played_points_ns", "NS trick points in the recorded play"),
-    ("played_points_ew", "EW trick points in the recorded play"),
-    ("played_made", "contract made in the recorded play"),
-    ("played_litige", "classic: equal totals in the recorded play"),
-    ("played_score_ns", "recorded play's deal score of NS"),
-    ("played_score_ew", "recorded play's deal score of EW"),
-    ("sd_points", "side's trick points when all four seats play the deal out single-dummy "
-                  "with this leader and trump (--play single-dummy; null otherwise)"),
-)
-"""The output's columns, in order, with what they hold."""
-
-
-def schema() -> Any:
-    """The polars schema of the output (seats, sides, suits and modes as ``pl.Enum``).
-
-    >>> schema()["trump"], schema()["points"]
-    (Enum(categories=['S', 'H', 'D', 'C']), Int16)
-    """
-    import polars as pl
-
-    seat, side = pl.Enum(list(SEAT_NAMES)), pl.Enum(list(SIDE_NAMES))
-    small = pl.Int16
-    types = {"record": pl.Int32, "board": pl.String, "deal": pl.String, "dealer": seat,
-             "leader": seat, "mode": pl.Enum(sorted(PROFILES)), "trump": pl.Enum(list(SUIT_NAMES)),
-             "side": side, "points": small, "belote": side, "contract": pl.String,
-             "declarer": seat, "contract_side": side, "dd_points": small, "dd_needed": small,
-             "dd_made": pl.Boolean, "dd_litige": pl.Boolean, "dd_score_ns": small,
-             "dd_score_ew": small, "played_points": small, "played_points_ns": small,
-             "played_points_ew": small, "played_made": pl.Boolean, "played_litige": pl.Boolean,
-             "played_score_ns": small, "played_score_ew": small, "sd_points": small}
-    return pl.Schema([(name, types[name]) for name, _ in BATCH_SCHEMA])
-
 
 
 @dataclass(frozen=True)
@@ -282,17 +229,17 @@ def count_records(path: str | os.PathLike[str]) -> int | None:
         import polars as pl
 
         try:
-            return int(pl.scan_parquet(path).select(pl.len()).collect().item())
+            return int(pl.scan_parquet(Path(path)).select(pl.len()).collect().item())
         except pl.exceptions.PolarsError as e:
             raise BeloteError(f"{os.fspath(path)}: not a readable Parquet file "
                               f"({str(e).splitlines()[0]})") from None
     count, needle = 0, {"pbn": b"[Deal ", "csv": b"\n", "ndjson": b"\n"}[kind]
     with open(path, "rb") as fp:
-        lines = (line for line in fp if line.strip())
+        nonblank = (line for line in fp if line.strip())
         if kind == "pbn":
-            count = sum(1 for line in lines if line.lstrip().startswith(needle))
+            count = sum(1 for line in nonblank if line.lstrip().startswith(needle))
         else:
-            count = sum(1 for _ in lines) - (kind == "csv")
+            count = sum(1 for _ in nonblank) - (kind == "csv")
     return max(count, 0)
 
 
@@ -400,26 +347,27 @@ def _single_dummy(index: int, analysis: BoardAnalysis) -> dict[tuple[Seat, Suit]
 
 def _job_rows(index: int, analysis: BoardAnalysis, play: str = "double-dummy"
               ) -> list[tuple[Any, ...]]:
-    """The output rows of one solved job, as tuples in :data:`BATCH_SCHEMA` order."""
+    """The output rows of one solved job, as tuples in :data:`.schema.BATCH_COLUMNS` order."""
     first = NORTH if analysis.dealer is None else analysis.dealer
     deal = analysis.deal.to_pbn(first)
     dealer = None if analysis.dealer is None else seat_name(analysis.dealer)
     contract = analysis.contract
     verdict = analysis.verdict
     played = analysis.played
-    c_text = c_decl = c_side = None
+    c_text = c_decl = None
+    side = None if contract is None else contract.side
     dd: tuple[Any, ...] = (None,) * 6
     if contract is not None:
         c_text = contract.to_pbn()
         if contract.declarer is not None:
             c_decl = seat_name(contract.declarer)
-            c_side = side_name(contract.side)
+    c_side = None if side is None else side_name(side)
     if verdict is not None:
         dd = (verdict.points, verdict.needed, verdict.made, verdict.litige,
               verdict.score.scores[0], verdict.score.scores[1])
     pl_cols: tuple[Any, ...] = (None,) * 7
     if played is not None:
-        taker = None if c_side is None else played.trick_points[contract.side]  # type: ignore[union-attr]
+        taker = None if side is None else played.trick_points[side]
         score = played.score
         pl_cols = (taker, played.trick_points[0], played.trick_points[1], played.made,
                    played.litige, None if score is None else score[0],
@@ -429,7 +377,7 @@ def _job_rows(index: int, analysis: BoardAnalysis, play: str = "double-dummy"
     sd = _single_dummy(index, analysis) if play == "single-dummy" else {}
     return [(index, analysis.board, deal, dealer, seat_name(v.leader), mode, SUIT_NAMES[v.trump],
              side_name(v.side), v.points,
-             None if belote[v.trump] is None else side_name(belote[v.trump]),
+             None if (held := belote[v.trump]) is None else side_name(held),
              c_text, c_decl, c_side, *dd, *pl_cols,
              sd[v.leader, v.trump][v.side] if sd else None)
             for v in analysis.table]
@@ -482,7 +430,7 @@ def read_metadata(path: str | os.PathLike[str]) -> dict[str, str]:
     """
     import polars as pl
 
-    return dict(pl.read_parquet_metadata(path))
+    return dict(pl.read_parquet_metadata(Path(path)))
 
 
 def _manifest(input_path: Path, options: BatchOptions) -> dict[str, Any]:

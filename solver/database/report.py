@@ -43,15 +43,13 @@ from ..sampling.stats import ClusterSums, clustered_mean, clustered_proportion
 from ..types.cards import SUIT_NAMES, card_rank, card_suit, parse_rank
 from ..types.contract import Contract
 from ..types.deal import SEAT_NAMES, SIDE_NAMES, Deal
+from .schema import REPORT_COLUMNS
 
-__all__ = ["BATCH_COLUMNS", "FEATURES", "LEAD_NEEDS", "LEAD_NOT_BY_LEADER", "REPORTS", "belote_table",
+__all__ = ["FEATURES", "LEAD_NEEDS", "LEAD_NOT_BY_LEADER", "REPORTS", "belote_table",
            "bid_success_table", "capot_table", "check_batch_output", "check_values", "features",
            "lead_value", "left_out",
            "mode_comparison", "points_table", "report_tables", "sd_calibration",
            "sd_summary"]
-
-BATCH_COLUMNS = ("record", "deal", "dealer", "leader", "mode", "trump", "side", "points", "belote")
-"""The columns of a ``belote batch`` output that the report reads."""
 
 FEATURES = ("trump_length", "trump_total", "jack", "nine", "ace", "own_belote", "pattern")
 """The taking side's features (:func:`features`), which ``by`` accepts beside the file's columns."""
@@ -111,7 +109,7 @@ leader, mode, trump, side, points, belote)
     """
     from ..errors import BeloteError
 
-    missing = [c for c in BATCH_COLUMNS if c not in frame.columns]
+    missing = [c for c in REPORT_COLUMNS if c not in frame.columns]
     if missing:
         raise BeloteError(f"not a `belote batch` output (missing columns: {', '.join(missing)})")
     if frame.is_empty():
@@ -152,7 +150,7 @@ def check_values(frame: Any) -> None:
     def fault(column: str, text: str) -> BeloteError:
         return BeloteError(f"column {column}: {text} (a hand-edited or damaged file?)")
 
-    for column in BATCH_COLUMNS:
+    for column in REPORT_COLUMNS:
         values = frame[column]
         if column not in _NULLABLE and values.null_count():
             row = int(values.is_null().arg_max() or 0) + 1
