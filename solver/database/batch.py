@@ -54,6 +54,8 @@ from ..types.deal import NORTH, Seat, seat_name, side_name
 from .schema import schema
 
 if TYPE_CHECKING:
+    import polars as pl
+
     from ..board import Board
 
 __all__ = ["BatchOptions", "BatchSummary", "check_paths", "input_identity", "iter_records",
@@ -415,7 +417,7 @@ def _write_text(path: Path, text: str) -> None:
     _write_atomic(path, lambda tmp: tmp.write_text(text, encoding="utf-8"))
 
 
-def _frame(rows: list[tuple[Any, ...]]) -> Any:
+def _frame(rows: list[tuple[Any, ...]]) -> pl.DataFrame:
     import polars as pl
 
     return pl.DataFrame(rows, schema=schema(), orient="row")

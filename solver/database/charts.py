@@ -22,7 +22,10 @@ from __future__ import annotations
 
 import warnings
 from pathlib import Path
-from typing import Any, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple, cast
+
+if TYPE_CHECKING:
+    import polars as pl
 
 __all__ = ["CHARTS", "Charts", "MIN_GROUP", "missing_matplotlib_message", "write_charts"]
 
@@ -72,7 +75,7 @@ def _left_out(every: list[int], shown: list[int]) -> str:
     return f"\n({', '.join(out)} trumps: fewer than {MIN_GROUP} hands, left out)" if out else ""
 
 
-def _pmake(frame: Any, path: Path) -> str:
+def _pmake(frame: pl.DataFrame, path: Path) -> str:
     import polars as pl
 
     from .report import bid_success_table
@@ -83,14 +86,14 @@ def _pmake(frame: Any, path: Path) -> str:
     bids = bid_success_table(coinche, ["trump_length"])
     every = sorted(bids["trump_length"].unique().to_list())
     lengths = [length for length in every
-               if bids.filter(pl.col("trump_length") == length)["n"].min() >= MIN_GROUP]
+               if cast(int, bids.filter(pl.col("trump_length") == length)["n"].min()) >= MIN_GROUP]
     if not lengths:
         return SMALL
     plt = _pyplot()
     fig, ax = plt.subplots(figsize=(10, 5), dpi=110)
     for length in lengths:
         rows = bids.filter(pl.col("trump_length") == length).sort("bid")
-        n = int(rows["n"].min())
+        n = int(cast(int, rows["n"].min()))
         line, = ax.plot(rows["bid"], rows["p"] * 100, marker="o",
                         label=f"{length} trump{'s' * (length != 1)} (n={n})")
         ax.fill_between(rows["bid"], rows["p_low"] * 100, rows["p_high"] * 100,
@@ -109,7 +112,7 @@ def _pmake(frame: Any, path: Path) -> str:
     return ""
 
 
-def _points(frame: Any, path: Path) -> str:
+def _points(frame: pl.DataFrame, path: Path) -> str:
     import polars as pl
 
     from .report import _own_leader, features
@@ -141,7 +144,7 @@ def _points(frame: Any, path: Path) -> str:
     return ""
 
 
-def _calibration(frame: Any, path: Path) -> str:
+def _calibration(frame: pl.DataFrame, path: Path) -> str:
     """Where double-dummy reached T, the share of single-dummy playouts that did, by T."""
     from .report import sd_calibration
 
@@ -171,7 +174,7 @@ def _calibration(frame: Any, path: Path) -> str:
     return ""
 
 
-def _lead(frame: Any, path: Path) -> str:
+def _lead(frame: pl.DataFrame, path: Path) -> str:
     from .report import LEAD_NEEDS, lead_value
 
     lead = lead_value(frame)
@@ -196,7 +199,8 @@ def _lead(frame: Any, path: Path) -> str:
     ax.set_xticks(list(x), modes)
     ax.set_ylabel("mean double-dummy trick points of the side")
     ax.set_title("The value of the opening lead")
-    ax.set_ylim(0, max(lead["own_lead"].max(), lead["other_lead"].max()) * 1.35)
+    ax.set_ylim(0, max(cast(float, lead["own_lead"].max()), cast(float, lead["other_lead"].max()))
+                * 1.35)
     ax.legend(loc="upper right", fontsize=8)
     fig.tight_layout()
     fig.savefig(path)
@@ -209,7 +213,7 @@ CHARTS = ("pmake.png", "points.png", "lead.png", "calibration.png")
 with ``--play single-dummy``)."""
 
 
-def write_charts(frame: Any, directory: str | Path) -> Charts:
+def write_charts(frame: pl.DataFrame, directory: str | Path) -> Charts:
     """Write the charts that batch output ``frame`` can fill into ``directory``.
 
     Each is written atomically (:func:`belote.files.atomic_output`): a chart

@@ -12,9 +12,12 @@ import base64
 import html
 from collections.abc import Mapping, Sequence
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .report import REPORTS
+
+if TYPE_CHECKING:
+    import polars as pl
 
 __all__ = ["TABLE_TITLES", "render_page", "table_title"]
 
@@ -71,7 +74,7 @@ def _cell(value: Any) -> str:
     return html.escape(str(value))
 
 
-def _table(frame: Any) -> str:
+def _table(frame: pl.DataFrame) -> str:
     head = "".join(f"<th>{html.escape(c)}</th>" for c in frame.columns)
     body = "".join("<tr>" + "".join(f"<td>{_cell(v)}</td>" for v in row) + "</tr>"
                    for row in frame.iter_rows())
@@ -83,8 +86,9 @@ def _order(name: str) -> int:
     return REPORTS.index(name) if name in REPORTS else len(REPORTS)
 
 
-def render_page(tables: dict[str, Any], charts: Sequence[Path], *, title: str, note: str = "",
-                by: Sequence[str] | None = None, left_out: Mapping[str, str] | None = None,
+def render_page(tables: Mapping[str, pl.DataFrame], charts: Sequence[Path], *, title: str,
+                note: str = "", by: Sequence[str] | None = None,
+                left_out: Mapping[str, str] | None = None,
                 skipped: Mapping[str, str] | None = None) -> str:
     """The page: ``title``, ``note``, the charts, then each table under its heading.
 

@@ -35,7 +35,7 @@ the side's value reaches the points the bid needs given the belote
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..types.profile import get_profile
 from ..rules.scoring import min_points_to_make
@@ -44,6 +44,9 @@ from ..types.cards import SUIT_NAMES, card_rank, card_suit, parse_rank
 from ..types.contract import Contract
 from ..types.deal import SEAT_NAMES, SIDE_NAMES, Deal
 from .schema import REPORT_COLUMNS
+
+if TYPE_CHECKING:
+    import polars as pl
 
 __all__ = ["FEATURES", "LEAD_NEEDS", "LEAD_NOT_BY_LEADER", "REPORTS", "belote_table",
            "bid_success_table", "capot_table", "check_batch_output", "check_values", "features",
@@ -97,7 +100,7 @@ def _deal_features(deal_text: str) -> list[tuple[Any, ...]]:
     return out
 
 
-def check_batch_output(frame: Any) -> None:
+def check_batch_output(frame: pl.DataFrame) -> None:
     """Raise :class:`~belote.errors.BeloteError` unless ``frame`` is a batch output with rows.
 
     >>> import polars as pl
@@ -129,7 +132,7 @@ MAX_POINTS = 252
 """The largest value of ``points`` (capot)."""
 
 
-def check_values(frame: Any) -> None:
+def check_values(frame: pl.DataFrame) -> None:
     """Raise :class:`~belote.errors.BeloteError` (one line, the first fault) unless the
     columns the report reads hold what a batch output holds: ``record`` and ``points``
     integers, ``points`` in 0..252, no nulls but in ``dealer`` and ``belote``, and the
@@ -176,7 +179,7 @@ def check_values(frame: Any) -> None:
         raise fault("points", f"{points[row]} at row {row + 1} is outside 0..{MAX_POINTS}")
 
 
-def features(frame: Any) -> Any:
+def features(frame: pl.DataFrame) -> pl.DataFrame:
     """``frame`` with the taking side's features (:data:`FEATURES`, module docstring) added.
 
     A frame that has them already is returned as it is.
@@ -200,7 +203,7 @@ def _keys(by: Sequence[str]) -> list[str]:
     return ["mode", *dict.fromkeys(c for c in by if c != "mode")]
 
 
-def _own_leader(frame: Any) -> Any:
+def _own_leader(frame: pl.DataFrame) -> pl.DataFrame:
     """The rows of the board's own leader (the dealer's left), all rows without a dealer."""
     import polars as pl
 
@@ -210,7 +213,7 @@ def _own_leader(frame: Any) -> Any:
     return frame.filter(pl.col("dealer").is_null() | (pl.col("leader").cast(pl.String) == left))
 
 
-def _names(keys: Sequence[Any]) -> list[str]:
+def _names(keys: Sequence[str | pl.Expr]) -> list[str]:
     """The column names of group keys given as names or aliased expressions."""
     return [k if isinstance(k, str) else k.meta.output_name() for k in keys]
 
@@ -219,7 +222,8 @@ _SUM = "__sum_"
 """Prefix of the hidden columns of :func:`_grouped_sums`."""
 
 
-def _grouped_sums(rows: Any, keys: Sequence[Any], **values: Any) -> Any:
+def _grouped_sums(rows: pl.DataFrame, keys: Sequence[str | pl.Expr], **values: pl.Expr
+                  ) -> pl.DataFrame:
     """Per group of ``keys``: ``n`` rows, ``n_deals`` deals and the sums of each value.
 
     The sums (hidden columns) are those of :class:`ClusterSums`, a deal
@@ -250,7 +254,7 @@ def _grouped_sums(rows: Any, keys: Sequence[Any], **values: Any) -> Any:
     return deals.group_by(names).agg(*per_group)
 
 
-def _cluster_sums(table: Any, value: str, binary: bool) -> list[ClusterSums]:
+def _cluster_sums(table: pl.DataFrame, value: str, binary: bool) -> list[ClusterSums]:
     """The :class:`ClusterSums` of ``value`` in each row of a :func:`_grouped_sums` table."""
     def column(name: str) -> list[Any]:
         return table[f"{_SUM}{name}"].to_list()
@@ -264,14 +268,14 @@ def _cluster_sums(table: Any, value: str, binary: bool) -> list[ClusterSums]:
                 column(f"cluster_cross_{value}"), column("size_squares"), rare)]
 
 
-def _with_mean(table: Any, value: str, name: str) -> Any:
+def _with_mean(table: pl.DataFrame, value: str, name: str) -> pl.DataFrame:
     """Add the mean of ``value`` as column ``name``."""
     import polars as pl
 
     return table.with_columns((pl.col(f"{_SUM}total_{value}") / pl.col("n")).alias(name))
 
 
-def _with_mean_interval(table: Any, value: str, level: float = 0.95) -> Any:
+def _with_mean_interval(table: pl.DataFrame, value: str, level: float = 0.95) -> pl.DataFrame:
     """Add ``mean`` of ``value`` and its t interval (``low``/``high``, clustered by deal).
 
     Groups with fewer than two deals get no interval (null bounds).
@@ -285,7 +289,8 @@ def _with_mean_interval(table: Any, value: str, level: float = 0.95) -> Any:
         high=pl.Series([None if e is None else e.high for e in estimates], dtype=pl.Float64))
 
 
-def _with_wilson(table: Any, value: str, prefix: str = "p", level: float = 0.95) -> Any:
+def _with_wilson(table: pl.DataFrame, value: str, prefix: str = "p", level: float = 0.95
+                 ) -> pl.DataFrame:
     """Add the count of a 0/1 ``value`` (named ``value``), its proportion ``p`` and interval.
 
     The interval (``p_low``, ``p_high``; ``prefix`` names the three) is
@@ -303,7 +308,7 @@ def _with_wilson(table: Any, value: str, prefix: str = "p", level: float = 0.95)
         pl.Series(f"{prefix}_high", [e.high for e in estimates], dtype=pl.Float64))
 
 
-def _visible(table: Any) -> Any:
+def _visible(table: pl.DataFrame) -> pl.DataFrame:
     """``table`` without the hidden sums of :func:`_grouped_sums`."""
     return table.select([c for c in table.columns if not c.startswith(_SUM)])
 
@@ -316,7 +321,7 @@ def _needed(mode: str, bid: int | None, belote: str) -> int:
     return min_points_to_make(profile, contract, holder)
 
 
-def _belote_state() -> Any:
+def _belote_state() -> pl.Expr:
     import polars as pl
 
     return (pl.when(pl.col("belote").is_null()).then(pl.lit("none"))
@@ -324,7 +329,8 @@ def _belote_state() -> Any:
             .otherwise(pl.lit("theirs")))
 
 
-def bid_success_table(frame: Any, by: Sequence[str] = ("trump_length",)) -> Any:
+def bid_success_table(frame: pl.DataFrame, by: Sequence[str] = ("trump_length",)
+                      ) -> pl.DataFrame:
     """P(make) of each bid level by ``by``: ``n`` hands, ``n_deals``, ``made``, ``p`` and its interval.
 
     Coinche rows get one line per bid level (80 to 160); classic rows one line
@@ -354,7 +360,7 @@ def bid_success_table(frame: Any, by: Sequence[str] = ("trump_length",)) -> Any:
     return _with_wilson(table, "made").select(columns)
 
 
-def _check_by(frame: Any, by: Sequence[str]) -> None:
+def _check_by(frame: pl.DataFrame, by: Sequence[str]) -> None:
     """Raise :class:`~belote.errors.BeloteError` for a ``by`` column neither in
     ``frame`` nor a feature, naming what ``by`` accepts (and the nearest name).
 
@@ -380,14 +386,14 @@ trump_length?)
                           f"or any column of the file{hint})")
 
 
-def _prepared(frame: Any, by: Sequence[str]) -> Any:
+def _prepared(frame: pl.DataFrame, by: Sequence[str]) -> pl.DataFrame:
     """Own-leader rows, with the features when a ``by`` column needs them."""
     _check_by(frame, by)
     rows = _own_leader(frame)
     return features(rows) if any(c not in rows.columns for c in by) else rows
 
 
-def points_table(frame: Any, by: Sequence[str] = ("trump_length",)) -> Any:
+def points_table(frame: pl.DataFrame, by: Sequence[str] = ("trump_length",)) -> pl.DataFrame:
     """Mean double-dummy points of the taking side by ``by`` and mode, with a t interval.
 
     The interval is cut to the points a side can take (0 to a capot's 252).
@@ -402,7 +408,7 @@ def points_table(frame: Any, by: Sequence[str] = ("trump_length",)) -> Any:
         low=pl.col("low").clip(lower_bound=0), high=pl.col("high").clip(upper_bound=most))
 
 
-def capot_table(frame: Any, by: Sequence[str] = ("trump_length",)) -> Any:
+def capot_table(frame: pl.DataFrame, by: Sequence[str] = ("trump_length",)) -> pl.DataFrame:
     """How often the taking side can take all eight tricks (value 252), by ``by`` and mode."""
     import polars as pl
 
@@ -416,7 +422,7 @@ def capot_table(frame: Any, by: Sequence[str] = ("trump_length",)) -> Any:
     return _visible(_with_wilson(table, "capots"))
 
 
-def belote_table(frame: Any, by: Sequence[str] = ()) -> Any:
+def belote_table(frame: pl.DataFrame, by: Sequence[str] = ()) -> pl.DataFrame:
     """How often one player holds trump K+Q, per trump-suit deal (``n`` = deals x trumps)."""
     import polars as pl
 
@@ -428,7 +434,7 @@ def belote_table(frame: Any, by: Sequence[str] = ()) -> Any:
     return _visible(_with_wilson(table.sort(_names(group)), "belotes"))
 
 
-def lead_value(frame: Any, by: Sequence[str] = ()) -> Any:
+def lead_value(frame: pl.DataFrame, by: Sequence[str] = ()) -> pl.DataFrame:
     """The opening lead's value: a side's points when it leads minus when the other side leads.
 
     Per deal, mode, trump and side the points are averaged over the side's
@@ -458,7 +464,7 @@ def lead_value(frame: Any, by: Sequence[str] = ()) -> Any:
                          "high"])
 
 
-def mode_comparison(frame: Any, by: Sequence[str] = ()) -> Any:
+def mode_comparison(frame: pl.DataFrame, by: Sequence[str] = ()) -> pl.DataFrame:
     """Classic against coinche on the same deals: mean points difference (coinche - classic).
 
     Rows are paired on record, leader, trump and side, and read for the side
@@ -499,7 +505,7 @@ CALIBRATION_THRESHOLDS = tuple(range(80, 170, 10))
 """The thresholds T of :func:`sd_calibration`."""
 
 
-def _sd_rows(frame: Any) -> Any:
+def _sd_rows(frame: pl.DataFrame) -> pl.DataFrame:
     """The rows of the board's own leader that have a single-dummy value (``sd_points``)."""
     import polars as pl
 
@@ -508,7 +514,7 @@ def _sd_rows(frame: Any) -> Any:
     return _own_leader(frame).filter(pl.col("sd_points").is_not_null())
 
 
-def sd_calibration(frame: Any) -> Any:
+def sd_calibration(frame: pl.DataFrame) -> pl.DataFrame:
     """Where the side's double-dummy value reached T, the share of single-dummy playouts that did.
 
     Per mode and T in 80..160 (:data:`CALIBRATION_THRESHOLDS`): ``n`` rows
@@ -542,7 +548,7 @@ def sd_calibration(frame: Any) -> Any:
                         "dd_mean", "sd_mean")
 
 
-def sd_summary(frame: Any) -> Any:
+def sd_summary(frame: pl.DataFrame) -> pl.DataFrame:
     """Per mode: mean and spread of the double-dummy and single-dummy points of the same rows.
 
     Means with t intervals clustered by deal (``dd_low``...), standard
@@ -571,7 +577,8 @@ def sd_summary(frame: Any) -> Any:
     return out.join(spread, on="mode", how="left")
 
 
-def report_tables(frame: Any, by: Sequence[str] | None = None) -> dict[str, Any]:
+def report_tables(frame: pl.DataFrame, by: Sequence[str] | None = None
+                  ) -> dict[str, pl.DataFrame]:
     """Every table of the report, by name (:data:`REPORTS`); ``by`` regroups them all.
 
     Without ``by``: P(make) and points by trump length, by trump honours
@@ -588,7 +595,7 @@ def report_tables(frame: Any, by: Sequence[str] | None = None) -> dict[str, Any]
     by = list(dict.fromkeys(by)) if by else None  # a column given twice counts once
     _check_by(frame, by or ())
     frame = features(frame)
-    tables: dict[str, Any] = {}
+    tables: dict[str, pl.DataFrame] = {}
     length = list(by) if by else ["trump_length"]
     tables["bids"] = bid_success_table(frame, length)
     tables["points"] = points_table(frame, length)
@@ -616,7 +623,7 @@ def report_tables(frame: Any, by: Sequence[str] | None = None) -> dict[str, Any]
     return tables
 
 
-def left_out(tables: dict[str, Any], by: Sequence[str] | None = None) -> dict[str, str]:
+def left_out(tables: dict[str, pl.DataFrame], by: Sequence[str] | None = None) -> dict[str, str]:
     """Why :func:`report_tables` left a table out, for the tables a reader expects.
 
     The lead table, and the modes table of a report by mode. (The modes table

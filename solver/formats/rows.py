@@ -25,13 +25,16 @@ import json
 import os
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from pathlib import Path
-from typing import IO, Any, cast
+from typing import IO, TYPE_CHECKING, Any, cast
 
 from ..errors import BeloteError, PBNDecodeError
 from ..types.profile import RuleProfile, get_profile
 from ..types.deal import Deal, Seat, parse_seat, seat_name
 from ..board import Board, BoardSource
 from .lines import numbered_lines
+
+if TYPE_CHECKING:
+    import polars as pl
 
 __all__ = ["COLUMNS", "FORMATS", "DealChunk", "check_deal_column", "file_format", "iter_rows",
            "write_deals"]
@@ -158,12 +161,12 @@ def iter_rows(fp_or_path: IO[str] | IO[bytes] | str | os.PathLike[str], *,
         yield from _READERS[format](numbered_lines(fp, file), file, mode)
 
 
-def _missing_deal(file: str | None, columns: Any) -> PBNDecodeError:
+def _missing_deal(file: str | None, columns: Iterable[object]) -> PBNDecodeError:
     return PBNDecodeError(f"no 'deal' or 'cfn' column (columns: "
                           f"{', '.join(map(str, columns)) or 'none'})", file=file, line=1)
 
 
-def _has_deal(columns: Any) -> bool:
+def _has_deal(columns: Iterable[object]) -> bool:
     """Whether a header names the ``deal`` or the ``cfn`` column."""
     names = [str(c).lower() for c in columns]
     return "deal" in names or "cfn" in names
@@ -307,7 +310,7 @@ DealChunk = tuple[Sequence[str], Sequence[Seat], Sequence[str]]
 _SCHEMA = {"board": "String", "dealer": "String", "deal": "String"}
 
 
-def _chunk_frame(chunk: DealChunk) -> Any:
+def _chunk_frame(chunk: DealChunk) -> pl.DataFrame:
     import polars as pl
 
     boards, dealers, deals = chunk
@@ -353,8 +356,8 @@ def _write_parquet(path: Path, chunks: Iterator[DealChunk]) -> None:
 
     schema = pl.Schema({k: getattr(pl, v) for k, v in _SCHEMA.items()})
 
-    def source(with_columns: Any, predicate: Any, n_rows: Any, batch_size: Any
-               ) -> Iterator[Any]:
+    def source(with_columns: list[str] | None, predicate: pl.Expr | None, n_rows: int | None,
+               batch_size: int | None) -> Iterator[pl.DataFrame]:
         for chunk in chunks:
             yield _chunk_frame(chunk)
 
