@@ -545,6 +545,7 @@ def _damaged(tmp_path: Path, name: str, column: pl.Expr) -> Path:
     ("x10.parquet", pl.col("points") * 10, "is outside 0..252"),
     ("str.parquet", pl.col("points").cast(pl.String), "expected integers, found String"),
     ("trump.parquet", pl.lit("Z").alias("trump"), "column trump: unknown value 'Z'"),
+    ("hand.parquet", pl.col("deal").str.replace(r"^(\w):\S+", "$1:-"), "is not a full deal"),
 ])
 def test_report_checks_the_values_it_aggregates(tmp_path, name, column, fragment):
     code, out, err = run("report", _damaged(tmp_path, name, column))
