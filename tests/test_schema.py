@@ -2,6 +2,8 @@
 
 from pathlib import Path
 
+import pytest
+
 from belote.database.batch import BatchOptions, run_batch
 from belote.database.schema import BATCH_COLUMNS, BATCH_SCHEMA, REPORT_COLUMNS, schema
 from belote.parallel import Run
@@ -52,3 +54,14 @@ def test_report_reads_columns_of_the_schema():
     assert REPORT_COLUMNS == ("record", "deal", "dealer", "leader", "mode", "trump", "side",
                               "points", "belote")
     assert set(REPORT_COLUMNS) <= set(BATCH_COLUMNS)
+
+
+def test_old_paths_warn_and_give_the_same_objects():
+    from belote.database import batch, report, schema
+
+    with pytest.warns(DeprecationWarning, match="belote.database.schema.BATCH_SCHEMA"):
+        assert batch.BATCH_SCHEMA is schema.BATCH_SCHEMA
+    with pytest.warns(DeprecationWarning, match="belote.database.schema.REPORT_COLUMNS"):
+        assert report.BATCH_COLUMNS is schema.REPORT_COLUMNS
+    with pytest.raises(AttributeError):
+        batch.NOT_A_NAME

@@ -622,3 +622,16 @@ def _finish(output: Path, errors_path: Path, shards: _Shards, manifest: dict[str
     shutil.rmtree(shards.parts)
     return BatchSummary(output, errors_path, records=counts["records"], bad=bad, rows=rows,
                         resumed=counts["resumed"], seconds=time.perf_counter() - started)
+
+
+def __getattr__(name: str) -> Any:
+    """Deprecated: the row schema moved to :mod:`belote.database.schema` (this alias goes in
+    the next version)."""
+    if name == "BATCH_SCHEMA":
+        import warnings
+
+        from . import schema as _schema
+        warnings.warn("belote.database.batch.BATCH_SCHEMA is deprecated: use "
+                      "belote.database.schema.BATCH_SCHEMA", DeprecationWarning, stacklevel=2)
+        return _schema.BATCH_SCHEMA
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
