@@ -81,7 +81,7 @@ if TYPE_CHECKING:  # imported on first use (numpy, numba, polars, the file forma
                                  board_analysis, plan_board)
     from .analysis.play_record import (CardAnalysis, PlayAnalysis, board_play_analysis,
                                        play_analysis)
-    from .auction.par import ParContract, ParResult, par_of
+    from .auction.par import BoardPar, ParContract, ParResult, par_of
     from .database.batch import BatchOptions, BatchSummary, run_batch
     from .database.report import report_tables
     from .dd.solve import (CardValue, DDTable, PositionAnalysis, SearchContext, dd_table,
@@ -112,7 +112,7 @@ _LAZY = {
                         "board_analysis", "plan_board"),
     ".analysis.play_record": ("CardAnalysis", "PlayAnalysis", "board_play_analysis",
                               "play_analysis"),
-    ".auction.par": ("ParContract", "ParResult", "par_of"),
+    ".auction.par": ("BoardPar", "ParContract", "ParResult", "par_of"),
     ".database.batch": ("BatchOptions", "BatchSummary", "run_batch"),
     ".database.report": ("report_tables",),
     ".dd.solve": ("CardValue", "DDTable", "PositionAnalysis", "SearchContext", "dd_table",
@@ -137,7 +137,7 @@ _HOME = {name: module for module, names in _LAZY.items() for name in names}
 
 __all__ = [
     "Auction", "AuctionAdvice", "BatchOptions", "BatchStateError", "BatchSummary",
-    "BeloteError", "BidAdvice", "BidAnswer", "BidJob", "BidQuestion", "Board", "BoardAnalysis", "BoardJob", "CLASSIC", "CLUBS",
+    "BeloteError", "BidAdvice", "BidAnswer", "BidJob", "BidQuestion", "Board", "BoardPar", "BoardAnalysis", "BoardJob", "CLASSIC", "CLUBS",
     "COINCHE", "CardAdvice", "CardAnalysis", "CardError", "CardSet", "CardValue",
     "ConstraintError", "Constraints", "Contract", "ContractError", "ContractEstimate",
     "ContractVerdict", "ConventionError", "ConversionWarning", "DDTable", "DIAMONDS", "Deal",
