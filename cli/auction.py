@@ -1,16 +1,9 @@
-"""``belote bid --auction``: the advice for the seat on turn, rendered (the library decides).
+"""``belote bid --auction``: the advice for the seat on turn, rendered (the library decides and checks).
 
 Module-level imports stay light (no numba).
 """
 
 from __future__ import annotations
-
-import json
-from dataclasses import replace
-from pathlib import Path
-
-import click
-from belote.errors import BeloteError
 
 SHOWN_BIDS = 10
 """Bids listed in the human table (best first); --json lists them all."""
@@ -24,32 +17,12 @@ def _num(e: dict) -> str:
     return f"{e['value']:+.1f} [{e['low']:+.1f}, {e['high']:+.1f}]"
 
 
-def read_auction_text(text: str, dealer: int | None, mode: str, turned: str | None):
-    """The :class:`~belote.types.auction.Auction` of ``--auction``, or a one-line usage error."""
-    from belote.types.auction import Auction
-
-    try:
-        return Auction.parse(text, dealer=dealer, mode=mode, turned=turned)
-    except BeloteError as e:
-        raise click.BadParameter(str(e), param_hint="'--auction'") from None
-
-
-def read_conventions(path: Path | None):
-    """The profile of ``--conventions`` (the built-in one without it)."""
-    from belote.auction.conventions import DEFAULT, load_conventions
-
-    if path is None:
-        return DEFAULT
-    try:
-        return load_conventions(path)
-    except BeloteError as e:
-        raise click.BadParameter(str(e), param_hint="'--conventions'") from None
-
-
-def render(out: dict, mode: str, auction_text: str, dealer: str, uniform: int, seed: int
-           ) -> str:
-    """The human text of an :class:`~belote.advice.auction.AuctionAdvice` dict."""
+def render(answer) -> str:
+    """The human text of a :class:`~belote.advice.question.BidAnswer` to an auction's question."""
+    out = answer.result.to_dict()
     seat = out["seat"]
+    mode, auction_text, seed = answer.mode, answer.job.auction.text(), answer.seed
+    dealer, uniform = "NESW"[answer.dealer], answer.layouts
     side = "NS" if seat in "NS" else "EW"
     lines = [(f"{mode}: you {seat}, dealer {dealer}, auction {auction_text}; your turn: "
               f"{out['question']}"),
@@ -86,67 +59,3 @@ def render(out: dict, mode: str, auction_text: str, dealer: str, uniform: int, s
                  f"{out['recommended']} - {out['runner_up']}: {_num(d)} over {d['n']} "
                  "paired samples")
     return "\n".join(lines)
-
-
-def auction_advice(*, hand: str, seat: int, dealer: int | None, mode: str, turned: str | None,
-                   auction_text: str,
-                   conventions_path: Path | None, known, shape, points, samples: int,
-                   seed: int, jobs: int | None, as_json: bool, note: str,
-                   parallel_from: int, worlds: int | None) -> None:
-    """Run ``belote bid --auction`` and print its result (single-dummy play with ``worlds``)."""
-    from belote.advice import auction as advisor
-    from belote.advice.bid import count_layouts
-    from belote.advice.playout import Schedule
-    from belote.types.profile import get_profile
-    from belote.sampling.constraints import Constraints
-
-    from .common import solver_run
-    from .options import constraint_error
-    from .running import progress_bar, stoppable
-
-    profile = get_profile(mode.lower())
-    classic = profile.auction != "numeric"
-    if classic and turned is None:
-        raise click.UsageError("a classic --auction needs --turned CARD")
-    if classic and worlds is not None:
-        raise click.UsageError("single-dummy play of a classic --auction is not available")
-    if classic and (known or shape or points):
-        raise click.UsageError("--known, --shape and --points do not go with a classic "
-                               "--auction")
-    auction = read_auction_text(auction_text, dealer, mode.lower(), turned)
-    conventions = read_conventions(conventions_path)
-    try:
-        advisor.question_of(auction, seat)
-    except BeloteError as e:
-        raise click.BadParameter(str(e), param_hint="'--auction'") from None
-    try:
-        if classic:
-            seen = advisor.classic_seen(seat, hand, auction.turned)
-            uniform = count_layouts(seen) * advisor.REST
-        else:
-            seen = Constraints(profile=profile).with_hand(seat, hand).with_text(
-                known=known, shape=shape, points=points)
-            uniform = count_layouts(seen)
-    except BeloteError as e:
-        raise constraint_error(e) from None
-    run = solver_run(jobs, samples, pool_from=parallel_from)
-    with stoppable(), progress_bar(samples, "deal") as progress:
-        try:
-            schedule = None if worlds is None else Schedule.from_worlds(worlds)
-            result = advisor.auction_advice(seen, seat, auction, conventions, samples=samples,
-                                            seed=seed, run=replace(run, progress=progress.update),
-                                            single_dummy=schedule)
-        except BeloteError as e:
-            raise click.UsageError(str(e)) from None
-        out = result.to_dict()
-        name = "NESW"
-        if as_json:
-            play = "double-dummy" if worlds is None else "single-dummy"
-            progress.echo(json.dumps({"mode": profile.name, "play": play,
-                                      "dealer": name[auction.dealer],
-                                      "auction": auction.text(), "uniform_layouts": uniform,
-                                      **out, "seed": seed}))
-            return
-        progress.echo(render(out, profile.name, auction.text(), name[auction.dealer], uniform,
-                             seed)
-                      + "\n" + note)

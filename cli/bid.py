@@ -7,23 +7,16 @@ the command.
 from __future__ import annotations
 
 import json
-import math
 from dataclasses import replace
 from pathlib import Path
 
 import click
+from belote.advice.question import PLAYED_SAMPLES, TABLE_SAMPLES
 from belote.errors import BeloteError
 from belote.types.profile import PROFILES
 
-from .auction import auction_advice
+from .auction import render
 from .options import SEAT, constraint_error, constraint_options
-
-SD_SAMPLES = 100
-"""Samples played by default under single-dummy play (about 1 s of CPU each and trump)."""
-
-DEFAULT_SAMPLES = 500
-"""Samples solved by default: a P(make) interval of at most +/-4.4 points, in about
-1 s of CPU for one contract or 10 s for the coinche table (``python -m bench.bid``)."""
 
 MAX_SAMPLES = 10_000_000
 """The largest --samples: with --precision, at most 18 looks (100, 200, ... 10,000,000)."""
@@ -35,49 +28,6 @@ DD_NOTE = ("Double-dummy: both sides play as if every card were visible. In colv
            "study of 62,000 deals (Avo-k/colver, docs/bid/reward_studies), where "
            "double-dummy play reached 100 points, strong bots reached it about 78% of "
            "the time (87% at 80, 63% at 120): read P(make) as an upper bound.")
-
-
-def _cards(text: str, what: str) -> str:
-    """``text`` checked card by card (unknown and repeated cards are refused)."""
-    from belote.types.cards import card_name, parse_card
-
-    seen: list[int] = []
-    for token in text.replace(",", " ").split():
-        try:
-            card = parse_card(token)
-        except BeloteError as e:
-            raise click.BadParameter(str(e), param_hint=what) from None
-        if card in seen:
-            raise click.BadParameter(f"{card_name(card)} is given twice", param_hint=what)
-        seen.append(card)
-    return " ".join(card_name(c) for c in seen)
-
-
-def _finite(ctx: click.Context, param: click.Parameter, value: float | None) -> float | None:
-    """Refuse a NaN --precision (click's range check lets it through)."""
-    if value is not None and not math.isfinite(value):
-        raise click.BadParameter(f"{value} is not a number between 0 and 0.5")
-    return value
-
-
-def _own_known(seat: int, hand: str, known: tuple[str, ...], turned: str | None) -> None:
-    """Refuse --known cards of your own seat that are not in --hand (or the classic turned card)."""
-    from belote.sampling.constraints import parse_known
-    from belote.types.cards import CardSet, parse_card
-
-    classic = turned is not None
-    mine = sum(1 << parse_card(c) for c in (hand + " " + (turned or "")).split())
-    for text in known:
-        try:
-            who, mask = parse_known(text)
-        except BeloteError:
-            continue  # the constraints report it, naming the option
-        extra = mask & ~mine
-        if who == seat and extra:
-            later = " (the cards still to be dealt to you are not known yet)" if classic else ""
-            raise click.BadParameter(f"{text!r}: {'NESW'[seat]} is your seat, and "
-                                     f"{CardSet(extra)} is not in your --hand{later}",
-                                     param_hint="'--known'")
 
 
 def _precision_line(precision: float, rows: list[dict]) -> str:
@@ -130,7 +80,7 @@ def _difference_text(contract: str, diff: dict) -> str:
     return f"{contract:<7} P(make) {_pts(diff['p_make'])}; net {scores}"
 
 
-def _played_text(out: dict, play: str, one: bool, classic: bool) -> str:
+def _played_body(out: dict, play: str, one: bool, classic: bool) -> str:
     """The single-dummy answer (``play`` "single-dummy") or both with their differences."""
     def render(block: dict) -> str:
         if one:
@@ -221,7 +171,7 @@ def _classic_text(advice: dict) -> str:
               help="Classic: the turned card (you take it if you bid).")
 @constraint_options("trump points of the --contract or turned suit, else plain points")
 @click.option("--samples", "-n", type=click.IntRange(min=2, max=MAX_SAMPLES),
-              default=None, show_default=f"{DEFAULT_SAMPLES}; {SD_SAMPLES} with single-dummy play",
+              default=None, show_default=f"{TABLE_SAMPLES}; {PLAYED_SAMPLES} with single-dummy play",
               help="Deals sampled and solved (with --precision, the most).")
 @click.option("--play", type=click.Choice(["double-dummy", "single-dummy", "both"]),
               default="double-dummy", show_default=True,
@@ -235,7 +185,7 @@ def _classic_text(advice: dict) -> str:
               help="Random stream: the same seed gives the same output, whatever --jobs.")
 @click.option("--precision", type=click.FloatRange(min=0, max=0.5, min_open=True,
                                                    max_open=True),
-              default=None, metavar="P", callback=_finite,
+              default=None, metavar="P",
               help="Stop early once every P(make) interval is within +/-P (e.g. 0.03).")
 @click.option("--jobs", "-j", type=click.IntRange(min=1), default=None,
               show_default="all cores from 64 samples on",
@@ -315,162 +265,78 @@ def bid(hand, seat, dealer, mode, contract_text, auction_text, conventions_path,
       belote bid --hand "JS 9S AS TS 7D 8D KC AC" --seat S --auction "N:P E:80H"
       belote bid --hand "JH 9H AH TH KS AS AD 7C" --seat S --dealer W --contract 100H --play both
     """
-    from belote.advice import bid as advisor
-    from belote.types.profile import get_profile
-    from belote.sampling.constraints import Constraints
-    from belote.types.cards import parse_card
-    from belote.types.contract import parse_contract
+    from belote.advice.question import BidQuestion, advise_bid, plan_bid
 
     from .common import solver_run
     from .running import progress_bar, stoppable
 
-    profile = get_profile(mode.lower())
-    name = "NESW"
-    hand = _cards(hand, "'--hand'")
-    played = play != "double-dummy"
-    if played and precision is not None:
-        raise click.UsageError("--precision is for double-dummy play: single-dummy play "
-                               "plays every sample (give --samples)")
-    if samples is None:
-        samples = SD_SAMPLES if played else DEFAULT_SAMPLES
-    if auction_text is not None:
-        if play == "both":
-            raise click.UsageError("--play both does not go with --auction (give "
-                                   "double-dummy or single-dummy)")
-        for given, option in ((contract_text, "--contract"), (precision, "--precision")):
-            if given is not None:
-                raise click.UsageError(f"{option} does not go with --auction")
-        if turned is not None:
-            turned = _cards(turned, "'--turned'")
-        _own_known(seat, hand, known, turned)
-        return auction_advice(hand=hand, seat=seat, dealer=dealer, mode=mode, turned=turned,
-                              auction_text=auction_text, conventions_path=conventions_path,
-                              known=known, shape=shape, points=points, samples=samples,
-                              seed=seed, jobs=jobs, as_json=as_json,
-                              note=SD_NOTE if played else DD_NOTE,
-                              parallel_from=1 if played else PARALLEL_FROM,
-                              worlds=worlds if played else None)
-    if conventions_path is not None:
-        raise click.UsageError("--conventions goes with --auction")
-    if dealer is None:
-        raise click.UsageError("give --dealer (or --auction, whose seats name the dealer)")
-    classic = profile.auction != "numeric"
-    if classic:
-        if contract_text is not None:
-            raise click.UsageError("--contract is for coinche; classic tables the four suits")
-        if turned is None:
-            raise click.UsageError("classic needs --turned CARD")
-        turned = _cards(turned, "'--turned'")
-        if len(turned.split()) != 1:
-            raise click.BadParameter("give one card", param_hint="'--turned'")
-        if turned in hand.split():
-            raise click.BadParameter(f"{turned} is in your --hand", param_hint="'--turned'")
-    elif turned is not None:
-        raise click.UsageError("--turned is for --mode classic")
-    _own_known(seat, hand, known, turned)
-    contract = None
-    if contract_text is not None:
-        try:
-            contract = parse_contract(contract_text, profile, declarer=seat)
-        except BeloteError as e:
-            message = str(e)
-            if getattr(e, "unreadable", False):
-                message = (f"cannot read {contract_text!r}: expected a bid and a trump, e.g. "
-                           "100H or CapotS")
-            raise click.BadParameter(message, param_hint="'--contract'") from None
-        if contract.multiplier != 1:
-            raise click.BadParameter(
-                f"{contract_text}: give the contract without X or XX (it is judged at x1, x2 "
-                "and x4 at once)", param_hint="'--contract'")
+    question = BidQuestion(hand=hand, seat=seat, dealer=dealer, mode=mode,
+                           contract=contract_text, auction=auction_text,
+                           conventions=conventions_path, turned=turned, known=known,
+                           shape=shape, points=points, samples=samples, play=play,
+                           worlds=worlds, seed=seed, precision=precision)
     try:
-        if classic:
-            constraints = advisor.classic_constraints(seat, hand, parse_card(turned),
-                                                      known=known, shape=shape, points=points)
-        else:
-            constraints = Constraints(profile=profile,
-                                      trump=None if contract is None else contract.trump)
-            constraints = constraints.with_hand(seat, hand).with_text(
-                known=known, shape=shape, points=points)
-        layouts = advisor.count_layouts(constraints)
+        job = plan_bid(question)
     except BeloteError as e:
         raise constraint_error(e) from None
-    if played:
-        _played(profile, classic, seat, dealer, hand, turned, contract, constraints, layouts,
-                known, shape, points, samples, worlds, seed, jobs, play, as_json)
+    samples = job.samples
+    if job.auction is not None:
+        run = solver_run(jobs, samples, pool_from=1 if job.played else PARALLEL_FROM)
+        with stoppable(), progress_bar(samples, "deal") as progress:
+            try:
+                answer = advise_bid(job, run=replace(run, progress=progress.update))
+            except BeloteError as e:
+                raise click.UsageError(str(e)) from None
+            progress.echo(json.dumps(answer.to_dict()) if as_json
+                          else render(answer) + "\n" + (SD_NOTE if job.played else DD_NOTE))
+        return
+    if job.played:
+        run = solver_run(jobs, samples)
+        with stoppable(), progress_bar(samples, "deal", min_items=2) as progress:
+            answer = advise_bid(job, run=replace(run, progress=progress.update))
+            progress.echo(json.dumps(answer.to_dict()) if as_json else _played_text(answer))
         return
     run = solver_run(jobs, samples, pool_from=PARALLEL_FROM)
     with stoppable(), progress_bar(samples, "deal") as progress:
-        common = dict(samples=samples, seed=seed, precision=precision,
-                      run=replace(run, progress=progress.update))
-        result: advisor.BidAdvice | advisor.ContractEstimate
-        if classic:
-            result = advisor.classic_advice(seat, hand, parse_card(turned), dealer,
-                                            known=known, shape=shape, points=points, **common)
-        elif contract is not None:
-            result = advisor.estimate_contract(constraints, contract, dealer, **common)
-        else:
-            result = advisor.bid_table(constraints, seat, dealer, **common)
-        out = result.to_dict()
-        rows = [out] if contract is not None else out["rows"]
-        if as_json:
-            if contract is not None:
-                out = {**out, "layouts": layouts, "leader": name[(dealer + 1) % 4]}
-            out = {"mode": profile.name, "seat": name[seat], "dealer": name[dealer], **out,
-                   "seed": seed}
-            progress.echo(json.dumps(out))
-            return
-        samples_done = out["samples"]
-        exact = rows[0]["p_make_estimate"]["method"] == "exact"  # every layout solved once
-        plural = "s" * (layouts != 1)
-        what = (f"all {layouts} layout{plural}, exact" if exact
-                else f"{samples_done} samples of {layouts} layout{plural} (seed {seed})")
-        head = (f"{'classic' if classic else 'coinche'}: you {name[seat]}, dealer "
-                f"{name[dealer]}, first lead {name[(dealer + 1) % 4]}; {what}")
-        if contract is not None:
-            body = f"{out['contract']} by {name[seat]}\n" + _contract_text(out)
-        elif classic:
-            body = _classic_text(out)
-        else:
-            body = _table_text(out)
-        if precision is not None:
-            body += "\n" + _precision_line(precision, rows)
-        progress.echo(head + "\n" + body + "\n" + DD_NOTE)
+        answer = advise_bid(job, run=replace(run, progress=progress.update))
+        progress.echo(json.dumps(answer.to_dict()) if as_json else _text(answer))
 
 
-def _played(profile, classic, seat, dealer, hand, turned, contract, constraints, layouts, known,
-            shape, points, samples, worlds, seed, jobs, play, as_json):
-    """``--play single-dummy`` and ``--play both``: both plays on the same samples."""
-    from belote.advice import bid_play
-    from belote.advice.playout import Schedule
-    from belote.types.cards import parse_card
-
-    from .common import solver_run
-    from .running import progress_bar, stoppable
-
+def _head(answer, what: str) -> str:
+    """The first line: the mode, the seats and what was sampled."""
     name = "NESW"
-    run = solver_run(jobs, samples)
-    with stoppable(), progress_bar(samples, "deal", min_items=2) as progress:
-        common = {"samples": samples, "seed": seed, "schedule": Schedule.from_worlds(worlds),
-                  "run": replace(run, progress=progress.update)}
-        if classic:
-            result = bid_play.played_classic(seat, hand, parse_card(turned), dealer,
-                                             known=known, shape=shape, points=points, **common)
-        elif contract is not None:
-            result = bid_play.played_estimate(constraints, contract, dealer, **common)
-        else:
-            result = bid_play.played_table(constraints, seat, dealer, **common)
-        out = result.to_dict()
-        if as_json:
-            if contract is not None:
-                out = {**out, "layouts": layouts, "leader": name[(dealer + 1) % 4]}
-            out = {"mode": profile.name, "seat": name[seat], "dealer": name[dealer],
-                   "play": play, **out, "seed": seed}
-            progress.echo(json.dumps(out))
-            return
-        head = (f"{'classic' if classic else 'coinche'}: you {name[seat]}, dealer "
-                f"{name[dealer]}, first lead {name[(dealer + 1) % 4]}; {samples} "
-                f"samples of {layouts} layouts (seed {seed}), single-dummy with {worlds} "
-                f"layouts a decision at the first trick")
-        body = _played_text(out, play, contract is not None, classic)
-        note = SD_NOTE if play == "single-dummy" else DD_NOTE + "\n" + SD_NOTE
-        progress.echo(head + "\n" + body + "\n" + note)
+    return (f"{'classic' if answer.job.classic else 'coinche'}: you {name[answer.seat]}, dealer "
+            f"{name[answer.dealer]}, first lead {name[answer.leader]}; {what}")
+
+
+def _text(answer) -> str:
+    """The human text of a double-dummy answer without an auction."""
+    job = answer.job
+    out = answer.result.to_dict()
+    rows = [out] if job.contract is not None else out["rows"]
+    layouts = answer.layouts
+    exact = rows[0]["p_make_estimate"]["method"] == "exact"  # every layout solved once
+    plural = "s" * (layouts != 1)
+    what = (f"all {layouts} layout{plural}, exact" if exact
+            else f"{out['samples']} samples of {layouts} layout{plural} (seed {answer.seed})")
+    if job.contract is not None:
+        body = f"{out['contract']} by {'NESW'[answer.seat]}\n" + _contract_text(out)
+    elif job.classic:
+        body = _classic_text(out)
+    else:
+        body = _table_text(out)
+    precision = job.question.precision
+    if precision is not None:
+        body += "\n" + _precision_line(precision, rows)
+    return _head(answer, what) + "\n" + body + "\n" + DD_NOTE
+
+
+def _played_text(answer) -> str:
+    """The human text of ``--play single-dummy`` and ``--play both``."""
+    job = answer.job
+    what = (f"{job.samples} samples of {answer.layouts} layouts (seed {answer.seed}), "
+            f"single-dummy with {job.question.worlds} layouts a decision at the first trick")
+    body = _played_body(answer.result.to_dict(), answer.play, job.contract is not None,
+                        job.classic)
+    note = SD_NOTE if answer.play == "single-dummy" else DD_NOTE + "\n" + SD_NOTE
+    return _head(answer, what) + "\n" + body + "\n" + note

@@ -3,11 +3,13 @@
 The solver is imported inside the command, so loading this module (as
 ``belote --help`` does) stays light.
 
->>> print(human_lines({"board": "7", "dealer": "N", "deal": "N:- - - -",
-...     "par": {"NS": 0, "EW": 0}, "contracts": [],
-...     "makeable": {"NS": None, "EW": None}}))
+>>> from belote import Deal, SidePair
+>>> from belote.auction.par import BoardPar, BoardParJob, Makeable, ParResult
+>>> deal = Deal.from_pbn("N:AKQJT987... .AKQJT987.. ..AKQJT987. ...AKQJT987")
+>>> print(human_lines(BoardPar(BoardParJob("7", None, None, deal, 0, "coinche"),
+...                            ParResult(0, SidePair(0, 0), (), Makeable(None, None)))))
 Board 7, dealer N, E speaks first
-  deal      N:- - - -
+  deal      N:AKQJT987... .AKQJT987.. ..AKQJT987. ...AKQJT987
   par       NS 0, EW 0
   contract  passed out (four passes)
   makeable  NS nothing
@@ -17,8 +19,6 @@ Board 7, dealer N, E speaks first
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
-
 import click
 
 from .common import input_file_type
@@ -30,25 +30,25 @@ from .options import cfn_option, jobs_option, json_option
 _SEATS = "NESW"
 
 
-def _pair(pair: dict[str, int]) -> str:
+def _pair(pair) -> str:
     """``NS 240, EW 60``."""
-    return f"NS {pair['NS']}, EW {pair['EW']}"
+    return f"NS {pair.ns}, EW {pair.ew}"
 
 
-def human_lines(result: dict[str, Any]) -> str:
-    """One board's par as a few aligned lines (no trailing newline)."""
-    name = "Deal" if result["board"] is None else f"Board {result['board']}"
-    speaker = _SEATS[(_SEATS.index(result["dealer"]) + 1) % 4]
-    lines = [f"{name}, dealer {result['dealer']}, {speaker} speaks first",
-             f"  deal      {result['deal']}",
-             f"  par       {_pair(result['par'])}"]
-    contracts = [f"{c['contract']} by {c['side']}" for c in result["contracts"]]
+def human_lines(answer) -> str:
+    """One board's par (a :class:`~belote.auction.par.BoardPar`) as a few aligned lines (no
+    trailing newline)."""
+    par = answer.result
+    name = "Deal" if answer.board is None else f"Board {answer.board}"
+    lines = [f"{name}, dealer {_SEATS[answer.dealer]}, {_SEATS[answer.speaker]} speaks first",
+             f"  deal      {answer.deal.to_pbn(answer.dealer)}",
+             f"  par       {_pair(par.par)}"]
+    contracts = [f"{c.contract.to_pbn()} by {c.side_name}" for c in par.contracts]
     lines.append("  contract  " + (", ".join(contracts) or "passed out (four passes)"))
-    width = max([len(m["contract"]) for m in result["makeable"].values() if m] + [0])
-    for i, side in enumerate(("NS", "EW")):
-        best = result["makeable"][side]
+    width = max([len(m.contract.to_pbn()) for m in par.makeable if m] + [0])
+    for i, (side, best) in enumerate(zip(("NS", "EW"), par.makeable)):
         what = "nothing" if best is None else (
-            f"{best['contract'].ljust(width)}  scores {_pair(best['score'])}")
+            f"{best.contract.to_pbn().ljust(width)}  scores {_pair(best.score)}")
         lines.append(("  makeable  " if i == 0 else " " * 12) + f"{side} {what}")
     return "\n".join(lines)
 
@@ -98,7 +98,7 @@ def par(file: Path | None, cfn_games: tuple[str, ...], boards: tuple[str, ...], 
             results = par_boards(selected, run=replace(run, progress=progress.update))
             with closing(results):
                 for i, result in enumerate(results):
-                    progress.echo(json_line(result) if as_json
+                    progress.echo(json_line(result.to_dict()) if as_json
                                   else ("\n" if i else "") + human_lines(result))
     except BeloteError as e:
         raise DataError(str(e)) from None

@@ -31,6 +31,8 @@ The names, by layer:
 - **advice** -- :func:`estimate_contract`, :func:`bid_table`,
   :func:`classic_advice` (``belote bid``), :func:`hint` (``belote hint``),
   :func:`par_of` (``belote par``), :func:`auction_advice` (``belote bid --auction``),
+  :class:`BidQuestion`, :func:`plan_bid`, :func:`advise_bid`, :class:`BidAnswer`,
+  :class:`BidJob` (``belote bid`` whole: its checks, the dispatch, the answer with its inputs),
   :func:`playout` (``belote playout``), :class:`Constraints`, :class:`DealSampler`;
 - **many boards** -- :func:`run_batch`, :class:`BatchOptions`,
   :func:`report_tables`, :func:`parallel_map`, and :class:`Run`, how to run
@@ -57,7 +59,7 @@ from typing import TYPE_CHECKING, Any
 from .errors import (BatchStateError, BeloteError, CardError, ConstraintError, ContractError,
                      ConventionError, ConversionWarning, DealError, HintError, IllegalPlayError,
                      InputError, OutputError, PBNDecodeError, PBNWarning, PlayoutError,
-                     SearchLimitError)
+                     QuestionError, SearchLimitError)
 from .rules.play import Position, Trick, legal_cards
 from .types.profile import CLASSIC, COINCHE, PROFILES, RuleProfile, get_profile
 from .rules.scoring import (DealScore, contract_made, min_points_to_make, score_deal,
@@ -72,13 +74,14 @@ if TYPE_CHECKING:  # imported on first use (numpy, numba, polars, the file forma
     from .advice.bid import (BidAdvice, ContractEstimate, bid_table, classic_advice,
                              classic_constraints, estimate_contract)
     from .advice.auction import AuctionAdvice, auction_advice
+    from .advice.question import BidAnswer, BidJob, BidQuestion, advise_bid, plan_bid
     from .advice.hint import CardAdvice, Hint, hint
     from .advice.playout import Playout, playout
     from .analysis.board import (BoardAnalysis, BoardJob, TableRequest, board_analyses,
                                  board_analysis, plan_board)
     from .analysis.play_record import (CardAnalysis, PlayAnalysis, board_play_analysis,
                                        play_analysis)
-    from .auction.par import ParContract, ParResult, par_of
+    from .auction.par import BoardPar, ParContract, ParResult, par_of
     from .database.batch import BatchOptions, BatchSummary, run_batch
     from .database.report import report_tables
     from .dd.solve import (CardValue, DDTable, PositionAnalysis, SearchContext, dd_table,
@@ -102,13 +105,14 @@ _LAZY = {
     ".advice.bid": ("BidAdvice", "ContractEstimate", "bid_table", "classic_advice",
                     "classic_constraints", "estimate_contract"),
     ".advice.auction": ("AuctionAdvice", "auction_advice"),
+    ".advice.question": ("BidAnswer", "BidJob", "BidQuestion", "advise_bid", "plan_bid"),
     ".advice.hint": ("CardAdvice", "Hint", "hint"),
     ".advice.playout": ("Playout", "playout"),
     ".analysis.board": ("BoardAnalysis", "BoardJob", "TableRequest", "board_analyses",
                         "board_analysis", "plan_board"),
     ".analysis.play_record": ("CardAnalysis", "PlayAnalysis", "board_play_analysis",
                               "play_analysis"),
-    ".auction.par": ("ParContract", "ParResult", "par_of"),
+    ".auction.par": ("BoardPar", "ParContract", "ParResult", "par_of"),
     ".database.batch": ("BatchOptions", "BatchSummary", "run_batch"),
     ".database.report": ("report_tables",),
     ".dd.solve": ("CardValue", "DDTable", "PositionAnalysis", "SearchContext", "dd_table",
@@ -133,21 +137,21 @@ _HOME = {name: module for module, names in _LAZY.items() for name in names}
 
 __all__ = [
     "Auction", "AuctionAdvice", "BatchOptions", "BatchStateError", "BatchSummary",
-    "BeloteError", "BidAdvice", "Board", "BoardAnalysis", "BoardJob", "CLASSIC", "CLUBS",
+    "BeloteError", "BidAdvice", "BidAnswer", "BidJob", "BidQuestion", "Board", "BoardPar", "BoardAnalysis", "BoardJob", "CLASSIC", "CLUBS",
     "COINCHE", "CardAdvice", "CardAnalysis", "CardError", "CardSet", "CardValue",
     "ConstraintError", "Constraints", "Contract", "ContractError", "ContractEstimate",
     "ContractVerdict", "ConventionError", "ConversionWarning", "DDTable", "DIAMONDS", "Deal",
     "DealError", "DealSampler", "DealScore", "EAST", "EW", "Estimate", "HEARTS", "Hint",
     "HintError", "IllegalPlayError", "InputError", "NORTH", "NS", "OutputError",
     "PBNDecodeError", "PBNWarning", "PROFILES", "ParContract", "ParResult", "PlayAnalysis",
-    "Playout", "PlayoutError", "Position", "PositionAnalysis", "Run", "RuleProfile", "SEATS", "SIDES",
+    "Playout", "PlayoutError", "Position", "PositionAnalysis", "QuestionError", "Run", "RuleProfile", "SEATS", "SIDES",
     "SOUTH", "SPADES", "SUITS", "SearchContext", "SearchLimitError", "SidePair", "TableRequest",
-    "Trick", "WEST", "__version__", "auction_advice", "bid_table", "board_analyses",
+    "Trick", "WEST", "__version__", "advise_bid", "auction_advice", "bid_table", "board_analyses",
     "board_analysis", "board_play_analysis", "card_name", "cfn", "classic_advice",
     "classic_constraints", "contract_made", "dd_table", "dd_tables", "equivalence_classes",
     "estimate_contract", "get_profile", "hands_array", "hint", "iter_games", "judge_contract",
     "legal_cards", "min_points_to_make", "par_of", "parallel_map", "parse_card",
-    "parse_contract", "parse_seat", "parse_side", "parse_suit", "pbn", "plan_board",
+    "parse_contract", "parse_seat", "parse_side", "parse_suit", "pbn", "plan_bid", "plan_board",
     "play_analysis", "playout", "position_analysis", "reaches", "reaches_deals",
     "reaches_targets", "report_tables", "run_batch", "score_deal", "seat_name", "side_name",
     "solve_deals", "solve_position", "trick_points_of", "warm_up",

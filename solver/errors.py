@@ -143,6 +143,19 @@ class HintError(BeloteError):
     """A hint that cannot be given: the seat is not to move, the deal is over..."""
 
 
+class QuestionError(BeloteError):
+    """A bid question that cannot be asked: options that do not go together, a bad card...
+
+    ``option`` names the option at fault (``"hand"``, ``"turned"``, ``"contract"``,
+    ``"auction"``, ``"conventions"``, ``"known"``, ``"precision"``, ``"mode"``), ``None``
+    when the options as a whole do not fit together.
+    """
+
+    def __init__(self, message: str, *, option: str | None = None) -> None:
+        super().__init__(message)
+        self.option = option
+
+
 class OutputError(BeloteError):
     """An output that cannot or must not be written (checked before any work)."""
 

@@ -478,7 +478,7 @@ def test_par_streams_each_board_as_it_is_solved(monkeypatch):
     monkeypatch.setattr(par_module, "par_of", lambda *a, **k: calls.append(1) or real(*a, **k))
     results = par_module.par_boards(boards, run=Run("serial"))
     first = next(results)
-    assert first["board"] == boards[0].board and len(calls) < len(boards)
+    assert first.board == boards[0].board and len(calls) < len(boards)
     results.close()
 
 

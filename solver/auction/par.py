@@ -68,7 +68,7 @@ from ..types.cards import SUITS, Suit
 from ..types.contract import Contract, check_contract
 from ..types.deal import SIDES, Deal, Seat, Side, SidePair, next_seat, seat_name, side_name, side_of
 
-__all__ = ["BoardParJob", "Makeable", "ParContract", "ParResult", "bid_ladder", "par_boards", "par_of", "plan_par",
+__all__ = ["BoardPar", "BoardParJob", "Makeable", "ParContract", "ParResult", "bid_ladder", "par_boards", "par_of", "plan_par",
            "solve_par"]
 
 _Ending = tuple[int, Suit, Side, int] | None
@@ -324,16 +324,49 @@ def plan_par(board: Any) -> BoardParJob:
                        board.dealer, profile.name)
 
 
-def solve_par(job: BoardParJob) -> dict[str, Any]:
-    """The par of one job as a dict: ``board``, ``file``, ``deal`` and :meth:`ParResult.to_dict`."""
-    result = par_of(job.deal, job.dealer, job.profile)
-    return {"board": job.board, "file": job.file, "deal": job.deal.to_pbn(job.dealer),
-            **result.to_dict()}
+@dataclass(frozen=True)
+class BoardPar:
+    """The par of one board of a file, with its job (board, file, line, deal, dealer, profile)."""
+
+    job: BoardParJob
+    result: ParResult
+
+    @property
+    def board(self) -> str | None:
+        """The board's number (its Board tag), ``None`` when it has none."""
+        return self.job.board
+
+    @property
+    def dealer(self) -> Seat:
+        """The dealer."""
+        return self.job.dealer
+
+    @property
+    def speaker(self) -> Seat:
+        """The seat speaking first (the dealer's left)."""
+        return next_seat(self.job.dealer)
+
+    @property
+    def deal(self) -> Deal:
+        """The full deal."""
+        return self.job.deal
+
+    def to_dict(self) -> dict[str, Any]:
+        """What ``belote par --json`` prints: ``board``, ``file``, ``deal`` and
+        :meth:`ParResult.to_dict`."""
+        job = self.job
+        return {"board": job.board, "file": job.file, "deal": job.deal.to_pbn(job.dealer),
+                **self.result.to_dict()}
+
+
+def solve_par(job: BoardParJob) -> BoardPar:
+    """The par of one job."""
+    return BoardPar(job, par_of(job.deal, job.dealer, job.profile))
 
 
 @run_keywords
 def par_boards(boards: Iterable[Any], *, run: Run = Run("process")
-               ) -> Generator[dict[str, Any], None, None]:
+               ) -> Generator[BoardPar, None, None]:
     """The par of each board (:func:`solve_par`), in board order, as each is solved.
 
     Every board is checked (:func:`plan_par`) before any is solved, so a bad
