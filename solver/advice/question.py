@@ -32,6 +32,7 @@ from typing import Any
 
 from ..errors import BeloteError, QuestionError
 from ..parallel.runner import SERIAL, Run
+from ..types.cards import parse_card
 from ..types.deal import Seat, as_seat, seat_name
 
 __all__ = ["BidAnswer", "BidJob", "BidQuestion", "PLAYED_SAMPLES", "TABLE_SAMPLES",
@@ -118,7 +119,15 @@ class BidJob:
     @property
     def dealer(self) -> Seat:
         """The dealer (the auction's when the question does not name it)."""
-        return self.auction.dealer if self.auction is not None else self.question.dealer
+        dealer = self.auction.dealer if self.auction is not None else self.question.dealer
+        assert dealer is not None, "plan_bid checks that the dealer is named"
+        return int(dealer)
+
+    @property
+    def turned_card(self) -> int:
+        """The classic turned card (as an int; only for a classic question)."""
+        assert self.turned is not None, "plan_bid checks that classic has a turned card"
+        return parse_card(self.turned)
 
     @property
     def classic(self) -> bool:
@@ -198,7 +207,7 @@ class BidAnswer:
 
 def _cards(text: str, option: str) -> str:
     """``text`` checked card by card (unknown and repeated cards are refused)."""
-    from ..types.cards import card_name, parse_card
+    from ..types.cards import card_name
 
     seen: list[int] = []
     for token in text.replace(",", " ").split():
@@ -215,7 +224,7 @@ def _cards(text: str, option: str) -> str:
 def _own_known(seat: Seat, hand: str, known: tuple[str, ...], turned: str | None) -> None:
     """Refuse known cards of your own seat that are not in the hand (or the classic turned card)."""
     from ..sampling.constraints import parse_known
-    from ..types.cards import CardSet, parse_card
+    from ..types.cards import CardSet
 
     classic = turned is not None
     mine = sum(1 << parse_card(c) for c in (hand + " " + (turned or "")).split())
@@ -289,6 +298,7 @@ def _plan_auction(question: BidQuestion, profile: Any, hand: str) -> BidJob:
     except BeloteError as e:
         raise QuestionError(str(e), option="auction") from None
     if classic:
+        assert auction.turned is not None, "a classic auction records its turned card"
         seen = advisor.classic_seen(seat, hand, auction.turned)
         uniform = count_layouts(seen) * advisor.REST
     else:
@@ -316,7 +326,6 @@ def plan_bid(question: BidQuestion) -> BidJob:
     """
     from ..advice import bid as advisor
     from ..sampling.constraints import Constraints
-    from ..types.cards import parse_card
     from ..types.profile import get_profile
 
     from .bid_play import PLAYS
@@ -359,8 +368,10 @@ def plan_bid(question: BidQuestion) -> BidJob:
     _own_known(seat, hand, question.known, turned)
     contract = None if question.contract is None else _contract(question.contract, profile,
                                                                 seat)
-    texts = {"known": question.known, "shape": question.shape, "points": question.points}
+    texts: dict[str, Any] = {"known": question.known, "shape": question.shape,
+                             "points": question.points}
     if classic:
+        assert turned is not None
         constraints = advisor.classic_constraints(seat, hand, parse_card(turned), **texts)
     else:
         constraints = Constraints(profile=profile,
@@ -380,13 +391,12 @@ def advise_bid(question: BidQuestion | BidJob, *, run: Run = SERIAL) -> BidAnswe
     from ..advice import bid as advisor
     from ..advice import bid_play
     from ..advice.playout import Schedule
-    from ..types.cards import parse_card
 
     job = question if isinstance(question, BidJob) else plan_bid(question)
     asked = job.question
     seat: Seat = asked.seat  # type: ignore[assignment]
     common: dict[str, Any] = {"samples": job.samples, "seed": asked.seed, "run": run}
-    texts = {"known": asked.known, "shape": asked.shape, "points": asked.points}
+    texts: dict[str, Any] = {"known": asked.known, "shape": asked.shape, "points": asked.points}
     result: Any
     if job.auction is not None:
         schedule = Schedule.from_worlds(asked.worlds) if job.played else None
@@ -396,7 +406,7 @@ def advise_bid(question: BidQuestion | BidJob, *, run: Run = SERIAL) -> BidAnswe
     elif job.played:
         common["schedule"] = Schedule.from_worlds(asked.worlds)
         if job.classic:
-            result = bid_play.played_classic(seat, job.hand, parse_card(job.turned), job.dealer,
+            result = bid_play.played_classic(seat, job.hand, job.turned_card, job.dealer,
                                              **texts, **common)
         elif job.contract is not None:
             result = bid_play.played_estimate(job.constraints, job.contract, job.dealer,
@@ -406,7 +416,7 @@ def advise_bid(question: BidQuestion | BidJob, *, run: Run = SERIAL) -> BidAnswe
     else:
         common["precision"] = asked.precision
         if job.classic:
-            result = advisor.classic_advice(seat, job.hand, parse_card(job.turned), job.dealer,
+            result = advisor.classic_advice(seat, job.hand, job.turned_card, job.dealer,
                                             **texts, **common)
         elif job.contract is not None:
             result = advisor.estimate_contract(job.constraints, job.contract, job.dealer,
