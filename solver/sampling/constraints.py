@@ -52,6 +52,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field, replace
+from functools import lru_cache
 from typing import TypeVar
 
 from ..errors import BeloteError, ConstraintError
@@ -467,12 +468,8 @@ class Constraints:
         for leader, trick_cards in tricks:
             for i, card in enumerate(trick_cards):
                 seat = (leader + i) % 4
-                before = trick_cards[:i]
-                for other in range(32):
-                    if other != card and not legal_cards((1 << card) | (1 << other), before,
-                                                         position.trump,
-                                                         position.profile) >> card & 1:
-                        excluded[seat] |= 1 << other
+                excluded[seat] |= _refused(card, tuple(trick_cards[:i]), position.trump,
+                                           position.profile)
                 played |= 1 << card
         seen = played
         for hand in shown:
@@ -500,6 +497,21 @@ class Constraints:
                 text = repr(value)
             parts.append(f"{name}={text}")
         return f"Constraints({', '.join(parts)})"
+
+
+@lru_cache(maxsize=4096)
+def _refused(card: Card, before: tuple[Card, ...], trump: Suit, profile: RuleProfile) -> Mask:
+    """The cards a player who played ``card`` after ``before`` cannot hold: each card it would
+    have had to play instead, by :func:`~belote.rules.play.legal_cards` on the two-card hand.
+
+    Cached: a playout asks the same of every earlier card at each of its decisions.
+    """
+    refused = 0
+    for other in range(32):
+        if other != card and not legal_cards((1 << card) | (1 << other), before, trump,
+                                             profile) >> card & 1:
+            refused |= 1 << other
+    return refused
 
 
 def _narrow(table: tuple[PerSuit, ...], seat: Seat, suit: Suit, low: int, high: int,

@@ -85,6 +85,26 @@ def _layout(bases: tuple[int, ...]) -> _Layout:
     return _Layout(bases)
 
 
+def _positions(cards: list[int], mask: int) -> int:
+    """Which of ``cards`` (by their position in the list) are in ``mask``, as a bit mask."""
+    return sum(1 << j for j, c in enumerate(cards) if mask >> c & 1)
+
+
+@functools.lru_cache(maxsize=9)
+def _assignments(m: int) -> tuple[np.ndarray, np.ndarray]:
+    """Every way of giving ``m`` cards to the four seats, in the order of the base-4 codes
+    (card ``j`` goes to seat ``code >> 2j & 3``): each seat's cards as a bit mask of card
+    positions, ``(4**m, 4)``, and their number, ``(4**m, 4)``. Shared, read-only."""
+    codes = np.arange(4 ** m, dtype=np.int64)
+    seats = (codes[:, None] >> (2 * np.arange(m, dtype=np.int64))) & 3
+    weights = np.int64(1) << np.arange(m, dtype=np.int64)
+    positions = np.stack([((seats == seat) * weights).sum(axis=1) for seat in SEATS], axis=1)
+    count = np.stack([(seats == seat).sum(axis=1) for seat in SEATS], axis=1)
+    positions.flags.writeable = False
+    count.flags.writeable = False
+    return positions, count
+
+
 class _SuitTable:
     """The valid assignments of one suit's unseen cards, grouped by their state increment.
 
@@ -100,40 +120,40 @@ class _SuitTable:
                  need: list[int], counts: list[tuple[int, int]], place: np.ndarray) -> None:
         cards = [c for c in range(suit * 8, suit * 8 + 8) if free >> c & 1]
         m = len(cards)
-        codes = np.arange(4 ** m, dtype=np.int64)
-        seats = (codes[:, None] >> (2 * np.arange(m, dtype=np.int64))) & 3
-        ok = np.ones(len(codes), dtype=bool)
-        masks = np.zeros((len(codes), 4), dtype=np.uint32)
-        bits = np.array([1 << c for c in cards], dtype=np.uint32)
-        local_bits = np.array([1 << (c & 7) for c in cards], dtype=np.int64)
-        card_points = np.array([constraints.card_points(c) for c in cards], dtype=np.int64)
-        keys = np.zeros(len(codes), dtype=np.int64)
+        positions, count = _assignments(m)
+        subsets = (np.arange(1 << m, dtype=np.int64)[:, None] >> np.arange(m)) & 1
+        bits = subsets @ np.array([1 << c for c in cards], dtype=np.int64)
+        local_bits = subsets @ np.array([1 << (c & 7) for c in cards], dtype=np.int64)
+        card_points = subsets @ np.array([constraints.card_points(c) for c in cards],
+                                         dtype=np.int64)
+        popcount = subsets.sum(axis=1)
+        ok = np.ones(len(positions), dtype=bool)
+        masks = np.zeros((len(positions), 4), dtype=np.uint32)
+        keys = np.zeros(len(positions), dtype=np.int64)
         for seat in SEATS:
-            here = seats == seat
-            excluded = np.array([constraints.excluded[seat].mask >> c & 1 for c in cards],
-                                dtype=bool)
-            ok &= ~(here & excluded).any(axis=1)
+            mine = positions[:, seat]
+            excluded = _positions(cards, constraints.excluded[seat].mask)
+            ok &= (mine & excluded) == 0
             known = constraints.known[seat].mask & SUIT_MASKS[suit]
-            count = here.sum(axis=1)
-            ok &= count <= need[seat]
+            ok &= count[:, seat] <= need[seat]
             low, high = constraints.lengths[seat][suit]
-            length = count + known.bit_count()
+            length = count[:, seat] + known.bit_count()
             ok &= (length >= low) & (length <= high)
             plow, phigh = constraints.points[seat][suit]
             if (plow, phigh) != ANY_POINTS:
                 held = sum(constraints.card_points(c) for c in range(32) if known >> c & 1)
-                points = (here * card_points).sum(axis=1) + held
+                points = card_points[mine] + held
                 ok &= (points >= plow) & (points <= phigh)
             allowed = constraints.holdings[seat][suit]
             if allowed != ALL_HOLDINGS:
                 table = np.array([allowed >> h & 1 for h in range(256)], dtype=bool)
-                holding = (here * local_bits).sum(axis=1) | (known >> (8 * suit))
+                holding = local_bits[mine] | (known >> (8 * suit))
                 ok &= table[holding]
-            masks[:, seat] = (here * bits).sum(axis=1, dtype=np.uint32)
-            keys += count * place[seat]
+            masks[:, seat] = bits[mine]
+            keys += count[:, seat] * place[seat]
         for j, (seat, cards_mask) in enumerate(counts):
-            counted = np.array([cards_mask >> c & 1 for c in cards], dtype=bool)
-            keys += ((seats == seat) & counted).sum(axis=1) * place[4 + j]
+            counted = popcount[positions[:, seat] & _positions(cards, cards_mask)]
+            keys += counted * place[4 + j]
         keys = keys[ok]
         order = np.argsort(keys, kind="stable")
         self.masks = masks[ok][order]
