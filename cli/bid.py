@@ -268,7 +268,7 @@ def bid(hand, seat, dealer, mode, contract_text, auction_text, conventions_path,
     from belote.advice.question import BidQuestion, advise_bid, plan_bid
 
     from .common import solver_run
-    from .running import progress_bar, stoppable
+    from .running import PROGRESS_MIN_ITEMS, progress_bar, stoppable
 
     question = BidQuestion(hand=hand, seat=seat, dealer=dealer, mode=mode,
                            contract=contract_text, auction=auction_text,
@@ -281,25 +281,27 @@ def bid(hand, seat, dealer, mode, contract_text, auction_text, conventions_path,
         raise constraint_error(e) from None
     samples = job.samples
     if job.auction is not None:
-        run = solver_run(jobs, samples, pool_from=1 if job.played else PARALLEL_FROM)
-        with stoppable(), progress_bar(samples, "deal") as progress:
-            try:
-                answer = advise_bid(job, run=replace(run, progress=progress.update))
-            except BeloteError as e:
-                raise click.UsageError(str(e)) from None
-            progress.echo(json.dumps(answer.to_dict()) if as_json
-                          else render(answer) + "\n" + (SD_NOTE if job.played else DD_NOTE))
-        return
-    if job.played:
-        run = solver_run(jobs, samples)
-        with stoppable(), progress_bar(samples, "deal", min_items=2) as progress:
+        pool_from, min_items = (1 if job.played else PARALLEL_FROM), PROGRESS_MIN_ITEMS
+    elif job.played:
+        pool_from, min_items = 1, 2
+    else:
+        pool_from, min_items = PARALLEL_FROM, PROGRESS_MIN_ITEMS
+    run = solver_run(jobs, samples, pool_from=pool_from)
+    with stoppable(), progress_bar(samples, "deal", min_items=min_items) as progress:
+        try:
             answer = advise_bid(job, run=replace(run, progress=progress.update))
-            progress.echo(json.dumps(answer.to_dict()) if as_json else _played_text(answer))
-        return
-    run = solver_run(jobs, samples, pool_from=PARALLEL_FROM)
-    with stoppable(), progress_bar(samples, "deal") as progress:
-        answer = advise_bid(job, run=replace(run, progress=progress.update))
-        progress.echo(json.dumps(answer.to_dict()) if as_json else _text(answer))
+        except BeloteError as e:
+            if job.auction is None:
+                raise
+            raise click.UsageError(str(e)) from None
+        progress.echo(json.dumps(answer.to_dict()) if as_json else _answer_text(answer))
+
+
+def _answer_text(answer) -> str:
+    """The human text of any answer: an auction's question, single-dummy play, double-dummy."""
+    if answer.job.auction is not None:
+        return render(answer) + "\n" + (SD_NOTE if answer.job.played else DD_NOTE)
+    return _played_text(answer) if answer.job.played else _text(answer)
 
 
 def _head(answer, what: str) -> str:

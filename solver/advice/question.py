@@ -26,14 +26,22 @@ None | give --dealer (or --auction, whose seats name the dealer)
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..errors import BeloteError, QuestionError
 from ..parallel.runner import SERIAL, Run
 from ..types.cards import parse_card
 from ..types.deal import Seat, as_seat, seat_name
+
+if TYPE_CHECKING:
+    from ..auction.conventions import Conventions
+    from ..sampling.constraints import Constraints
+    from ..types.auction import Auction
+    from ..types.contract import Contract
+    from ..types.profile import RuleProfile
 
 __all__ = ["BidAnswer", "BidJob", "BidQuestion", "PLAYED_SAMPLES", "TABLE_SAMPLES",
            "advise_bid", "plan_bid"]
@@ -106,15 +114,15 @@ class BidJob:
     """
 
     question: BidQuestion
-    profile: Any
+    profile: RuleProfile
     hand: str
     turned: str | None
     samples: int
-    constraints: Any
+    constraints: Constraints
     layouts: int
-    contract: Any = None
-    auction: Any = None
-    conventions: Any = None
+    contract: Contract | None = None
+    auction: Auction | None = None
+    conventions: Conventions | None = None
 
     @property
     def dealer(self) -> Seat:
@@ -241,7 +249,7 @@ def _own_known(seat: Seat, hand: str, known: tuple[str, ...], turned: str | None
                                 option="known")
 
 
-def _contract(text: str, profile: Any, seat: Seat) -> Any:
+def _contract(text: str, profile: RuleProfile, seat: Seat) -> Contract:
     """The contract to judge (at x1, declarer ``seat``)."""
     from ..types.contract import parse_contract
 
@@ -259,7 +267,7 @@ def _contract(text: str, profile: Any, seat: Seat) -> Any:
     return contract
 
 
-def _plan_auction(question: BidQuestion, profile: Any, hand: str) -> BidJob:
+def _plan_auction(question: BidQuestion, profile: RuleProfile, hand: str) -> BidJob:
     """The checks and the parsed auction of an auction question."""
     from ..advice import auction as advisor
     from ..advice.bid import count_layouts
@@ -398,29 +406,28 @@ def advise_bid(question: BidQuestion | BidJob, *, run: Run = SERIAL) -> BidAnswe
     common: dict[str, Any] = {"samples": job.samples, "seed": asked.seed, "run": run}
     texts: dict[str, Any] = {"known": asked.known, "shape": asked.shape, "points": asked.points}
     result: Any
+    classic: Callable[..., Any]
+    one: Callable[..., Any]
+    table: Callable[..., Any]
     if job.auction is not None:
+        assert job.conventions is not None, "plan_bid gives an auction its conventions"
         schedule = Schedule.from_worlds(asked.worlds) if job.played else None
         result = auction_advisor.auction_advice(job.constraints, seat, job.auction,
                                                 job.conventions, single_dummy=schedule,
                                                 **common)
-    elif job.played:
-        common["schedule"] = Schedule.from_worlds(asked.worlds)
-        if job.classic:
-            result = bid_play.played_classic(seat, job.hand, job.turned_card, job.dealer,
-                                             **texts, **common)
-        elif job.contract is not None:
-            result = bid_play.played_estimate(job.constraints, job.contract, job.dealer,
-                                              **common)
-        else:
-            result = bid_play.played_table(job.constraints, seat, job.dealer, **common)
     else:
-        common["precision"] = asked.precision
-        if job.classic:
-            result = advisor.classic_advice(seat, job.hand, job.turned_card, job.dealer,
-                                            **texts, **common)
-        elif job.contract is not None:
-            result = advisor.estimate_contract(job.constraints, job.contract, job.dealer,
-                                               **common)
+        if job.played:
+            common["schedule"] = Schedule.from_worlds(asked.worlds)
+            classic, one, table = (bid_play.played_classic, bid_play.played_estimate,
+                                   bid_play.played_table)
         else:
-            result = advisor.bid_table(job.constraints, seat, job.dealer, **common)
+            common["precision"] = asked.precision
+            classic, one, table = (advisor.classic_advice, advisor.estimate_contract,
+                                   advisor.bid_table)
+        if job.classic:
+            result = classic(seat, job.hand, job.turned_card, job.dealer, **texts, **common)
+        elif job.contract is not None:
+            result = one(job.constraints, job.contract, job.dealer, **common)
+        else:
+            result = table(job.constraints, seat, job.dealer, **common)
     return BidAnswer(job, result)

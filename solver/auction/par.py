@@ -68,8 +68,8 @@ from ..types.cards import SUITS, Suit
 from ..types.contract import Contract, check_contract
 from ..types.deal import SIDES, Deal, Seat, Side, SidePair, next_seat, seat_name, side_name, side_of
 
-__all__ = ["BoardPar", "BoardParJob", "Makeable", "ParContract", "ParResult", "bid_ladder", "par_boards", "par_of", "plan_par",
-           "solve_par"]
+__all__ = ["BoardPar", "BoardParJob", "Makeable", "ParContract", "ParResult", "bid_ladder",
+           "par_boards", "par_of", "plan_par", "solve_par"]
 
 _Ending = tuple[int, Suit, Side, int] | None
 """An ending of the auction: (bid, trump, side, multiplier), or ``None`` when passed out."""
