@@ -198,6 +198,22 @@ def read_rows(paths: list[Path]) -> list[dict[str, Any]]:
     return sorted(rows, key=lambda r: r["seed"])
 
 
+def ratio_interval(ours: np.ndarray, theirs: np.ndarray, resamples: int = 4000,
+                   seed: int = 0) -> tuple[float, float]:
+    """95% percentile-bootstrap interval of ``ours.sum() / theirs.sum()``, the deals resampled
+    (the two tables of a deal stay together; seeded, so the summary is reproducible).
+
+    >>> low, high = ratio_interval(np.array([1.0, 2.0, 3.0]), np.array([2.0, 4.0, 6.0]))
+    >>> round(low, 6), round(high, 6)
+    (0.5, 0.5)
+    """
+    rng = np.random.default_rng(seed)
+    picks = rng.integers(0, len(ours), size=(resamples, len(ours)))
+    ratios = ours[picks].sum(axis=1) / theirs[picks].sum(axis=1)
+    low, high = np.percentile(ratios, [2.5, 97.5])
+    return float(low), float(high)
+
+
 def summary(paths: list[Path]) -> str:
     """The markdown summary of one or more results files."""
     rows = read_rows(paths)
@@ -227,6 +243,7 @@ def summary(paths: list[Path]) -> str:
     dt, dd = mean(np.array(as_taker)), mean(np.array(as_defence))
     co, cc = np.array(cpu_o), np.array(cpu_c)
     ratio = co.sum() / cc.sum()
+    low, high = ratio_interval(co, cc)
     return "\n".join([
         f"deals: {n} (each played at two tables, seats swapped)",
         f"deal score, ours - colver per deal and seat: {d.value:+.1f} [{d.low:+.1f}, {d.high:+.1f}] (95% t)",
@@ -235,7 +252,9 @@ def summary(paths: list[Path]) -> str:
         f"deal score as defence, ours - colver: {dd.value:+.1f} [{dd.low:+.1f}, {dd.high:+.1f}]",
         f"contracts made as taker: ours {made_ours}/{n}, colver {made_colver}/{n}",
         f"CPU per deal (both tables, its own decisions): ours {co.mean():.2f} s, colver {cc.mean():.2f} s, "
-        f"ratio {ratio:.2f}",
+        f"ratio {ratio:.2f} [{low:.2f}, {high:.2f}] (95% bootstrap over deals)",
+        f"our CPU per deal p50/p90/p99: {np.percentile(co, 50):.2f}/{np.percentile(co, 90):.2f}/"
+        f"{np.percentile(co, 99):.2f} s",
         f"ms a decision p50/p90: ours {np.percentile(ms_o, 50):.0f}/{np.percentile(ms_o, 90):.0f}, "
         f"colver {np.percentile(ms_c, 50):.0f}/{np.percentile(ms_c, 90):.0f}",
     ])

@@ -7,9 +7,14 @@ random contract (trump, taker, a bid of 80 to 100), the decision of
 is compared with its ranking on ``--reference`` layouts (another stream):
 the regret is the reference's goal share and expected points of its best
 card minus those of the card chosen with ``W``. Means over the positions
-and seeds, with the share of decisions that differ from the reference's::
+and seeds, with the share of decisions that differ from the reference's; the
+95% t interval of the points regret is over positions (the three seeds of one
+position are not independent, so each position's mean is one value). The
+layouts of ``W`` are the first ``W`` of the seed's stream, so every ``W`` is
+compared on the same draws::
 
     nice -n 5 python -m bench.sd_schedule --positions 30 --reference 400
+    nice -n 5 python -m bench.sd_schedule --stages "trick 1" "trick 2" --worlds 30 40 45 50 60
 """
 
 from __future__ import annotations
@@ -23,9 +28,10 @@ import numpy as np
 from belote import COINCHE, Deal, Position
 from belote.advice.playout import Schedule, decide
 from belote.dd import warm_up
+from belote.sampling.stats import mean
 from belote.types.contract import parse_contract
 
-STAGES = {"trick 1": 32, "trick 5": 16, "trick 7": 8}
+STAGES = {"trick 1": 32, "trick 2": 28, "trick 3": 24, "trick 5": 16, "trick 7": 8}
 """Cards still to play at the start of each stage's positions (plus 0-3 of its trick)."""
 WORLDS = (5, 10, 15, 30, 60)
 
@@ -46,12 +52,16 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--positions", type=int, default=30)
     parser.add_argument("--reference", type=int, default=400)
+    parser.add_argument("--stages", nargs="+", choices=sorted(STAGES),
+                        default=["trick 1", "trick 5", "trick 7"])
+    parser.add_argument("--worlds", nargs="+", type=int, default=list(WORLDS))
     args = parser.parse_args()
     warm_up()
-    print("| stage | W | decisions | mean regret, goal share | mean regret, points "
+    print("| stage | W | decisions | mean regret, goal share | mean regret, points [95%] "
           "| differs from reference | ms a decision |")
     print("|---|---|---|---|---|---|---|")
-    for stage, left in STAGES.items():
+    for stage in args.stages:
+        left = STAGES[stage]
         cases = []
         seed = 0
         while len(cases) < args.positions:
@@ -61,8 +71,8 @@ def main() -> None:
                                                            args.reference), seed=10**6)
             if not ref.forced and len(ref.classes) > 1:
                 cases.append((pos, contract, ref))
-        for w in WORLDS:
-            goal, points, differ, ms = [], [], [], []
+        for w in args.worlds:
+            goal, points, differ, ms, by_position = [], [], [], [], []
             for pos, contract, ref in cases:
                 score = {cls[0]: (ref.goal[j] if ref.goal else 0.0, ref.points[j])
                          for j, cls in enumerate(ref.classes)}
@@ -75,7 +85,10 @@ def main() -> None:
                     goal.append(best[0] - score[head][0])
                     points.append(best[1] - score[head][1])
                     differ.append(head != ref.card)
-            print(f"| {stage} | {w} | {len(goal)} | {np.mean(goal):.4f} | {np.mean(points):.2f} "
+                by_position.append(np.mean(points[-3:]))
+            regret = mean(by_position)
+            print(f"| {stage} | {w} | {len(goal)} | {np.mean(goal):.4f} "
+                  f"| {regret.value:.2f} [{regret.low:.2f}, {regret.high:.2f}] "
                   f"| {100 * np.mean(differ):.0f}% | {np.mean(ms):.0f} |", flush=True)
 
 

@@ -90,7 +90,7 @@ class Schedule:
     (60, 41, 15)
     """
 
-    first: int = 60
+    first: int = 45
     last: int = 15
     exact: int = 60
     beliefs: CallWeights | None = COLVER_WEIGHTS
