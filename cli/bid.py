@@ -178,9 +178,10 @@ def _classic_text(advice: dict) -> str:
               help="How each sampled deal is played: every card visible, or every seat "
                    "seeing only its own hand (single-dummy), or both on the same samples "
                    "with their paired difference.")
-@click.option("--worlds", type=click.IntRange(min=1), default=60, show_default=True,
-              help="Single-dummy play: layouts a decision values at the first trick (a "
-                   "quarter of them at the last).")
+@click.option("--worlds", type=click.IntRange(min=1), default=None,
+              show_default="45, down to 15 at the last trick",
+              help="Single-dummy play: layouts a decision values at the first trick (given, "
+                   "a quarter of them at the last).")
 @click.option("--seed", type=click.IntRange(min=0), default=0, show_default=True,
               help="Random stream: the same seed gives the same output, whatever --jobs.")
 @click.option("--precision", type=click.FloatRange(min=0, max=0.5, min_open=True,
@@ -335,9 +336,12 @@ def _text(answer) -> str:
 
 def _played_text(answer) -> str:
     """The human text of ``--play single-dummy`` and ``--play both``."""
+    from belote.advice.playout import Schedule
+
     job = answer.job
     what = (f"{job.samples} samples of {answer.layouts} layouts (seed {answer.seed}), "
-            f"single-dummy with {job.question.worlds} layouts a decision at the first trick")
+            f"single-dummy with {Schedule.from_worlds(job.question.worlds).first} layouts a "
+            f"decision at the first trick")
     body = _played_body(answer.result.to_dict(), answer.play, job.contract is not None,
                         job.classic)
     note = SD_NOTE if answer.play == "single-dummy" else DD_NOTE + "\n" + SD_NOTE

@@ -11,11 +11,15 @@ from __future__ import annotations
 from pathlib import Path
 
 import polars as pl
+import pytest
+
+import belote.advice.playout as played
 
 from belote.parallel import Run
 from belote.advice.playout import playout
 from belote.database.batch import BatchOptions, run_batch
 from belote.database.report import report_tables, sd_calibration
+from belote.errors import BatchStateError
 from belote.formats import pbn
 from belote.types.contract import Contract
 
@@ -50,3 +54,15 @@ def test_without_play_the_column_is_null_and_no_calibration(tmp_path) -> None:
     frame = pl.read_parquet(out)
     assert frame["sd_points"].null_count() == frame.height
     assert "calibration" not in report_tables(frame)
+
+
+def test_a_run_of_another_schedule_does_not_resume(tmp_path, monkeypatch) -> None:
+    """The manifest records the player's schedule: shards played with another are refused."""
+    options = BatchOptions(trumps=(1,), play="single-dummy")
+    assert options.to_dict()["schedule"] == {"first": 45, "last": 15, "exact": 60}
+    assert "schedule" not in BatchOptions(trumps=(1,)).to_dict()
+    out = tmp_path / "sd.parquet"
+    run_batch(DEALS, out, options, run=Run("serial"))
+    monkeypatch.setattr(played, "DEFAULT_SCHEDULE", played.Schedule.from_worlds(60))
+    with pytest.raises(BatchStateError, match="already exists"):
+        run_batch(DEALS, out, options, run=Run("serial"))

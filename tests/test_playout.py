@@ -177,7 +177,8 @@ def test_bad_requests_are_refused() -> None:
         playout(Deal.random(1), "80H", declarer=0)
     with pytest.raises(PlayoutError, match="positive"):
         Schedule(first=0)
-    assert DEFAULT_SCHEDULE.worlds(8) == 60
+    assert [DEFAULT_SCHEDULE.worlds(t) for t in range(8, 0, -1)] == [45, 41, 36, 32, 28, 24, 19, 15]
+    assert DEFAULT_SCHEDULE.exact == 60 and Schedule.from_worlds(None) is DEFAULT_SCHEDULE
 
 
 # --- belote playout ---------------------------------------------------------------------------

@@ -3,7 +3,8 @@ split by the side our player held, from the two tables' rows."""
 
 import json
 
-from bench.sd_match import summary
+import numpy as np
+from bench.sd_match import ratio_interval, summary
 
 
 def table(scores, points, made):
@@ -29,4 +30,13 @@ def test_summary_splits_taker_and_defence(tmp_path):
     assert lines[4].startswith("deal score as defence, ours - colver: +15.0 [")
     assert lines[5] == "contracts made as taker: ours 1/2, colver 2/2"
     assert lines[6] == ("CPU per deal (both tables, its own decisions): ours 2.00 s, colver 4.00 s, "
-                        "ratio 0.50")
+                        "ratio 0.50 [0.50, 0.50] (95% bootstrap over deals)")
+    assert lines[7] == "our CPU per deal p50/p90/p99: 2.00/2.00/2.00 s"
+
+
+def test_the_cpu_ratio_interval_resamples_whole_deals():
+    ours = np.array([1.0, 2.0, 3.0, 4.0])
+    theirs = np.array([2.0, 2.0, 2.0, 2.0])
+    # ratio 1.25; resampling four deals of 1..4 s, a 2.5% tail is 0.75 (3 s of 4 deals' 8)
+    assert ratio_interval(ours, theirs) == (0.75, 1.75)
+    assert ratio_interval(ours, ours) == (1.0, 1.0)

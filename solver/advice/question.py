@@ -73,7 +73,9 @@ class BidQuestion:
     constraint texts (one string or several). ``play`` is one of
     ``double-dummy``, ``single-dummy``, ``both``; ``samples`` ``None`` is
     :data:`TABLE_SAMPLES` (:data:`PLAYED_SAMPLES` under single-dummy play);
-    ``worlds`` the single-dummy player's layouts a decision; ``precision`` the
+    ``worlds`` the single-dummy player's layouts a decision at the first trick
+    (:meth:`~belote.advice.playout.Schedule.from_worlds`; ``None``: the default
+    schedule); ``precision`` the
     early-stopping half-width (double-dummy only).
     """
 
@@ -90,7 +92,7 @@ class BidQuestion:
     points: tuple[str, ...] = ()
     samples: int | None = None
     play: str = "double-dummy"
-    worlds: int = 60
+    worlds: int | None = None
     seed: int = 0
     precision: float | None = None
 

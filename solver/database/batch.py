@@ -120,7 +120,8 @@ class BatchOptions:
         return {"modes": list(self.profiles), "trumps": [SUIT_NAMES[t] for t in self.trumps],
                 "leader": None if self.leader is None else seat_name(self.leader),
                 "all_leaders": self.all_leaders, "shard_size": self.shard_size,
-                **({"play": self.play} if self.play != "double-dummy" else {})}
+                **({"play": self.play, "schedule": _schedule()} if self.play != "double-dummy"
+                   else {})}
 
 
 @dataclass(frozen=True)
@@ -433,6 +434,16 @@ def read_metadata(path: str | os.PathLike[str]) -> dict[str, str]:
     import polars as pl
 
     return dict(pl.read_parquet_metadata(Path(path)))
+
+
+def _schedule() -> dict[str, int]:
+    """The single-dummy player's layouts a decision (first trick, last, listed), which the
+    manifest of a single-dummy batch records: shards played by another schedule do not
+    resume."""
+    from ..advice.playout import DEFAULT_SCHEDULE
+
+    return {"first": DEFAULT_SCHEDULE.first, "last": DEFAULT_SCHEDULE.last,
+            "exact": DEFAULT_SCHEDULE.exact}
 
 
 def _manifest(input_path: Path, options: BatchOptions) -> dict[str, Any]:
