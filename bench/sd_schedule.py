@@ -67,8 +67,8 @@ def main() -> None:
         while len(cases) < args.positions:
             pos, contract = position(1000 * left + seed, left)
             seed += 1
-            ref = decide(pos, contract, schedule=Schedule(args.reference, args.reference,
-                                                           args.reference), seed=10**6)
+            ref = decide(pos, contract, schedule=Schedule.line(args.reference, args.reference,
+                                                                args.reference), seed=10**6)
             if not ref.forced and len(ref.classes) > 1:
                 cases.append((pos, contract, ref))
         for w in args.worlds:
@@ -79,7 +79,7 @@ def main() -> None:
                 best = score[ref.card]
                 for s in range(3):
                     start = time.process_time()
-                    card = decide(pos, contract, schedule=Schedule(w, w, w), seed=s).card
+                    card = decide(pos, contract, schedule=Schedule.line(w, w, w), seed=s).card
                     ms.append(1000 * (time.process_time() - start))
                     head = next(cls[0] for cls in ref.classes if card in cls)
                     goal.append(best[0] - score[head][0])

@@ -179,7 +179,7 @@ def _classic_text(advice: dict) -> str:
                    "seeing only its own hand (single-dummy), or both on the same samples "
                    "with their paired difference.")
 @click.option("--worlds", type=click.IntRange(min=1), default=None,
-              show_default="45, down to 15 at the last trick",
+              show_default="45 at the first trick, then 54 down to 15",
               help="Single-dummy play: layouts a decision values at the first trick (given, "
                    "a quarter of them at the last).")
 @click.option("--seed", type=click.IntRange(min=0), default=0, show_default=True,
@@ -340,7 +340,7 @@ def _played_text(answer) -> str:
 
     job = answer.job
     what = (f"{job.samples} samples of {answer.layouts} layouts (seed {answer.seed}), "
-            f"single-dummy with {Schedule.from_worlds(job.question.worlds).first} layouts a "
+            f"single-dummy with {Schedule.from_worlds(job.question.worlds).layouts[0]} layouts a "
             f"decision at the first trick")
     body = _played_body(answer.result.to_dict(), answer.play, job.contract is not None,
                         job.classic)

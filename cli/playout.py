@@ -22,7 +22,7 @@ from .options import board_option, cfn_option, json_option, mode_option, uniform
 @click.argument("file", required=False, type=input_file_type())
 @cfn_option
 @click.option("--worlds", type=click.IntRange(min=1), default=None,
-              show_default="45, down to 15 at the last trick, every layout when at most 60",
+              show_default="45 at the first trick, then 54 down to 15, every layout when at most 60",
               help="Layouts valued by a decision at the first trick (given, a quarter of "
                    "them at the last; every layout when there are no more).")
 @click.option("--seed", type=click.IntRange(min=0), default=0, show_default=True,

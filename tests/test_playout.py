@@ -43,7 +43,7 @@ EXAMPLES = Path(__file__).resolve().parent.parent / "datasets" / "examples"
 DEALS = EXAMPLES / "deals.pbn"
 PLAYED = EXAMPLES / "played.pbn"
 PROFILES = (COINCHE, CLASSIC)
-EVERY = Schedule(first=8, last=8, exact=10**9)
+EVERY = Schedule.line(8, 8, exact=10**9)
 """A schedule that lists every layout (for small endings only)."""
 
 
@@ -153,7 +153,7 @@ def test_a_playout_with_every_layout_equals_a_plain_loop(profile) -> None:
 def test_playouts_are_the_same_serially_on_threads_and_processes() -> None:
     boards = [Board(Deal.random(40 + i), dealer=i % 4, profile="coinche", contract="90S",
                     declarer=(i + 1) % 4) for i in range(3)]
-    schedule = Schedule(first=6, last=4, exact=6)
+    schedule = Schedule.line(6, 4, exact=6)
     serial = list(playouts(boards, schedule=schedule, seed=5))
     assert all(len(p.board.cards) == 32 for p in serial)
     assert serial == list(playouts(boards, schedule=schedule, seed=5, run=Run("thread", 2)))
@@ -176,8 +176,12 @@ def test_bad_requests_are_refused() -> None:
     with pytest.raises(PlayoutError, match="dealer"):
         playout(Deal.random(1), "80H", declarer=0)
     with pytest.raises(PlayoutError, match="positive"):
-        Schedule(first=0)
-    assert [DEFAULT_SCHEDULE.worlds(t) for t in range(8, 0, -1)] == [45, 41, 36, 32, 28, 24, 19, 15]
+        Schedule.line(0, 1)
+    with pytest.raises(PlayoutError, match="8 positive"):
+        Schedule((60, 50))
+    with pytest.raises(PlayoutError, match="exact"):
+        Schedule(exact=-1)
+    assert [DEFAULT_SCHEDULE.worlds(t) for t in range(8, 0, -1)] == [45, 54, 47, 41, 34, 28, 21, 15]
     assert DEFAULT_SCHEDULE.exact == 60 and Schedule.from_worlds(None) is DEFAULT_SCHEDULE
 
 

@@ -109,8 +109,7 @@ class PlayedAdvice:
         """The double-dummy dict, each row with ``single_dummy`` (same keys) and ``difference``."""
         out = self.double_dummy.to_dict()
         sd = self.single_dummy.to_dict()
-        schedule = {"first": self.schedule.first, "last": self.schedule.last,
-                    "exact": self.schedule.exact}
+        schedule = self.schedule.to_dict()
         if isinstance(self.double_dummy, ContractEstimate):
             return {**out, "single_dummy": sd, "difference": self.differences[0].to_dict(),
                     "schedule": schedule}

@@ -78,30 +78,42 @@ __all__ = ["DEFAULT_SCHEDULE", "Decision", "Playout", "Schedule", "decide",
 
 @dataclass(frozen=True)
 class Schedule:
-    """How many layouts a decision values, by the tricks still to be completed.
+    """How many layouts a decision values, trick by trick.
 
-    ``first`` layouts at the first trick, ``last`` at the last ones, in a
-    straight line between (rounded); every layout is listed instead (exact)
-    when they number at most ``exact`` or at most the layouts asked for.
-    ``beliefs`` weigh the layouts by the auction (:mod:`belote.auction.beliefs`);
-    ``None`` takes every layout consistent with the play as equally likely.
+    ``layouts[t]`` layouts at trick ``t + 1`` (eight positive numbers); every
+    layout is listed instead (exact) when they number at most ``exact`` or at
+    most the layouts asked for. ``beliefs`` weigh the layouts by the auction
+    (:mod:`belote.auction.beliefs`); ``None`` takes every layout consistent
+    with the play as equally likely. :meth:`line` draws a straight line from
+    the first trick to the last.
 
-    >>> Schedule(60, 15).worlds(8), Schedule(60, 15).worlds(5), Schedule(60, 15).worlds(1)
-    (60, 41, 15)
+    >>> s = Schedule.line(60, 15)
+    >>> s.layouts, s.worlds(8), s.worlds(1)
+    ((60, 54, 47, 41, 34, 28, 21, 15), 60, 15)
     """
 
-    first: int = 45
-    last: int = 15
+    layouts: tuple[int, ...] = (45, 54, 47, 41, 34, 28, 21, 15)
     exact: int = 60
     beliefs: CallWeights | None = COLVER_WEIGHTS
 
     def __post_init__(self) -> None:
-        for name in ("first", "last", "exact"):
-            value = getattr(self, name)
-            if type(value) is not int or value < (0 if name == "exact" else 1):
-                raise PlayoutError(f"schedule {name}={value!r}: expected a positive int")
+        layouts = self.layouts
+        if (not isinstance(layouts, tuple) or len(layouts) != 8
+                or any(type(n) is not int or n < 1 for n in layouts)):
+            raise PlayoutError(f"schedule layouts={layouts!r}: expected a tuple of 8 positive "
+                               f"ints, one a trick")
+        if type(self.exact) is not int or self.exact < 0:
+            raise PlayoutError(f"schedule exact={self.exact!r}: expected an int >= 0")
         if self.beliefs is not None and not isinstance(self.beliefs, CallWeights):
             raise PlayoutError(f"schedule beliefs={self.beliefs!r}: expected CallWeights or None")
+
+    def to_dict(self) -> dict[str, Any]:
+        """The layouts a trick and the listing threshold, as JSON values.
+
+        >>> Schedule.line(8, 1, 10).to_dict()
+        {'layouts': [8, 7, 6, 5, 4, 3, 2, 1], 'exact': 10}
+        """
+        return {"layouts": list(self.layouts), "exact": self.exact}
 
     def evidence(self, auction: Auction | None) -> np.ndarray | None:
         """What the decisions read from ``auction`` (log factors by seat and card), ``None``
@@ -111,13 +123,24 @@ class Schedule:
         return self.beliefs.evidence(auction)
 
     @classmethod
-    def from_worlds(cls, worlds: int | None) -> Schedule:
-        """``worlds`` layouts at the first trick, a quarter of them (at least 1) at the last,
-        every layout listed when there are at most ``worlds``; ``None``: the default schedule.
+    def line(cls, first: int, last: int, exact: int = 60,
+             beliefs: CallWeights | None = COLVER_WEIGHTS) -> Schedule:
+        """``first`` layouts at the first trick, ``last`` at the last, in a straight line
+        between (rounded)."""
+        for name, value in (("first", first), ("last", last)):
+            if type(value) is not int or value < 1:
+                raise PlayoutError(f"schedule {name}={value!r}: expected a positive int")
+        return cls(tuple(round(last + (first - last) * (7 - t) / 7) for t in range(8)),
+                   exact, beliefs)
 
-        >>> s = Schedule.from_worlds(60)
-        >>> s.first, s.last, s.exact, s.beliefs == DEFAULT_SCHEDULE.beliefs
-        (60, 15, 60, True)
+    @classmethod
+    def from_worlds(cls, worlds: int | None) -> Schedule:
+        """``worlds`` layouts at the first trick, a quarter of them (at least 1) at the last
+        (:meth:`line`), every layout listed when there are at most ``worlds``; ``None``: the
+        default schedule.
+
+        >>> Schedule.from_worlds(60) == Schedule.line(60, 15, 60)
+        True
         >>> Schedule.from_worlds(None) == DEFAULT_SCHEDULE
         True
         """
@@ -125,22 +148,23 @@ class Schedule:
             return DEFAULT_SCHEDULE
         if type(worlds) is not int or worlds < 1:
             raise PlayoutError(f"worlds={worlds!r}: expected a positive int")
-        return cls(worlds, max(1, round(worlds / 4)), worlds)
+        return cls.line(worlds, max(1, round(worlds / 4)), worlds)
 
     def worlds(self, tricks_left: int) -> int:
         """Layouts drawn for a decision with ``tricks_left`` tricks (1..8) not yet completed."""
-        return round(self.last + (self.first - self.last) * (tricks_left - 1) / 7)
+        return self.layouts[8 - tricks_left]
 
 
 DEFAULT_SCHEDULE = Schedule()
-"""The schedule when not told: 45 layouts at the first trick down to 15 at the last, every
-layout listed when there are at most 60, weighed by colver's call weights. Measured by
-``python -m bench.sd_schedule`` (``bench/RESULTS.md``, "Layouts a decision needs"): against
-a 400-layout reference, on 60 positions a stage, the regret of a first-trick decision is
-the same from 30 to 60 layouts (0.19 expected points at 30, 45 and 60, intervals +/-0.23),
-at the second trick the same from 45 (this schedule: 41), at the fifth flat from 30 (28)
-and at the seventh from 15 (19); colver found regret flat past about 60 layouts early and
-15 late. 60 at the first trick cost a third more CPU for no regret measured."""
+"""The schedule when not told: 45 layouts at the first trick, then 54, 47, 41, 34, 28, 21
+and 15 (the line from 60 to 15 of :meth:`Schedule.line`), every layout listed when there
+are at most 60, weighed by colver's call weights. Measured by ``python -m bench.sd_schedule``
+(``bench/RESULTS.md``, "Layouts a decision needs"): against a 400-layout reference, on 60
+positions a stage, the regret of a first-trick decision is the same from 30 to 60 layouts
+(0.19 expected points at 30, 45 and 60, intervals +/-0.23), while the first trick is three
+quarters of the search; at the second trick 30 layouts cost 0.3 points more than 60. The
+later tricks keep the line (they cost little); colver found regret flat past about 60
+layouts early and 15 late."""
 
 
 @dataclass(frozen=True)

@@ -436,14 +436,12 @@ def read_metadata(path: str | os.PathLike[str]) -> dict[str, str]:
     return dict(pl.read_parquet_metadata(Path(path)))
 
 
-def _schedule() -> dict[str, int]:
-    """The single-dummy player's layouts a decision (first trick, last, listed), which the
-    manifest of a single-dummy batch records: shards played by another schedule do not
-    resume."""
+def _schedule() -> dict[str, Any]:
+    """The single-dummy player's layouts a decision, which the manifest of a single-dummy
+    batch records: shards played by another schedule do not resume."""
     from ..advice.playout import DEFAULT_SCHEDULE
 
-    return {"first": DEFAULT_SCHEDULE.first, "last": DEFAULT_SCHEDULE.last,
-            "exact": DEFAULT_SCHEDULE.exact}
+    return DEFAULT_SCHEDULE.to_dict()
 
 
 def _manifest(input_path: Path, options: BatchOptions) -> dict[str, Any]:
