@@ -182,13 +182,17 @@ class _MatchRow:
                  contract: Contract) -> dict[str, Any]:
         return {"deal": deal.to_pbn(), "dealer": dealer, "contract": contract.to_pbn(),
                 "declarer": contract.declarer, "evidence": self.evidence,
+                "schedule": DEFAULT_SCHEDULE.to_dict(),
                 "A": table(deal, dealer, actions, contract, 0, seed, 2 * seed, self.evidence),
                 "B": table(deal, dealer, actions, contract, 1, seed, 2 * seed + 1,
                            self.evidence)}
 
 
 def run(deals: int, out: Path, evidence: bool = False, shard: tuple[int, int] = (0, 1)) -> None:
-    """Play ``deals`` bid deals (seeds from 0 on), appending to ``out`` (resumed if present)."""
+    """Play ``deals`` bid deals (seeds from 0 on), appending to ``out`` (resumed if present,
+    when its rows were played with the same schedule)."""
+    if out.exists():
+        _one_schedule(read_rows([out]) + [{"schedule": DEFAULT_SCHEDULE.to_dict()}])
     play_bid_deals(deals, out, _MatchRow(evidence), shard=shard)
 
 
@@ -214,9 +218,18 @@ def ratio_interval(ours: np.ndarray, theirs: np.ndarray, resamples: int = 4000,
     return float(low), float(high)
 
 
+def _one_schedule(rows: list[dict[str, Any]]) -> None:
+    """Refuse rows played with different schedules of our player (rows written before the
+    schedule was recorded count as one unknown schedule)."""
+    schedules = {json.dumps(r.get("schedule")) for r in rows}
+    if len(schedules) > 1:
+        raise SystemExit(f"rows of different schedules: {', '.join(sorted(schedules))}")
+
+
 def summary(paths: list[Path]) -> str:
-    """The markdown summary of one or more results files."""
+    """The markdown summary of one or more results files (of one schedule)."""
     rows = read_rows(paths)
+    _one_schedule(rows)
     diff, made_ours, made_colver, cpu_o, cpu_c = [], 0, 0, [], []
     ms_o: list[float] = []
     ms_c: list[float] = []

@@ -1,7 +1,7 @@
 """How many layouts a single-dummy decision needs: regret against a large reference (issue 21).
 
-For positions at three stages of the deal (the first trick, the fifth, the
-seventh), each a seeded random deal played with random legal cards with a
+For positions at stages of the deal (``--stages``: the first trick, the second,
+the third, the fifth, the seventh; by default the first, fifth and seventh), each a seeded random deal played with random legal cards with a
 random contract (trump, taker, a bid of 80 to 100), the decision of
 :func:`belote.advice.playout.decide` with ``W`` layouts (three seeds each)
 is compared with its ranking on ``--reference`` layouts (another stream):

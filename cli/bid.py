@@ -16,7 +16,7 @@ from belote.errors import BeloteError
 from belote.types.profile import PROFILES
 
 from .auction import render
-from .options import SEAT, constraint_error, constraint_options
+from .options import SCHEDULE_DEFAULT, SEAT, constraint_error, constraint_options
 
 MAX_SAMPLES = 10_000_000
 """The largest --samples: with --precision, at most 18 looks (100, 200, ... 10,000,000)."""
@@ -179,7 +179,7 @@ def _classic_text(advice: dict) -> str:
                    "seeing only its own hand (single-dummy), or both on the same samples "
                    "with their paired difference.")
 @click.option("--worlds", type=click.IntRange(min=1), default=None,
-              show_default="45 at the first trick, then 54 down to 15",
+              show_default=SCHEDULE_DEFAULT,
               help="Single-dummy play: layouts a decision values at the first trick (given, "
                    "a quarter of them at the last).")
 @click.option("--seed", type=click.IntRange(min=0), default=0, show_default=True,

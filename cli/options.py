@@ -21,6 +21,12 @@ from belote.errors import BeloteError
 from belote.types.profile import PROFILES
 
 
+SCHEDULE_DEFAULT = "45 at the first trick, then 54 down to 15, every layout when at most 60"
+"""``--worlds``'s default in words: the single-dummy player's default schedule (kept equal to
+:data:`belote.advice.playout.DEFAULT_SCHEDULE` by a test; written out so that ``--help``
+loads no solver)."""
+
+
 class LibraryType(click.ParamType):
     """A parameter parsed by a library function that raises :class:`BeloteError`."""
 

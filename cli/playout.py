@@ -15,14 +15,15 @@ from typing import Any
 import click
 
 from .common import input_file_type
-from .options import board_option, cfn_option, json_option, mode_option, uniform_option
+from .options import (SCHEDULE_DEFAULT, board_option, cfn_option, json_option, mode_option,
+                      uniform_option)
 
 
 @click.command(short_help="Play boards to the end single-dummy: no seat sees the others' cards.")
 @click.argument("file", required=False, type=input_file_type())
 @cfn_option
 @click.option("--worlds", type=click.IntRange(min=1), default=None,
-              show_default="45 at the first trick, then 54 down to 15, every layout when at most 60",
+              show_default=SCHEDULE_DEFAULT,
               help="Layouts valued by a decision at the first trick (given, a quarter of "
                    "them at the last; every layout when there are no more).")
 @click.option("--seed", type=click.IntRange(min=0), default=0, show_default=True,
@@ -68,7 +69,7 @@ def playout(file, cfn_games, worlds, seed, jobs, output, uniform, boards, mode, 
       belote playout datasets/examples/deals.pbn --seed 3 -o played.pbn
     """
     from belote.advice.playout import Schedule, playouts
-    from belote.errors import BeloteError
+    from belote.errors import BeloteError, PlayoutError
     from belote.formats import pbn
     from belote.parallel import Run
 
@@ -79,7 +80,10 @@ def playout(file, cfn_games, worlds, seed, jobs, output, uniform, boards, mode, 
 
     if output is not None:
         checked_output(output, () if file is None else (file,))
-    schedule = Schedule.from_worlds(worlds)
+    try:
+        schedule = Schedule.from_worlds(worlds)
+    except PlayoutError as e:
+        raise click.BadParameter(str(e), param_hint="'--worlds'") from None
     if uniform:
         schedule = replace(schedule, beliefs=None)
     every = read_boards(file, mode, (), cfn_games)

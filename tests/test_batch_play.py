@@ -59,8 +59,8 @@ def test_without_play_the_column_is_null_and_no_calibration(tmp_path) -> None:
 def test_a_run_of_another_schedule_does_not_resume(tmp_path, monkeypatch) -> None:
     """The manifest records the player's schedule: shards played with another are refused."""
     options = BatchOptions(trumps=(1,), play="single-dummy")
-    assert options.to_dict()["schedule"] == {"layouts": [45, 54, 47, 41, 34, 28, 21, 15],
-                                             "exact": 60}
+    assert options.to_dict()["schedule"] == {"per_trick": [45, 54, 47, 41, 34, 28, 21, 15],
+                                             "list_at_most": 60}
     assert "schedule" not in BatchOptions(trumps=(1,)).to_dict()
     out = tmp_path / "sd.parquet"
     run_batch(DEALS, out, options, run=Run("serial"))

@@ -177,11 +177,30 @@ def test_bad_requests_are_refused() -> None:
         playout(Deal.random(1), "80H", declarer=0)
     with pytest.raises(PlayoutError, match="positive"):
         Schedule.line(0, 1)
-    with pytest.raises(PlayoutError, match="8 positive"):
+    with pytest.raises(PlayoutError, match="tuple of 8 ints"):
         Schedule((60, 50))
     with pytest.raises(PlayoutError, match="exact"):
         Schedule(exact=-1)
     assert [DEFAULT_SCHEDULE.worlds(t) for t in range(8, 0, -1)] == [45, 54, 47, 41, 34, 28, 21, 15]
+    with pytest.raises(PlayoutError, match="from 1 to 8"):
+        DEFAULT_SCHEDULE.worlds(9)
+    with pytest.raises(PlayoutError, match="from 1 to 1024"):
+        Schedule.from_worlds(1025)
+    with pytest.raises(PlayoutError, match="from 1 to 1024"):
+        Schedule((2000,) * 8)
+
+
+def test_the_help_says_the_default_schedule() -> None:
+    """``--worlds``'s default in words is the default schedule (the CLI writes it out)."""
+    from belote.cli.options import SCHEDULE_DEFAULT
+
+    layouts = DEFAULT_SCHEDULE.layouts
+    assert layouts[1:] == Schedule.line(60, 15).layouts[1:]
+    assert SCHEDULE_DEFAULT == (f"{layouts[0]} at the first trick, then {layouts[1]} down to "
+                                f"{layouts[-1]}, every layout when at most {DEFAULT_SCHEDULE.exact}")
+    for command in ("bid", "playout"):
+        code, text, _ = run(command, "--help")
+        assert code == 0 and SCHEDULE_DEFAULT in " ".join(text.split())
     assert DEFAULT_SCHEDULE.exact == 60 and Schedule.from_worlds(None) is DEFAULT_SCHEDULE
 
 

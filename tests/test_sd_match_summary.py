@@ -4,6 +4,7 @@ split by the side our player held, from the two tables' rows."""
 import json
 
 import numpy as np
+import pytest
 from bench.sd_match import ratio_interval, summary
 
 
@@ -37,6 +38,17 @@ def test_summary_splits_taker_and_defence(tmp_path):
 def test_the_cpu_ratio_interval_resamples_whole_deals():
     ours = np.array([1.0, 2.0, 3.0, 4.0])
     theirs = np.array([2.0, 2.0, 2.0, 2.0])
-    # ratio 1.25; resampling four deals of 1..4 s, a 2.5% tail is 0.75 (3 s of 4 deals' 8)
+    # ratio 1.25; resampling four deals of 1..4 s against 2 s each, the 2.5% tail is 0.75
+    # (6 s of ours against colver's 8 s)
     assert ratio_interval(ours, theirs) == (0.75, 1.75)
     assert ratio_interval(ours, ours) == (1.0, 1.0)
+
+
+def test_rows_of_different_schedules_are_not_summarised(tmp_path):
+    row = {"seed": 0, "declarer": 0, "A": table([100, 40], [90, 72], True),
+           "B": table([80, 60], [80, 82], True)}
+    path = tmp_path / "m.jsonl"
+    path.write_text(json.dumps({**row, "schedule": {"per_trick": [45] * 8}}) + "\n"
+                    + json.dumps({**row, "seed": 1}) + "\n")
+    with pytest.raises(SystemExit, match="different schedules"):
+        summary([path])

@@ -80,7 +80,8 @@ __all__ = ["DEFAULT_SCHEDULE", "Decision", "Playout", "Schedule", "decide",
 class Schedule:
     """How many layouts a decision values, trick by trick.
 
-    ``layouts[t]`` layouts at trick ``t + 1`` (eight positive numbers); every
+    ``layouts[t]`` layouts at trick ``t + 1`` (eight numbers, each at most
+    :data:`~belote.sampling.sampler.BLOCK`, the draws a decision has); every
     layout is listed instead (exact) when they number at most ``exact`` or at
     most the layouts asked for. ``beliefs`` weigh the layouts by the auction
     (:mod:`belote.auction.beliefs`); ``None`` takes every layout consistent
@@ -99,9 +100,9 @@ class Schedule:
     def __post_init__(self) -> None:
         layouts = self.layouts
         if (not isinstance(layouts, tuple) or len(layouts) != 8
-                or any(type(n) is not int or n < 1 for n in layouts)):
-            raise PlayoutError(f"schedule layouts={layouts!r}: expected a tuple of 8 positive "
-                               f"ints, one a trick")
+                or any(type(n) is not int or not 1 <= n <= BLOCK for n in layouts)):
+            raise PlayoutError(f"schedule layouts={layouts!r}: expected a tuple of 8 ints from "
+                               f"1 to {BLOCK}, one a trick")
         if type(self.exact) is not int or self.exact < 0:
             raise PlayoutError(f"schedule exact={self.exact!r}: expected an int >= 0")
         if self.beliefs is not None and not isinstance(self.beliefs, CallWeights):
@@ -111,9 +112,9 @@ class Schedule:
         """The layouts a trick and the listing threshold, as JSON values.
 
         >>> Schedule.line(8, 1, 10).to_dict()
-        {'layouts': [8, 7, 6, 5, 4, 3, 2, 1], 'exact': 10}
+        {'per_trick': [8, 7, 6, 5, 4, 3, 2, 1], 'list_at_most': 10}
         """
-        return {"layouts": list(self.layouts), "exact": self.exact}
+        return {"per_trick": list(self.layouts), "list_at_most": self.exact}
 
     def evidence(self, auction: Auction | None) -> np.ndarray | None:
         """What the decisions read from ``auction`` (log factors by seat and card), ``None``
@@ -146,12 +147,14 @@ class Schedule:
         """
         if worlds is None:
             return DEFAULT_SCHEDULE
-        if type(worlds) is not int or worlds < 1:
-            raise PlayoutError(f"worlds={worlds!r}: expected a positive int")
+        if type(worlds) is not int or not 1 <= worlds <= BLOCK:
+            raise PlayoutError(f"worlds={worlds!r}: expected an int from 1 to {BLOCK}")
         return cls.line(worlds, max(1, round(worlds / 4)), worlds)
 
     def worlds(self, tricks_left: int) -> int:
         """Layouts drawn for a decision with ``tricks_left`` tricks (1..8) not yet completed."""
+        if type(tricks_left) is not int or not 1 <= tricks_left <= 8:
+            raise PlayoutError(f"tricks_left={tricks_left!r}: expected an int from 1 to 8")
         return self.layouts[8 - tricks_left]
 
 
@@ -161,7 +164,7 @@ and 15 (the line from 60 to 15 of :meth:`Schedule.line`), every layout listed wh
 are at most 60, weighed by colver's call weights. Measured by ``python -m bench.sd_schedule``
 (``bench/RESULTS.md``, "Layouts a decision needs"): against a 400-layout reference, on 60
 positions a stage, the regret of a first-trick decision is the same from 30 to 60 layouts
-(0.19 expected points at 30, 45 and 60, intervals +/-0.23), while the first trick is three
+(0.19 expected points at 30, 45 and 60, intervals +/-0.22 to 0.25), while the first trick is three
 quarters of the search; at the second trick 30 layouts cost 0.3 points more than 60. The
 later tricks keep the line (they cost little); colver found regret flat past about 60
 layouts early and 15 late."""

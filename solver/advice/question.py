@@ -31,7 +31,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from ..errors import BeloteError, QuestionError
+from ..errors import BeloteError, PlayoutError, QuestionError
 from ..parallel.runner import SERIAL, Run
 from ..types.cards import parse_card
 from ..types.deal import Seat, as_seat, seat_name
@@ -339,12 +339,17 @@ def plan_bid(question: BidQuestion) -> BidJob:
     from ..types.profile import get_profile
 
     from .bid_play import PLAYS
+    from .playout import Schedule
 
     precision = question.precision
     if precision is not None and not (math.isfinite(precision) and 0 < precision < 0.5):
         raise QuestionError(f"{precision} is not a number between 0 and 0.5", option="precision")
     if question.play not in PLAYS:
         raise QuestionError(f"{question.play!r} is not one of {', '.join(PLAYS)}", option="play")
+    try:
+        Schedule.from_worlds(question.worlds)
+    except PlayoutError as e:
+        raise QuestionError(str(e), option="worlds") from None
     try:
         profile = get_profile(question.mode.lower())
     except BeloteError as e:
