@@ -336,11 +336,9 @@ def _text(answer) -> str:
 
 def _played_text(answer) -> str:
     """The human text of ``--play single-dummy`` and ``--play both``."""
-    from belote.advice.playout import Schedule
-
     job = answer.job
     what = (f"{job.samples} samples of {answer.layouts} layouts (seed {answer.seed}), "
-            f"single-dummy with {Schedule.from_worlds(job.question.worlds).layouts[0]} layouts a "
+            f"single-dummy with {job.schedule.layouts[0]} layouts a "
             f"decision at the first trick")
     body = _played_body(answer.result.to_dict(), answer.play, job.contract is not None,
                         job.classic)

@@ -42,6 +42,7 @@ if TYPE_CHECKING:
     from ..types.auction import Auction
     from ..types.contract import Contract
     from ..types.profile import RuleProfile
+    from .playout import Schedule
 
 __all__ = ["BidAnswer", "BidJob", "BidQuestion", "PLAYED_SAMPLES", "TABLE_SAMPLES",
            "advise_bid", "plan_bid"]
@@ -148,6 +149,14 @@ class BidJob:
     def played(self) -> bool:
         """Whether the samples are played single-dummy (``--play`` single-dummy or both)."""
         return self.question.play != "double-dummy"
+
+    @property
+    def schedule(self) -> Schedule:
+        """The single-dummy player's schedule (``question.worlds``, checked by
+        :func:`plan_bid`)."""
+        from .playout import Schedule
+
+        return Schedule.from_worlds(self.question.worlds)
 
 
 @dataclass(frozen=True)
@@ -405,7 +414,6 @@ def advise_bid(question: BidQuestion | BidJob, *, run: Run = SERIAL) -> BidAnswe
     from ..advice import auction as auction_advisor
     from ..advice import bid as advisor
     from ..advice import bid_play
-    from ..advice.playout import Schedule
 
     job = question if isinstance(question, BidJob) else plan_bid(question)
     asked = job.question
@@ -418,13 +426,13 @@ def advise_bid(question: BidQuestion | BidJob, *, run: Run = SERIAL) -> BidAnswe
     table: Callable[..., Any]
     if job.auction is not None:
         assert job.conventions is not None, "plan_bid gives an auction its conventions"
-        schedule = Schedule.from_worlds(asked.worlds) if job.played else None
+        schedule = job.schedule if job.played else None
         result = auction_advisor.auction_advice(job.constraints, seat, job.auction,
                                                 job.conventions, single_dummy=schedule,
                                                 **common)
     else:
         if job.played:
-            common["schedule"] = Schedule.from_worlds(asked.worlds)
+            common["schedule"] = job.schedule
             classic, one, table = (bid_play.played_classic, bid_play.played_estimate,
                                    bid_play.played_table)
         else:

@@ -116,11 +116,14 @@ class BatchOptions:
                              all_leaders=self.all_leaders) for m in self.profiles]
 
     def to_dict(self) -> dict[str, Any]:
-        """The options as JSON values (what the manifest records)."""
+        """The options as JSON values (what the manifest records; with single-dummy play, the
+        player's schedule, so that shards played by another schedule do not resume)."""
+        from ..advice.playout import DEFAULT_SCHEDULE
+
         return {"modes": list(self.profiles), "trumps": [SUIT_NAMES[t] for t in self.trumps],
                 "leader": None if self.leader is None else seat_name(self.leader),
                 "all_leaders": self.all_leaders, "shard_size": self.shard_size,
-                **({"play": self.play, "schedule": _schedule()} if self.play != "double-dummy"
+                **({"play": self.play, "schedule": DEFAULT_SCHEDULE.to_dict()} if self.play != "double-dummy"
                    else {})}
 
 
@@ -434,14 +437,6 @@ def read_metadata(path: str | os.PathLike[str]) -> dict[str, str]:
     import polars as pl
 
     return dict(pl.read_parquet_metadata(Path(path)))
-
-
-def _schedule() -> dict[str, Any]:
-    """The single-dummy player's layouts a decision, which the manifest of a single-dummy
-    batch records: shards played by another schedule do not resume."""
-    from ..advice.playout import DEFAULT_SCHEDULE
-
-    return DEFAULT_SCHEDULE.to_dict()
 
 
 def _manifest(input_path: Path, options: BatchOptions) -> dict[str, Any]:
