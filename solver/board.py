@@ -60,6 +60,7 @@ class BoardSource:
     tag_lines: Mapping[str, int] = field(default_factory=dict)
     trick_lines: tuple[int, ...] = ()
     tag_order: tuple[str, ...] = ()
+    dropped: tuple[str, ...] = ()
 
     def error(self, message: str, board: str | None = None, tag: str | None = None,
               trick: int | None = None) -> PBNDecodeError:

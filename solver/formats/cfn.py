@@ -173,10 +173,10 @@ class _Game:
 
         colver lets the bidding go round after a coinche (passes, and a
         surcoinche by the contract side); the project's rules (RULES.md) have
-        the contract side answer once. The calls after ``x`` become that one
-        answer (``XX`` if any, else ``P``), and the section as written is
-        returned to be kept (tag ``CFNAuction``) when it differs, so that
-        writing gives it back.
+        the contract side answer once. The section is read by
+        :meth:`Auction.read`, the leniency every record format shares, and the
+        section as written is returned to be kept (tag ``CFNAuction``) when
+        it differs from what the writer gives, so that writing gives it back.
         """
         tokens = [] if text == "-" else text.split("-")
         calls = []
@@ -190,16 +190,8 @@ class _Game:
                 call = (f"Capot{m['suit'].upper()}" if m["capot"]
                         else f"{m['bid']}{m['suit'].upper()}")
             calls.append(call)
-        if "X" in calls:
-            at = calls.index("X")
-            after = calls[at + 1:]
-            if any(c not in ("P", "XX") for c in after) or after.count("XX") > 1 or (
-                    "XX" in after and after[-1] != "XX"):
-                raise self.error(f"auction {text!r}: after a coinche only passes and one "
-                                 "final surcoinche (xx) may follow")
-            calls = calls[:at + 1] + (["XX"] if "XX" in after else ["P"] if after else [])
         try:
-            auction = Auction(dealer, calls, COINCHE)
+            auction = Auction.read(dealer, calls, COINCHE)
         except BeloteError as e:
             raise self.error(f"auction {text!r}: {e}") from None
         return auction, (None if _auction_text(auction) == text else text)
@@ -257,8 +249,15 @@ def parse_game(text: str, *, file: str | None = None, board: str | None = None,
             tags.append((AUCTION_TAG, raw))
     elif passed_out:
         auction = Auction(dealer, ["P"] * 4)
-    if side is not None and (auction is None or not contract):
+    if side is not None and auction is None:
         tags.append((TAKER_SIDE_TAG, side) if contract else (BIDDING_TAG, side))
+    if auction is not None and side is not None and contract is None:
+        if auction.complete:
+            raise game.error(f"the auction {sections[1]!r} is finished, yet the contract "
+                             f"section says {sections[-1]!r}")
+        if side != bidding_text(auction):
+            raise game.error(f"the contract section {sections[-1]!r} contradicts the auction "
+                             f"{sections[1]!r}, which gives {bidding_text(auction)!r}")
     if auction is not None:
         if auction.complete and (auction.passed_out != passed_out or (
                 auction.contract is not None and side is not None and contract is not None
@@ -365,11 +364,60 @@ def load(fp_or_path: IO[str] | str | os.PathLike[str]) -> list[Board]:
     return boards
 
 
+def checked_tags(board: Board) -> tuple[dict[str, str], list[str]]:
+    """The CFN bookkeeping tags of ``board`` that agree with it, and a sentence for each one that does not.
+
+    The tags (:data:`OWN_TAGS`) only say how CFN wrote what the board
+    holds; they are never trusted over the board. ``CFNAuction`` is kept
+    when it reads as the board's auction, ``TakerSide`` when it names a
+    side (``NS``, ``EW``) of a board with a contract and agrees with its
+    declarer, ``CFNBidding`` when it is a ``bid:`` state of a board without
+    a contract (the state its auction gives, if it has one). Any other is
+    stale or garbage: it is left out, and the sentence says so.
+    """
+    tags = dict(board.tags)
+    kept: dict[str, str] = {}
+    for name in OWN_TAGS:
+        value = tags.get(name)
+        if value is None:
+            continue
+        if _agrees(board, name, value):
+            kept[name] = value
+        else:
+            kept.pop(name, None)
+    dropped = [f"the {name} tag {value!r} disagrees with the board (stale or not CFN): left out"
+               for name, value in board.tags if name in OWN_TAGS and kept.get(name) != value]
+    return kept, dropped
+
+
+def _agrees(board: Board, name: str, value: str) -> bool:
+    """Does the CFN bookkeeping tag ``name`` = ``value`` agree with ``board``?"""
+    contract, auction = board.contract, board.auction
+    if name == AUCTION_TAG:
+        if auction is None or auction.profile is not COINCHE or not value.strip():
+            return False
+        try:
+            read, _ = _Game(value, None, None, None).auction(auction.dealer, value)
+        except BeloteError:
+            return False
+        return read == auction
+    if name == TAKER_SIDE_TAG:
+        return (value in ("NS", "EW") and contract is not None
+                and (board.declarer is None or value == side_name(side_of(board.declarer))))
+    return (contract is None and not board.passed_out and _BIDDING.fullmatch(value) is not None
+            and (auction is None or value == bidding_text(auction)))
+
+
+def _own_tags(board: Board) -> dict[str, str]:
+    """The CFN bookkeeping tags of ``board`` that agree with it (:func:`checked_tags`)."""
+    return checked_tags(board)[0]
+
+
 def _taker_side(board: Board) -> str | None:
     """The name of the contract's side: from the declarer, else the ``TakerSide`` tag."""
     if board.declarer is not None:
         return side_name(side_of(board.declarer))
-    return dict(board.tags).get(TAKER_SIDE_TAG)
+    return _own_tags(board).get(TAKER_SIDE_TAG)
 
 
 def _auction_text(auction: Auction) -> str:
@@ -387,17 +435,36 @@ def _auction_text(auction: Auction) -> str:
 
 
 def _auction_section(board: Board) -> str | None:
-    """The auction section to write, ``None`` for the three-section form.
+    """The auction section to write, ``None`` for the three-section form (no auction).
 
-    A passed-out deal is written ``- 0`` (its four passes go without saying).
+    The ``CFNAuction`` tag when it reads as the board's auction (colver's
+    own way of writing it), else the auction as colver writes it; a
+    passed-out deal is ``p-p-p-p``.
     """
     auction = board.auction
-    if auction is None or auction.passed_out:
+    if auction is None:
         return None
-    kept = dict(board.tags).get(AUCTION_TAG)
+    kept = _own_tags(board).get(AUCTION_TAG)
     if kept is not None:
         return kept
     return _auction_text(auction)
+
+
+def bidding_text(auction: Auction) -> str:
+    """The contract section of a game whose ``auction`` is under way (``bid:90hS/p0/c0/W``).
+
+    ``bid:`` then the highest bid, its bidder, the passes since, the coinche
+    level (0, 1 coinched, 2 surcoinched) and the seat to call; ``bid:0/pN/SEAT``
+    before any bid.
+    """
+    state = auction.state
+    turn, done = seat_name(state.seat), state.contract
+    if done is None:
+        return f"bid:0/p{state.passes}/{turn}"
+    level = done.multiplier.bit_length() - 1
+    assert done.trump is not None and done.declarer is not None
+    return (f"bid:{done.bid}{CFN_SUITS[done.trump]}{seat_name(done.declarer)}"
+            f"/p{state.passes}/c{level}/{turn}")
 
 
 def _contract_text(board: Board) -> str:
@@ -406,18 +473,10 @@ def _contract_text(board: Board) -> str:
     if board.passed_out:
         return "0"
     if contract is None:
-        bidding = dict(board.tags).get(BIDDING_TAG)
-        if bidding is not None:
-            return bidding
-        if board.auction is None:
-            return f"bid:0/p0/{seat_name(next_seat(board.dealer or 0))}"
-        state = board.auction.state
-        turn, done = seat_name(state.seat), state.contract
-        if done is None:
-            return f"bid:0/p{state.passes}/{turn}"
-        level = done.multiplier.bit_length() - 1
-        return (f"bid:{done.bid}{CFN_SUITS[done.trump]}{seat_name(done.declarer)}"  # type: ignore[arg-type]
-                f"/p{state.passes}/c{level}/{turn}")
+        if board.auction is not None:
+            return bidding_text(board.auction)
+        return _own_tags(board).get(BIDDING_TAG) or \
+            f"bid:0/p0/{seat_name(next_seat(board.dealer or 0))}"
     if contract.bid is None:
         raise board.error(f"CFN holds coinche games: the {board.profile_name} contract "
                           f"{contract.to_pbn()} has no bid", "Contract")

@@ -33,11 +33,12 @@ import json
 from collections.abc import Iterable, Iterator
 from typing import Any
 
-from ..errors import BeloteError, PBNDecodeError
+from ..errors import AuctionError, BeloteError, PBNDecodeError
 from ..types.profile import COINCHE
 from ..types.auction import Auction
 from ..board import Board, BoardSource
-from ..types.cards import CardSet, parse_card
+from ..rules.play import Position
+from ..types.cards import CardSet, card_name, parse_card
 from ..types.deal import Deal, next_seat
 
 __all__ = ["FORMAT", "iter_rounds"]
@@ -68,6 +69,8 @@ class _Round:
         self.deal = Deal(cards)
         self.calls: list[tuple[int, dict[str, Any], int]] = []
         self.cards: list[str] = []
+        self.seats: list[int] = []
+        self.card_lines: list[int] = []
         self.leader: int | None = None
 
     def error(self, message: str, line: int | None = None) -> PBNDecodeError:
@@ -89,18 +92,34 @@ class _Round:
                 calls.append(_KINDS[kind])
             else:
                 raise self.error(f"unknown bid kind {kind!r}", line)
-        if "X" in calls:  # the bidding goes round after a double: one answer in RULES.md
-            at = calls.index("X")
-            calls = calls[:at + 1] + (["XX"] if "XX" in calls[at:] else
-                                      ["P"] if calls[at + 1:] else [])
-        try:
-            auction = Auction(self.dealer, calls, COINCHE)
+        try:  # the bidding goes round after a double: one answer in RULES.md
+            auction = Auction.read(self.dealer, calls, COINCHE)
+        except AuctionError as e:
+            at = e.call if e.call is not None and e.call < len(self.calls) else 0
+            raise self.error(f"the bids: {e}", self.calls[at][2] if self.calls else self.line
+                             ) from None
         except BeloteError as e:
             raise self.error(f"the bids: {e}", self.calls[0][2] if self.calls else self.line
                              ) from None
-        return Board(self.deal, board=str(self.number), dealer=self.dealer, profile=COINCHE,
-                     auction=auction, play_leader=self.leader, cards=self.cards,
-                     source=BoardSource(file=file, line=self.line))
+        board = Board(self.deal, board=str(self.number), dealer=self.dealer, profile=COINCHE,
+                      auction=auction, play_leader=self.leader, cards=self.cards,
+                      source=BoardSource(file=file, line=self.line))
+        self.check_positions(board)
+        return board
+
+    def check_positions(self, board: Board) -> None:
+        """Each ``card_played`` event's position is the seat whose turn it was (the play
+        replayed from the first card's position, the trick winners leading)."""
+        if not board.cards:
+            return
+        assert board.contract is not None
+        pos = Position(board.deal, board.contract.trump, board.first_leader(), COINCHE)
+        for i, (card, seat, line) in enumerate(zip(board.cards, self.seats, self.card_lines)):
+            if seat != pos.to_move:
+                raise self.error(f"card_played {i + 1} ({card_name(card)}) by "
+                                 f"{_THEIR_NAME[seat]}: it is {_THEIR_NAME[pos.to_move]}'s "
+                                 "turn to play", line)
+            pos.play(card)
 
 
 _SEATS = {"N": 0, "W": 1, "S": 2, "E": 3}
@@ -149,6 +168,7 @@ def iter_rounds(lines: Iterable[tuple[int, str]], file: str | None
     """
     current: _Round | None = None
     bad_round: int | None = None
+    first = True
     for n, text in lines:
         round_number: int | None = None
         error = _locator(file, n, None)
@@ -163,11 +183,14 @@ def iter_rounds(lines: Iterable[tuple[int, str]], file: str | None
             yield error(f"unknown event {name!r} (expected one of {' '.join(EVENTS)})")
             return
         kind = event["event"]
-        if n == 1 or kind == "header":
+        if first or kind == "header":
             if kind != "header" or event.get("format") != FORMAT:
                 yield error(f"format {event.get('format')}: this version reads {FORMAT} only"
-                            if kind == "header" else "the first line is not the header")
+                            if kind == "header" else
+                            f"the first line is not the header (event {kind!r}): a "
+                            f"{FORMAT} file starts with its header event")
                 return
+            first = False
             continue
         raw_round = event.get("round")
         round_number = raw_round if type(raw_round) is int else None
@@ -196,6 +219,8 @@ def iter_rounds(lines: Iterable[tuple[int, str]], file: str | None
                     if current.leader is None:
                         current.leader = seat
                     current.cards.append(event.get("card"))  # type: ignore[arg-type]
+                    current.seats.append(seat)
+                    current.card_lines.append(n)
         except PBNDecodeError as e:
             bad_round = round_number
             if current is not None and current.number == round_number:

@@ -70,8 +70,9 @@ def record_dict(board: Board) -> dict[str, Any]:
         out["auction"] = [c.text for c in board.auction.calls]
         if board.auction.turned is not None:
             out["turned"] = card_name(board.auction.turned)
-    if board.cards:
+    if board.play_leader is not None or board.cards:
         out["leader"] = seat_name(board.first_leader())
+    if board.cards:
         out["play"] = [card_name(c) for c in board.cards]
     if board.tags:
         out["tags"] = dict(board.tags)
@@ -150,7 +151,7 @@ def parse_record(text: str | dict[str, Any], *, file: str | None = None,
                 raise error("auction: expected a list of calls like [\"P\", \"90H\", \"X\"]")
             if seats["dealer"] is None:
                 raise error("auction: needs the dealer (its first call is the dealer's left)")
-            auction = Auction(seats["dealer"], calls, mode or COINCHE,
+            auction = Auction.read(seats["dealer"], calls, mode or COINCHE,
                               _text(obj.get("turned"), "turned", error))
         return Board(Deal.from_pbn(deal_text), board=board_name, dealer=seats["dealer"],
                      profile=mode, auction=auction,

@@ -37,6 +37,7 @@ belote.errors.PBNDecodeError: x.pbn: board 1: line 8: trick 1: N may not play AS
 
 from __future__ import annotations
 
+import dataclasses
 import io
 import os
 import re
@@ -69,38 +70,41 @@ _ESCAPE = re.compile(r"\\(.)")
 
 
 def _read_auction(tags: dict[str, str], sections: dict[str, list[str]], own: RuleProfile,
-                  error: Callable[[str, str], PBNDecodeError]) -> Auction | None:
-    """The ``Auction`` tag and section read as an :class:`Auction`, ``None`` without one.
+                  error: Callable[[str, str], PBNDecodeError]
+                  ) -> tuple[Auction | None, list[str]]:
+    """The ``Auction`` tag and section read as an :class:`Auction` (``None`` without one),
+    and the note references (``=1=``) the section holds, which the auction does not keep.
 
     The tag names the seat of the first call (the dealer's left); the
     section holds the calls in order (``Pass``, ``80H``, ``CapotS``,
-    ``X``, ``XX``; ``AP`` for the passes that end it). Under the board's
-    own Mode ``own`` (``--mode`` applies to play, not to the auction); a
-    classic auction needs the turned card in a ``Turned`` tag.
+    ``X``, ``XX``; ``AP`` for the passes that end it), read by
+    :meth:`Auction.read` (the leniency every record format shares). Under
+    the board's own Mode ``own`` (``--mode`` applies to play, not to the
+    auction); a classic auction needs the turned card in a ``Turned`` tag.
     """
     if "Auction" not in tags:
-        return None
+        return None, []
     first_text = _known(tags["Auction"])
     if first_text is None:
         raise error("Auction tag: the seat of the first call is unknown", "Auction")
     try:
         first = parse_seat(first_text)
+        dealer = next_seat(first, 3)
         turned = _known(tags.get("Turned", ""))
         if own.auction != "numeric" and turned is None:
             raise BeloteError(f"a {own.name} auction needs the turned card: add a tag "
                               'such as [Turned "AH"]')
         calls: list[str] = []
-        auction = Auction(next_seat(first, 3), (), own, turned)
+        notes: list[str] = []
         for token in " ".join(sections.get("Auction", ())).split():
             if token.upper() == "AP":
-                while not auction.complete:
-                    auction = auction.with_call("P")
-                continue
-            if token == "*" or re.fullmatch(r"=\d+=", token):
-                continue
-            calls.append(token)
-            auction = Auction(auction.dealer, calls, own, turned)
-        return auction
+                while not Auction.read(dealer, calls, own, turned).complete:
+                    calls.append("P")
+            elif re.fullmatch(r"=\d+=", token):
+                notes.append(f"the note reference {token} after call {len(calls)}")
+            elif token != "*":
+                calls.append(token)
+        return Auction.read(dealer, calls, own, turned), notes
     except BeloteError as e:
         raise error(f"Auction: {e}", "Auction") from None
 
@@ -202,7 +206,9 @@ def _logical_lines(lines: Iterable[str], file: str | None) -> Iterator[tuple[int
     A blank line gives ``(n, None)`` (it separates boards); lines emptied by
     comments are dropped. ``%`` lines, ``;`` to the end of a line and
     ``{...}`` (possibly over several lines) are comments, except inside a
-    tag's quoted value.
+    tag's quoted value. A line where a ``;`` or ``{`` comment starts first
+    gives ``(n, _COMMENT)`` (the record does not keep comments: see
+    :func:`_games`).
     """
     brace: int | None = None
     for n, raw in enumerate(lines, 1):
@@ -229,8 +235,10 @@ def _logical_lines(lines: Iterable[str], file: str | None) -> Iterator[tuple[int
                 elif ch == '"':
                     in_string = False
             elif ch == ";":
+                yield n, _COMMENT
                 break
             elif ch == "{":
+                yield n, _COMMENT
                 brace = n
             else:
                 if ch == '"':
@@ -244,18 +252,28 @@ def _logical_lines(lines: Iterable[str], file: str | None) -> Iterator[tuple[int
         raise PBNDecodeError("comment '{' is never closed by '}'", file=file, line=brace)
 
 
-def _games(lines: Iterable[tuple[int, str | None]]) -> Iterator[list[tuple[int, str]]]:
-    """Split logical lines into boards at blank lines."""
+_COMMENT = "{comment}"
+"""What :func:`_logical_lines` gives, as this very object, for a line where a comment starts."""
+
+
+def _games(lines: Iterable[tuple[int, str | None]]
+           ) -> Iterator[tuple[list[tuple[int, str]], list[int]]]:
+    """Split logical lines into boards at blank lines: each board's lines, and the lines of
+    the comments in it or before it (after the board before)."""
     game: list[tuple[int, str]] = []
+    comments: list[int] = []
     for n, content in lines:
-        if content is None:
+        if content is _COMMENT:
+            comments.append(n)
+        elif content is None:
             if game:
-                yield game
+                yield game, comments
+                comments = []
             game = []
         else:
             game.append((n, content))
     if game:
-        yield game
+        yield game, comments
 
 
 def _unescape(value: str) -> str:
@@ -303,7 +321,7 @@ def _known(value: str) -> str | None:
 
 
 def _parse_game(game: list[tuple[int, str]], file: str | None,
-                mode: str | None) -> Board:
+                mode: str | None, comments: Iterable[int] = ()) -> Board:
     """Read one board from its logical lines; ``mode``, a profile name, overrides the tag."""
     number = None
     for _, content in game:
@@ -390,6 +408,7 @@ def _parse_game(game: list[tuple[int, str]], file: str | None,
         deal = Deal.from_pbn(tags["Deal"])
     except BeloteError as e:
         raise error(str(e), tag_lines["Deal"]) from None
+    dropped = [f"the comment on line {n}" for n in comments]
     source = BoardSource(file, game[0][0], tag_lines, tuple(row_lines), tuple(tags))
 
     def located(message: str, where: str | int) -> PBNDecodeError:
@@ -400,12 +419,17 @@ def _parse_game(game: list[tuple[int, str]], file: str | None,
 
     dealer, declarer, play_leader = seat_tag("Dealer"), seat_tag("Declarer"), seat_tag("Play")
     own = get_profile(tag_mode or DEFAULT_MODE)
-    auction = _read_auction(tags, sections, own, located)
+    auction, notes = _read_auction(tags, sections, own, located)
     contract_text = _known(tags.get("Contract", ""))
-    if auction is not None and auction.contract is not None and contract_text is None:
+    if auction is not None and auction.complete and auction.contract is not None \
+            and contract_text is None:
         contract_text = auction.contract.to_pbn()  # derived: no Contract tag
     contract = _read_contract(contract_text, declarer, get_profile(mode or tag_mode or DEFAULT_MODE),
                               own, located)
+    if dropped or notes:
+        source = dataclasses.replace(source, dropped=tuple(dropped) + tuple(
+            f"{note} (line {tag_lines['Auction']})" for note in notes))
+    kept = [n for n in tags if n not in KNOWN_TAGS and (n != "Turned" or auction is None)]
     deal = _full_deal(deal, rows, lambda: opening_leader(play_leader, dealer, source, number),
                       located)
     if rows and contract is None:
@@ -414,7 +438,7 @@ def _parse_game(game: list[tuple[int, str]], file: str | None,
         board = Board(deal, board=number, dealer=dealer, profile=mode or tag_mode,
                       auction=auction, contract=contract, declarer=declarer,
                       play_leader=play_leader, play=rows,
-                      tags=tuple((n, v) for n, v in tags.items() if n not in KNOWN_TAGS),
+                      tags=tuple((n, tags[n]) for n in kept),
                       sections=tuple((n, tuple(lines)) for n, lines in sections.items()
                                      if n not in KNOWN_TAGS),
                       source=source)
@@ -447,8 +471,8 @@ def loads(text: str, *, file: str | None = None, profile: str | RuleProfile | No
     belote.errors.PBNDecodeError: f.pbn: board 7: line 2: 4 hands are unknown (N E S W); at most one can be inferred
     """
     mode = None if profile is None else get_profile(profile).name
-    return [_parse_game(game, file, mode)
-            for game in _games(_logical_lines(io.StringIO(text, newline=None), file))]
+    return [_parse_game(game, file, mode, comments)
+            for game, comments in _games(_logical_lines(io.StringIO(text, newline=None), file))]
 
 
 MAX_LINE_BYTES = 1 << 20
@@ -507,7 +531,7 @@ def _iter_boards(lines: Iterable[str], file: str | None, mode: str | None,
             yield bad.pop(n)
 
     try:
-        for game in _games(_logical_lines(lines, file)):
+        for game, comments in _games(_logical_lines(lines, file)):
             first, last = game[0][0], game[-1][0]
             yield from undecoded(first)
             inside = sorted(k for k in bad if k <= last)
@@ -520,7 +544,7 @@ def _iter_boards(lines: Iterable[str], file: str | None, mode: str | None,
                 yield PBNDecodeError(error.message, file=file, board=tag, line=error.line)
                 continue
             try:
-                yield _parse_game(game, file, mode)
+                yield _parse_game(game, file, mode, comments)
             except PBNDecodeError as e:
                 yield e
         yield from undecoded(1 << 62)

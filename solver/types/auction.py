@@ -49,7 +49,7 @@ from ..errors import AuctionError, BeloteError
 from .profile import CLASSIC, COINCHE, PROFILES, RuleProfile, get_profile
 from .cards import SUIT_NAMES, Card, Suit, as_card, card_name, parse_suit
 from .contract import Contract
-from .deal import SEATS, Seat, as_seat, next_seat, parse_seat, seat_name, side_of
+from .deal import SEATS, Seat, as_seat, next_seat, parse_seat, seat_name, side_name, side_of
 
 PASS, BID, COINCHE_CALL, SURCOINCHE = "pass", "bid", "coinche", "surcoinche"
 """The kinds of :class:`Call` (a classic take is a ``bid`` without a value)."""
@@ -298,6 +298,76 @@ class Auction:
         if first is None:
             raise AuctionError("an empty auction needs the dealer")
         return cls(next_seat(first, 3), calls, get_profile(mode), turned)
+
+    @classmethod
+    def read(cls, dealer: Seat | str, calls: Iterable[Call | str] = (),
+             profile: RuleProfile | str = COINCHE, turned: Card | str | None = None
+             ) -> Auction:
+        """The auction of a game record (PBN, CFN, JSON, ContrAI): the one reading every format shares.
+
+        The calls are checked as :class:`Auction` checks them, with one
+        leniency. colver and ContrAI let the bidding go round after a
+        coinche (the other seats speak in turn); under RULES.md the coinche
+        ends the auction and the contract side answers once. So the calls
+        after a coinche may be up to three: passes, and at most one
+        surcoinche ``XX``, which comes last and is made by a seat of the
+        contract side; they are read as that one answer (``XX`` if there is
+        one, else ``P``). A bid, a second coinche, a surcoinche by the
+        coinching side or a fourth call after the coinche is an
+        :class:`AuctionError` naming the call, as is every illegal call
+        before it.
+
+        >>> Auction.read("N", ["110C", "P", "P", "X", "P", "P", "P"]).text()
+        'E:110C S:P W:P N:X E:P'
+        >>> Auction.read("W", ["110D", "X", "P", "P", "XX"]).contract.to_pbn()
+        '110DXX'
+        >>> Auction.read("W", ["110D", "X", "P", "XX"])
+        Traceback (most recent call last):
+        ...
+        belote.errors.AuctionError: call 4 (W:XX): W cannot surcoinche 110DX: only the contract side (NS) may
+        """
+        head = cls(dealer, (), profile, turned)
+        parsed: list[Call] = []
+        for i, call in enumerate(calls):
+            if isinstance(call, str):
+                text = call.strip()
+                try:
+                    call = Call.parse(text, head.profile)
+                except AuctionError as e:
+                    raise AuctionError(f"call {i + 1} ({seat_name(head.seat_of(i))}:{text}): "
+                                       f"{e}", call=i) from None
+            parsed.append(call)
+        at = next((i for i, c in enumerate(parsed) if c.kind == COINCHE_CALL), None)
+        if at is None or head.profile.auction != "numeric":
+            return cls(head.dealer, parsed, head.profile, head.turned)
+        coinched = cls(head.dealer, parsed[:at + 1], head.profile, head.turned)
+        contract = coinched.contract
+        assert contract is not None and contract.declarer is not None
+        taker_side = side_of(contract.declarer)
+        after = parsed[at + 1:]
+        for j, call in enumerate(after):
+            i = at + 1 + j
+            seat = coinched.seat_of(i)
+            where = f"call {i + 1} ({seat_name(seat)}:{call.text})"
+            if j == 3 or (j and after[j - 1].kind == SURCOINCHE):
+                end = i - 1
+                raise AuctionError(f"{where}: the auction ended with call {end + 1} "
+                                   f"({seat_name(coinched.seat_of(end))}:{parsed[end].text})",
+                                   call=i)
+            if call.kind == SURCOINCHE:
+                if side_of(seat) != taker_side:
+                    raise AuctionError(f"{where}: {seat_name(seat)} cannot surcoinche "
+                                       f"{contract.to_pbn()}: only the contract side "
+                                       f"({side_name(taker_side)}) may", call=i)
+                if 4 not in head.profile.coinche_multipliers:
+                    raise AuctionError(f"{where}: {head.profile.name} has no surcoinche", call=i)
+            elif call.kind != PASS:
+                raise AuctionError(f"{where}: after the coinche of {contract.to_pbn()} only "
+                                   "passes and one surcoinche by the contract side may follow "
+                                   "(the coinche ends the bidding)", call=i)
+        answer = ([Call(SURCOINCHE)] if any(c.kind == SURCOINCHE for c in after)
+                  else [Call(PASS)] if after else [])
+        return cls(head.dealer, parsed[:at + 1] + answer, head.profile, head.turned)
 
     def seat_of(self, index: int) -> Seat:
         """The seat making call ``index`` (0-based): the dealer's left makes call 0."""
