@@ -56,10 +56,10 @@ def convert(input_path: Path, output: Path, target: str | None) -> None:
         output = checked_output(output, (input_path,), "OUT")
     boards = read_boards(input_path, None)
     try:
-        text = games.dumps(boards, target)
+        text, losses = games.write(boards, target)
     except BeloteError as e:
         raise DataError(str(e)) from None
-    for loss in games.losses(boards, target):
+    for loss in losses:
         warnings.warn(ConversionWarning(loss), stacklevel=1)
     if to_stdout:
         sys.stdout.write(text)

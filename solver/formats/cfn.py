@@ -64,7 +64,8 @@ from ..types.deal import (
 )
 from .pbn import decoded_lines
 
-__all__ = ["AUCTION_TAG", "BIDDING_TAG", "OWN_TAGS", "TAKER_SIDE_TAG", "dumps", "dumps_game", "iter_lines", "iter_load", "load", "loads", "parse_game"]
+__all__ = ["AUCTION_TAG", "BIDDING_TAG", "OWN_TAGS", "TAKER_SIDE_TAG", "bidding_text", "checked_tags", "dumps",
+           "dumps_game", "fit", "iter_lines", "iter_load", "load", "loads", "parse_game"]
 
 TAKER_SIDE_TAG = "TakerSide"
 """The tag that keeps a CFN contract's side when the declarer's seat is unknown."""
@@ -485,6 +486,81 @@ def _contract_text(board: Board) -> str:
         raise board.error("CFN names the taking side: the board has no Declarer", "Contract")
     doubles = "x" * (contract.multiplier.bit_length() - 1)
     return f"{contract.bid}{CFN_SUITS[contract.trump]}{side}{doubles}"
+
+
+def fit(board: Board, number: int) -> tuple[Board, list[str]]:
+    """``board`` as CFN holds it, written as game ``number``, and a sentence for each thing left out.
+
+    CFN holds the dealer, the deal, the auction (or, without one, the
+    contract and its side), the play from the dealer's left and the
+    bookkeeping tags that agree with the board (:func:`checked_tags`).
+    Left out, each named: the board name (games are numbered 1, 2...), the
+    tags and sections, the declarer of a board without an auction (the
+    side is kept), a first leader stated without any card played. Raises
+    :class:`~belote.errors.PBNDecodeError` for a board CFN cannot hold at
+    all: no dealer, classic rules, a first trick not led by the dealer's
+    left, a contract without its side.
+    """
+    if board.dealer is None:
+        raise board.error("CFN starts with the dealer: the board has no Dealer", "Dealer")
+    classic = board.profile().auction != "numeric" or (
+        board.auction is not None and board.auction.profile.auction != "numeric")
+    contract = board.contract
+    if classic or (contract is not None and contract.bid is None):
+        what = (f"the {board.profile_name} contract {contract.to_pbn()} has no bid"
+                if contract is not None else f"board {board.board} is {board.profile().name}")
+        raise board.error(f"CFN holds coinche games: {what}", "Contract")
+    left = next_seat(board.dealer)
+    losses: list[str] = []
+    if board.cards and board.first_leader() != left:
+        raise board.error(f"CFN's first trick is led by the dealer's left "
+                          f"({seat_name(left)}), not by {seat_name(board.first_leader())}",
+                          "Play")
+    if not board.cards and board.play_leader not in (None, left):
+        losses.append("CFN's first trick is led by the dealer's left: the first leader "
+                      "stated without a card played left out")
+    if board.board != str(number):
+        losses.append("CFN numbers its games 1, 2...: the board name left out")
+    for name, _ in board.tags:
+        if name not in OWN_TAGS:
+            losses.append(f"CFN has no tags: {name} left out")
+    for name, _ in board.sections:
+        losses.append(f"CFN has no tag sections: the {name} lines left out")
+    own = _own_tags(board)
+    tags: list[tuple[str, str]] = []
+    declarer = board.declarer
+    auction = board.auction
+    if auction is not None:
+        if own.get(AUCTION_TAG, _auction_text(auction)) != _auction_text(auction):
+            tags.append((AUCTION_TAG, own[AUCTION_TAG]))
+        if not auction.complete and declarer is not None:
+            losses.append("CFN names no declarer while the auction is under way: the "
+                          "declarer left out")
+            declarer = None
+    elif contract is not None:
+        side = _taker_side(board)
+        if side is None:
+            bad = dict(board.tags).get(TAKER_SIDE_TAG)
+            why = "" if bad is None else f" (its {TAKER_SIDE_TAG} tag {bad!r} is not NS or EW)"
+            raise board.error(f"CFN names the taking side: the board has no Declarer{why}",
+                              "Contract")
+        tags.append((TAKER_SIDE_TAG, side))
+        if declarer is not None:
+            losses.append("CFN without an auction names the taking side, not the seat: the "
+                          "declarer left out (give the auction to keep it)")
+        declarer = None
+        contract = Contract(contract.trump, None, contract.bid, contract.multiplier,
+                            contract.capot)
+    else:
+        tags.append((BIDDING_TAG, _contract_text(board)))
+        if declarer is not None:
+            losses.append("CFN names no declarer without a contract: the declarer left out")
+        declarer = None
+    fitted = Board(board.deal, board=str(number), dealer=board.dealer, profile=COINCHE,
+                   auction=auction, contract=contract if auction is None else None,
+                   declarer=declarer, play_leader=left if board.cards else None,
+                   cards=board.cards, tags=tags, source=board.source)
+    return fitted, losses
 
 
 def dumps_game(board: Board) -> str:

@@ -45,7 +45,7 @@ from ..board import Board, BoardSource
 from ..types.cards import card_name
 from ..types.deal import NORTH, Deal, parse_seat, seat_name
 
-__all__ = ["FORMAT", "dumps_record", "parse_record", "record_dict"]
+__all__ = ["FORMAT", "dumps_record", "fit", "parse_record", "record_dict"]
 
 FORMAT = "belote-game/1"
 """The ``format`` field of every line this version writes and reads."""
@@ -79,6 +79,31 @@ def record_dict(board: Board) -> dict[str, Any]:
     if board.sections:
         out["sections"] = {name: list(lines) for name, lines in board.sections}
     return {k: out[k] for k in _FIELDS if out.get(k) is not None}
+
+
+def fit(board: Board) -> tuple[Board, list[str]]:
+    """``board`` as the record holds it, and a sentence for each thing left out.
+
+    The record holds every field of a board, any string included; only a
+    second tag or section of the same name is left out (``tags`` and
+    ``sections`` are JSON objects).
+    """
+    losses: list[str] = []
+    tags: dict[str, str] = {}
+    for name, value in board.tags:
+        if name in tags:
+            losses.append(f"JSON tags are an object: the second tag {name!r} left out")
+        else:
+            tags[name] = value
+    sections: dict[str, tuple[str, ...]] = {}
+    for name, lines in board.sections:
+        if name in sections:
+            losses.append(f"JSON sections are an object: the second {name!r} section left out")
+        else:
+            sections[name] = tuple(lines)
+    if not losses:
+        return board, losses
+    return board.replace(tags=tuple(tags.items()), sections=tuple(sections.items())), losses
 
 
 def dumps_record(board: Board) -> str:

@@ -22,7 +22,8 @@ from __future__ import annotations
 import itertools
 import json
 import os
-from collections.abc import Iterable, Iterator
+import warnings
+from collections.abc import Callable, Iterable, Iterator
 from typing import IO
 
 from ..errors import BeloteError, PBNDecodeError
@@ -31,7 +32,7 @@ from ..board import Board
 from . import cfn, game_json, pbn
 from .rows import format_by_suffix
 
-__all__ = ["GAME_FORMATS", "dumps", "game_format", "iter_games", "losses", "sniff_json"]
+__all__ = ["GAME_FORMATS", "dumps", "game_format", "iter_games", "losses", "sniff_json", "write"]
 
 GAME_FORMATS = {".pbn": "pbn", ".cfn": "cfn", ".jsonl": "json", ".ndjson": "json",
                 ".json": "json"}
@@ -129,41 +130,70 @@ def iter_games(fp_or_path: IO[bytes] | str | os.PathLike[str], *, format: str | 
         yield e
 
 
-def losses(boards: Iterable[Board], format: str) -> list[str]:
-    """What writing ``boards`` as ``format`` leaves out, one sentence per kind of loss.
+def write(boards: Iterable[Board], format: str) -> tuple[str, list[str]]:
+    """``boards`` as the text of a ``pbn``, ``cfn`` or ``json`` (lines) file, and what it leaves out.
 
-    PBN and the JSON record keep everything a board holds; CFN keeps the
-    deal, dealer, auction, play and contract (coinche only), not the board
-    names (its games are numbered by line) nor other tags and sections.
+    Each board is first fitted to the format (``pbn.fit``, ``cfn.fit``,
+    ``game_json.fit``): what the format cannot hold, or would not read back
+    as written, is left out and named, never written raw. CFN's bookkeeping
+    tags that disagree with their board are left out for every format
+    (:func:`belote.formats.cfn.checked_tags`), and so is what the reader did
+    not keep (PBN comments and note references). The text is then read back
+    and compared with the fitted boards: a difference raises
+    :class:`~belote.errors.PBNDecodeError` (and nothing is written), so
+    what is written is what its reader reads. The losses are one sentence
+    per kind, naming the boards.
 
     >>> from belote.types.deal import Deal
     >>> board = Board(Deal.random(1), board="7", dealer=0, tags=[("Event", "club")])
-    >>> losses([board], "cfn")
-    ['CFN numbers its games 1, 2...: board names left out (7)', 'CFN has no tags: Event left out (board 7)']
-    >>> losses([board], "json")
+    >>> write([board], "cfn")[1]
+    ['CFN numbers its games 1, 2...: the board name left out (board 7)', 'CFN has no tags: Event left out (board 7)']
+    >>> write([board], "json")[1]
     []
     """
-    if format != "cfn":
-        return []
-    names: list[str] = []
-    tags: dict[str, list[str]] = {}
-    sections: dict[str, list[str]] = {}
+    if format not in _WRITERS:
+        raise BeloteError(f"unknown game format {format!r} (expected pbn, cfn or json)")
+    fit, dump, read = _WRITERS[format]
+    fitted: list[Board] = []
+    lost: dict[str, list[str]] = {}
     for n, board in enumerate(boards, 1):
-        if board.board != str(n):
-            names.append(str(board.board))
-        for name, _ in board.tags:
-            if name not in cfn.OWN_TAGS:
-                tags.setdefault(name, []).append(str(board.board))
-        for name, _ in board.sections:
-            sections.setdefault(name, []).append(str(board.board))
-    out = []
-    if names:
-        out.append(f"CFN numbers its games 1, 2...: board names left out ({_few(names)})")
-    for name, where in tags.items():
-        out.append(f"CFN has no tags: {name} left out (board {_few(where)})")
-    for name, where in sections.items():
-        out.append(f"CFN has no tag sections: the {name} lines left out (board {_few(where)})")
-    return out
+        label = str(n) if board.board is None else board.board
+        _, stale = cfn.checked_tags(board)
+        if stale:
+            own = cfn.checked_tags(board)[0]
+            board = board.replace(tags=tuple((k, v) for k, v in board.tags
+                                             if k not in cfn.OWN_TAGS or own.get(k) == v))
+        fitted_board, losses = fit(board, n)
+        for loss in [*stale, *losses, *(f"{what} left out" for what in board.source.dropped)]:
+            lost.setdefault(loss, []).append(label)
+        fitted.append(fitted_board)
+    text = dump(fitted)
+    with warnings.catch_warnings():  # the reader's warnings were given when IN was read
+        warnings.simplefilter("ignore")
+        back = read(text)
+    for n, (want, got) in enumerate(zip(fitted, back, strict=True), 1):
+        if _record_key(want) != _record_key(got):
+            fields = [name for name, a, b in zip(_KEY_FIELDS, _record_key(want), _record_key(got))
+                      if a != b]
+            raise want.error(f"board {want.board or n} would not read back from {format} as "
+                             f"written ({', '.join(fields)} differ): not written")
+    return text, [f"{loss} (board {_few(where)})" for loss, where in lost.items()]
+
+
+def losses(boards: Iterable[Board], format: str) -> list[str]:
+    """What writing ``boards`` as ``format`` leaves out, one sentence per kind of loss
+    (:func:`write`)."""
+    return write(boards, format)[1]
+
+
+_KEY_FIELDS = ("deal", "board", "dealer", "stated_profile", "auction", "contract", "declarer",
+               "play_leader", "cards", "tags", "sections")
+
+
+def _record_key(board: Board) -> tuple[object, ...]:
+    """The fields of ``board`` a reader gives back (tags and sections in any order)."""
+    return tuple(sorted(getattr(board, name)) if name in ("tags", "sections")
+                 else getattr(board, name) for name in _KEY_FIELDS)
 
 
 def _few(items: list[str]) -> str:
@@ -172,12 +202,25 @@ def _few(items: list[str]) -> str:
     return ", ".join(items[:3]) + more
 
 
+def _json_text(boards: Iterable[Board]) -> str:
+    return "".join(game_json.dumps_record(b) + "\n" for b in boards)
+
+
+def _json_read(text: str) -> list[Board]:
+    return [game_json.parse_record(line) for line in text.splitlines(keepends=False)
+            if line.strip()]
+
+
+_WRITERS: dict[str, tuple[Callable[[Board, int], tuple[Board, list[str]]],
+                          Callable[[Iterable[Board]], str], Callable[[str], list[Board]]]] = {
+    "pbn": (lambda board, n: pbn.fit(board), pbn.dumps, pbn.loads),
+    "cfn": (cfn.fit, cfn.dumps, cfn.loads),
+    "json": (lambda board, n: game_json.fit(board), _json_text, _json_read),
+}
+"""Each format's fitting, writing and reading."""
+
+
 def dumps(boards: Iterable[Board], format: str) -> str:
-    """``boards`` as the text of a ``pbn``, ``cfn`` or ``json`` (lines) file."""
-    if format == "pbn":
-        return pbn.dumps(boards)
-    if format == "cfn":
-        return cfn.dumps(boards)
-    if format == "json":
-        return "".join(game_json.dumps_record(b) + "\n" for b in boards)
-    raise BeloteError(f"unknown game format {format!r} (expected pbn, cfn or json)")
+    """``boards`` as the text of a ``pbn``, ``cfn`` or ``json`` (lines) file (:func:`write`,
+    losses dropped)."""
+    return write(boards, format)[0]

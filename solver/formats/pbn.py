@@ -649,29 +649,113 @@ def _known_values(board: Board) -> dict[str, str | None]:
         "Declarer": None if board.declarer is None else seat_name(board.declarer),
         "Contract": None if contract is None else contract.to_pbn(),
         "Play": seat_name(board.first_leader()) if has_play else None,
+        TURNED_TAG: (None if board.auction is None or board.auction.turned is None
+                     else card_name(board.auction.turned)),
     }
 
 
 def _tag_order(board: Board, known: dict[str, str | None]) -> list[str]:
     """The tags to write, in the board's order; a known tag missing from
-    ``board.tags`` goes after the known tags that precede it in ``KNOWN_TAGS``."""
-    order = list(board.source.tag_order) or [name for name, _ in board.tags]
+    ``board.tags`` goes after the known tags that precede it in ``KNOWN_TAGS``
+    (``Turned`` right after ``Auction``)."""
+    present = {name for name, _ in board.tags} | {k for k, v in known.items() if v is not None}
+    order = [name for name in dict.fromkeys(list(board.source.tag_order)
+                                            + [name for name, _ in board.tags])
+             if name in present]
     for i, name in enumerate(KNOWN_TAGS):
         if known[name] is None or name in order:
             continue
         before = [order.index(k) for k in KNOWN_TAGS[:i] if k in order]
         after = [order.index(k) for k in KNOWN_TAGS[i + 1:] if k in order]
         order.insert(max(before) + 1 if before else min(after, default=len(order)), name)
+    if known.get(TURNED_TAG) is not None and TURNED_TAG not in order:
+        order.insert(order.index("Auction") + 1, TURNED_TAG)
     return order
 
 
+TURNED_TAG = "Turned"
+"""The tag of a classic auction's turned card (written from the auction, read into it)."""
+
+_TAG_NAME = re.compile(r"[A-Za-z0-9_]+")
+"""The tag names the reader reads (``[Name "value"]``)."""
+
+
+def _one_line(value: str) -> bool:
+    """Can ``value`` be a tag value (no line break, which would end the tag)?"""
+    return "\n" not in value and "\r" not in value
+
+
+def _section_line_fault(line: str) -> str | None:
+    """Why a section line would not read back as itself, ``None`` when it would."""
+    if not line.strip():
+        return "a blank line ends the board"
+    if line != line.strip() or not _one_line(line):
+        return "spaces around it or a line break are not kept"
+    if line[0] in "[%":
+        return f"a line starting {line[0]!r} is read as a tag or a comment"
+    if ";" in line or "{" in line:
+        return "';' and '{' start comments"
+    return None
+
+
+def fit(board: Board) -> tuple[Board, list[str]]:
+    """``board`` as PBN holds it, and a sentence for each thing left out (what :func:`dumps`
+    would not read back as written).
+
+    PBN holds every field of a board. Left out: a board name that is not one
+    line or is blank or ``?`` (read as unknown) or has spaces around it; a
+    tag whose name is not letters, digits and ``_``, is one of the tags the
+    board's own fields write (``Board``, ``Deal``, ``Contract``... and
+    ``Turned`` with a classic auction), or comes twice; a tag value with a
+    line break; a section without its tag or under a known tag; a section
+    line that is blank, has spaces around it, starts with ``[`` or ``%``,
+    or holds ``;`` or ``{`` (comments).
+    """
+    losses: list[str] = []
+    name = board.board
+    if name is not None and (not _one_line(name) or name != name.strip()
+                             or name.strip() in UNKNOWN_VALUES):
+        losses.append(f"PBN's Board tag is one line, not blank or '?': the board name "
+                      f"{name!r} left out")
+        name = None
+    own = set(KNOWN_TAGS) | ({TURNED_TAG} if board.auction is not None else set())
+    tags: dict[str, str] = {}
+    for tag, value in board.tags:
+        why = ("is not letters, digits and '_'" if not _TAG_NAME.fullmatch(tag) else
+               "is written from the board's own fields" if tag in own else
+               "comes twice" if tag in tags else
+               "has a line break in its value" if not _one_line(value) else None)
+        if why is None:
+            tags[tag] = value
+        else:
+            losses.append(f"PBN tag {tag!r} {why}: left out")
+    sections: list[tuple[str, tuple[str, ...]]] = []
+    for tag, lines in board.sections:
+        if tag not in tags or tag in own:
+            losses.append(f"PBN writes a section under its tag: the {tag!r} lines left out "
+                          f"({'a known tag' if tag in own else 'no such tag'})")
+            continue
+        kept = []
+        for line in lines:
+            fault = _section_line_fault(line)
+            if fault is None:
+                kept.append(line)
+            else:
+                losses.append(f"PBN section {tag!r}: the line {line!r} left out ({fault})")
+        if kept:
+            sections.append((tag, tuple(kept)))
+    if not losses and len(sections) == len(board.sections):
+        return board, losses
+    return board.replace(board=name, tags=tuple(tags.items()), sections=tuple(sections)), losses
+
+
 def _dump_board(board: Board) -> str:
-    """The PBN text of one board."""
+    """The PBN text of one board (as :func:`fit` leaves it: nothing is checked here)."""
     known = _known_values(board)
     tags, sections = dict(board.tags), dict(board.sections)
     lines = []
     for name in _tag_order(board, known):
-        value = known[name] if name in KNOWN_TAGS else tags[name]
+        value = known[name] if name in KNOWN_TAGS or known.get(name) is not None else tags[name]
         if value is None:
             continue
         lines.append(f'[{name} "{_escape(value)}"]')
@@ -687,7 +771,8 @@ def _dump_board(board: Board) -> str:
 
 
 def dumps(boards: Iterable[Board]) -> str:
-    """The PBN 2.1 text of ``boards``.
+    """The PBN 2.1 text of ``boards`` (as :func:`fit` leaves them; see
+    :func:`belote.formats.games.write` for the checked writing).
 
     >>> board = Board(Deal.random(5), board="1", dealer=3, contract="80S")
     >>> print(dumps([board]))  # doctest: +ELLIPSIS
