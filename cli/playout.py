@@ -32,7 +32,8 @@ from .options import (SCHEDULE_DEFAULT, board_option, cfn_option, json_option, m
               show_default="all cores from 2 boards on",
               help="Worker processes; boards are spread over them, output stays in order.")
 @click.option("--output", "-o", type=click.Path(dir_okay=False, path_type=Path), default=None,
-              help="Also write the played boards (with their play records) to this PBN file.")
+              help="Also write the played boards (with their play records) to this file, in "
+                   "the format of its suffix: .cfn, .jsonl, else PBN.")
 @uniform_option
 @board_option
 @mode_option
@@ -69,8 +70,11 @@ def playout(file, cfn_games, worlds, seed, jobs, output, uniform, boards, mode, 
       belote playout datasets/examples/deals.pbn --seed 3 -o played.pbn
     """
     from belote.advice.playout import Schedule, playouts
-    from belote.errors import BeloteError, PlayoutError
-    from belote.formats import pbn
+    import warnings
+
+    from belote.errors import BeloteError, ConversionWarning, PlayoutError
+    from belote.files import atomic_output
+    from belote.formats import games
     from belote.parallel import Run
 
     from .common import (DataError, checked_output, display_path, notice, one_line, read_boards,
@@ -80,6 +84,7 @@ def playout(file, cfn_games, worlds, seed, jobs, output, uniform, boards, mode, 
 
     if output is not None:
         checked_output(output, () if file is None else (file,))
+        target = games.GAME_FORMATS.get(output.suffix.lower(), "pbn")  # other names: PBN
     try:
         schedule = Schedule.from_worlds(worlds)
     except PlayoutError as e:
@@ -96,6 +101,8 @@ def playout(file, cfn_games, worlds, seed, jobs, output, uniform, boards, mode, 
     places = [i for i, b in enumerate(every) if not boards or b.board in boards]
     try:
         selected = [_checked(every[i], mode) for i in places]
+        if output is not None:
+            games.write(selected, target)  # what the target cannot hold fails before the work
     except BeloteError as e:
         raise DataError(str(e)) from None
     start_solver()
@@ -111,7 +118,14 @@ def playout(file, cfn_games, worlds, seed, jobs, output, uniform, boards, mode, 
             separator = "\n"
     if output is not None:
         try:
-            pbn.dump(played, output)
+            text, losses = games.write(played, target)
+        except BeloteError as e:
+            raise DataError(str(e)) from None
+        for loss in losses:
+            warnings.warn(ConversionWarning(loss), stacklevel=1)
+        try:
+            with atomic_output(output) as tmp:
+                tmp.write_text(text, encoding="utf-8")
         except OSError as e:
             raise click.FileError(str(output), e.strerror or str(e)) from None
 
