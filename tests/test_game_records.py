@@ -178,7 +178,7 @@ def test_convert_between_the_three_formats(tmp_path: Path) -> None:
     lossy = run("convert", tagged, tmp_path / "lossy.cfn")
     assert lossy.returncode == 0
     assert lossy.stderr.splitlines() == [
-        "belote: warning: CFN numbers its games 1, 2...: board names left out (c3)",
+        "belote: warning: CFN numbers its games 1, 2...: the board name left out (board c3)",
         "belote: warning: CFN has no tags: Event left out (board c3)"]
 
 
