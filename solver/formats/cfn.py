@@ -516,8 +516,8 @@ def fit(board: Board, number: int) -> tuple[Board, list[str]]:
         raise board.error(f"CFN's first trick is led by the dealer's left "
                           f"({seat_name(left)}), not by {seat_name(board.first_leader())}",
                           "Play")
-    if not board.cards and board.play_leader not in (None, left):
-        losses.append("CFN's first trick is led by the dealer's left: the first leader "
+    if not board.cards and board.play_leader is not None:
+        losses.append("CFN states who leads only through the cards played: the first leader "
                       "stated without a card played left out")
     if board.board != str(number):
         losses.append("CFN numbers its games 1, 2...: the board name left out")

@@ -106,9 +106,22 @@ def fit(board: Board) -> tuple[Board, list[str]]:
     return board.replace(tags=tuple(tags.items()), sections=tuple(sections.items())), losses
 
 
+_LINE_BREAKS = {"\u2028": "\\u2028", "\u2029": "\\u2029", "\x85": "\\u0085"}
+"""Characters some line readers break lines at, escaped so that a record stays one line anywhere."""
+
+
 def dumps_record(board: Board) -> str:
-    """One line of JSON (no newline) for ``board``."""
-    return json.dumps(record_dict(board), ensure_ascii=False)
+    """One line of JSON (no newline) for ``board``: UTF-8 text, but no character that some
+    readers take for a line break (U+2028, U+2029, U+0085 are escaped).
+
+    >>> from belote.types.deal import Deal
+    >>> dumps_record(Board(Deal.random(1), board="a" + chr(0x2028) + "b"))[28:49]
+    '"board": "a\\\\u2028b", '
+    """
+    text = json.dumps(record_dict(board), ensure_ascii=False)
+    for char, escaped in _LINE_BREAKS.items():
+        text = text.replace(char, escaped)
+    return text
 
 
 def _text(value: Any, name: str, error: Any) -> str | None:

@@ -207,8 +207,7 @@ def _json_text(boards: Iterable[Board]) -> str:
 
 
 def _json_read(text: str) -> list[Board]:
-    return [game_json.parse_record(line) for line in text.splitlines(keepends=False)
-            if line.strip()]
+    return [game_json.parse_record(line) for line in text.split("\n") if line.strip()]
 
 
 _WRITERS: dict[str, tuple[Callable[[Board, int], tuple[Board, list[str]]],

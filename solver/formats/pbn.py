@@ -731,6 +731,8 @@ def fit(board: Board) -> tuple[Board, list[str]]:
             losses.append(f"PBN tag {tag!r} {why}: left out")
     sections: list[tuple[str, tuple[str, ...]]] = []
     for tag, lines in board.sections:
+        if not lines:
+            continue  # no line: nothing to keep
         if tag not in tags or tag in own:
             losses.append(f"PBN writes a section under its tag: the {tag!r} lines left out "
                           f"({'a known tag' if tag in own else 'no such tag'})")
