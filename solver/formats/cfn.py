@@ -524,8 +524,9 @@ def fit(board: Board, number: int) -> tuple[Board, list[str]]:
     for name, _ in board.tags:
         if name not in OWN_TAGS:
             losses.append(f"CFN has no tags: {name} left out")
-    for name, _ in board.sections:
-        losses.append(f"CFN has no tag sections: the {name} lines left out")
+    for name, lines in board.sections:
+        if lines:
+            losses.append(f"CFN has no tag sections: the {name} lines left out")
     own = _own_tags(board)
     tags: list[tuple[str, str]] = []
     declarer = board.declarer
@@ -540,10 +541,7 @@ def fit(board: Board, number: int) -> tuple[Board, list[str]]:
     elif contract is not None:
         side = _taker_side(board)
         if side is None:
-            bad = dict(board.tags).get(TAKER_SIDE_TAG)
-            why = "" if bad is None else f" (its {TAKER_SIDE_TAG} tag {bad!r} is not NS or EW)"
-            raise board.error(f"CFN names the taking side: the board has no Declarer{why}",
-                              "Contract")
+            raise board.error("CFN names the taking side: the board has no Declarer", "Contract")
         tags.append((TAKER_SIDE_TAG, side))
         if declarer is not None:
             losses.append("CFN without an auction names the taking side, not the seat: the "

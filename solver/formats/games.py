@@ -163,7 +163,13 @@ def write(boards: Iterable[Board], format: str) -> tuple[str, list[str]]:
             own = cfn.checked_tags(board)[0]
             board = board.replace(tags=tuple((k, v) for k, v in board.tags
                                              if k not in cfn.OWN_TAGS or own.get(k) == v))
-        fitted_board, losses = fit(board, n)
+        try:
+            fitted_board, losses = fit(board, n)
+        except PBNDecodeError as e:
+            if stale:  # the tag the board could not be written without
+                e.message += f" ({'; '.join(stale)})"
+                e.args = (str(e),)
+            raise
         for loss in [*stale, *losses, *(f"{what} left out" for what in board.source.dropped)]:
             lost.setdefault(loss, []).append(label)
         fitted.append(fitted_board)
