@@ -144,7 +144,7 @@ def _fields_named(loss: str) -> set[str]:
 
 @pytest.mark.parametrize("source", FORMATS)
 @pytest.mark.parametrize("target", FORMATS)
-@settings(max_examples=sample_size(12, 200), deadline=None,
+@settings(max_examples=sample_size(20, 300), deadline=None,
           suppress_health_check=[HealthCheck.too_slow])
 @given(seed=st.integers(0, 2**32), name=st.none() | _TEXT | st.sampled_from(["1", "7", "?", ""]),
        tags=st.dictionaries(_NAMES, _TEXT, max_size=3),
