@@ -65,7 +65,7 @@ from ..types.deal import (
 from .pbn import decoded_lines
 
 __all__ = ["AUCTION_TAG", "BIDDING_TAG", "OWN_TAGS", "TAKER_SIDE_TAG", "bidding_text", "checked_tags", "dumps",
-           "dumps_game", "fit", "iter_lines", "iter_load", "load", "loads", "parse_game"]
+           "dumps_game", "fit_cfn", "iter_lines", "iter_load", "load", "loads", "parse_game"]
 
 TAKER_SIDE_TAG = "TakerSide"
 """The tag that keeps a CFN contract's side when the declarer's seat is unknown."""
@@ -488,7 +488,7 @@ def _contract_text(board: Board) -> str:
     return f"{contract.bid}{CFN_SUITS[contract.trump]}{side}{doubles}"
 
 
-def fit(board: Board, number: int) -> tuple[Board, list[str]]:
+def fit_cfn(board: Board, number: int) -> tuple[Board, list[str]]:
     """``board`` as CFN holds it, written as game ``number``, and a sentence for each thing left out.
 
     CFN holds the dealer, the deal, the auction (or, without one, the

@@ -45,7 +45,7 @@ from ..board import Board, BoardSource
 from ..types.cards import card_name
 from ..types.deal import NORTH, Deal, parse_seat, seat_name
 
-__all__ = ["FORMAT", "dumps_record", "fit", "parse_record", "record_dict"]
+__all__ = ["FORMAT", "dumps_record", "fit_record", "parse_record", "record_dict"]
 
 FORMAT = "belote-game/1"
 """The ``format`` field of every line this version writes and reads."""
@@ -81,7 +81,7 @@ def record_dict(board: Board) -> dict[str, Any]:
     return {k: out[k] for k in _FIELDS if out.get(k) is not None}
 
 
-def fit(board: Board) -> tuple[Board, list[str]]:
+def fit_record(board: Board) -> tuple[Board, list[str]]:
     """``board`` as the record holds it, and a sentence for each thing left out.
 
     The record holds every field of a board, any string included; only a

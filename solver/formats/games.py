@@ -133,8 +133,8 @@ def iter_games(fp_or_path: IO[bytes] | str | os.PathLike[str], *, format: str | 
 def write(boards: Iterable[Board], format: str) -> tuple[str, list[str]]:
     """``boards`` as the text of a ``pbn``, ``cfn`` or ``json`` (lines) file, and what it leaves out.
 
-    Each board is first fitted to the format (``pbn.fit``, ``cfn.fit``,
-    ``game_json.fit``): what the format cannot hold, or would not read back
+    Each board is first fitted to the format (``pbn.fit_pbn``, ``cfn.fit_cfn``,
+    ``game_json.fit_record``): what the format cannot hold, or would not read back
     as written, is left out and named, never written raw. CFN's bookkeeping
     tags that disagree with their board are left out for every format
     (:func:`belote.formats.cfn.checked_tags`), and so is what the reader did
@@ -218,9 +218,9 @@ def _json_read(text: str) -> list[Board]:
 
 _WRITERS: dict[str, tuple[Callable[[Board, int], tuple[Board, list[str]]],
                           Callable[[Iterable[Board]], str], Callable[[str], list[Board]]]] = {
-    "pbn": (lambda board, n: pbn.fit(board), pbn.dumps, pbn.loads),
-    "cfn": (cfn.fit, cfn.dumps, cfn.loads),
-    "json": (lambda board, n: game_json.fit(board), _json_text, _json_read),
+    "pbn": (lambda board, n: pbn.fit_pbn(board), pbn.dumps, pbn.loads),
+    "cfn": (cfn.fit_cfn, cfn.dumps, cfn.loads),
+    "json": (lambda board, n: game_json.fit_record(board), _json_text, _json_read),
 }
 """Each format's fitting, writing and reading."""
 

@@ -46,7 +46,8 @@ from collections.abc import Callable, Iterable, Iterator
 from typing import IO
 
 from ..board import Board, BoardSource, opening_leader
-from ..errors import BeloteError, CardError, ContractError, PBNDecodeError, PBNWarning
+from ..errors import (BeloteError, CardError, ContractError, ConversionWarning, PBNDecodeError,
+                      PBNWarning)
 from ..types.auction import Auction
 from ..types.cards import ALL_CARDS, RANK_NAMES, SUIT_NAMES, Card, CardSet, card_name, parse_card
 from ..types.contract import Contract, parse_contract, reread_contract
@@ -698,7 +699,7 @@ def _section_line_fault(line: str) -> str | None:
     return None
 
 
-def fit(board: Board) -> tuple[Board, list[str]]:
+def fit_pbn(board: Board) -> tuple[Board, list[str]]:
     """``board`` as PBN holds it, and a sentence for each thing left out (what :func:`dumps`
     would not read back as written).
 
@@ -752,7 +753,7 @@ def fit(board: Board) -> tuple[Board, list[str]]:
 
 
 def _dump_board(board: Board) -> str:
-    """The PBN text of one board (as :func:`fit` leaves it: nothing is checked here)."""
+    """The PBN text of one board (as :func:`fit_pbn` leaves it: nothing is checked here)."""
     known = _known_values(board)
     tags, sections = dict(board.tags), dict(board.sections)
     lines = []
@@ -773,8 +774,10 @@ def _dump_board(board: Board) -> str:
 
 
 def dumps(boards: Iterable[Board]) -> str:
-    """The PBN 2.1 text of ``boards`` (as :func:`fit` leaves them; see
-    :func:`belote.formats.games.write` for the checked writing).
+    """The PBN 2.1 text of ``boards``, each as :func:`fit_pbn` leaves it: what PBN would not
+    read back as written is left out, each loss a
+    :class:`~belote.errors.ConversionWarning` (:func:`belote.formats.games.write` gives
+    them as a list, and reads the text back to check it).
 
     >>> board = Board(Deal.random(5), board="1", dealer=3, contract="80S")
     >>> print(dumps([board]))  # doctest: +ELLIPSIS
@@ -788,7 +791,13 @@ def dumps(boards: Iterable[Board]) -> str:
     >>> loads(dumps([board]))[0].deal == board.deal
     True
     """
-    return "% PBN 2.1\n\n" + "\n".join(_dump_board(b) for b in boards)
+    texts = []
+    for board in boards:
+        fitted, losses = fit_pbn(board)
+        for loss in losses:
+            warnings.warn(ConversionWarning(f"board {board.board}: {loss}"), stacklevel=2)
+        texts.append(_dump_board(fitted))
+    return "% PBN 2.1\n\n" + "\n".join(texts)
 
 
 def dump(boards: Iterable[Board], fp_or_path: IO[str] | str | os.PathLike[str]) -> None:
