@@ -3,7 +3,8 @@
 A board is generated (hostile names, tags and section lines; auctions
 finished, under way, passed out, coinched, surcoinched, with capots; play
 records of any length; classic boards; contracts without an auction), read
-from format A (written as A and read back), then written as B and read back.
+from format A (written as A and read back; A is also ContrAI's
+``contrai-record/1``, which is only read), then written as B and read back.
 The record read from B must equal the record read from A on every field B
 holds, and what differs must be exactly what B's loss warning names: every
 field that changed is named, and every sentence names a field that changed.
@@ -16,6 +17,8 @@ The example count is moderate in CI and larger with ``--runslow``.
 
 from __future__ import annotations
 
+import io
+import json
 import random
 
 import pytest
@@ -24,6 +27,7 @@ from belote.errors import BeloteError
 from belote.formats import cfn, game_json, games, pbn
 from belote.rules.play import Position
 from belote.types.auction import Auction
+from belote.types.cards import card_name
 from belote.types.contract import Contract
 from belote.types.deal import Deal, next_seat
 from belote.types.profile import CLASSIC, COINCHE
@@ -39,8 +43,44 @@ _NAMES = st.sampled_from(["Event", "Site", "Note", "Contract", "Board", "Turned"
                           "My Event", "", "TakerSide", "CFNAuction", "CFNBidding"]) | _TEXT
 
 
+_THEIR_SEAT = "NWSE"
+"""ContrAI's name of each of our seats (it turns N W S E: its W is our E)."""
+
+
+def contrai_text(board: Board) -> str | None:
+    """``board`` as a ``contrai-record/1`` game of one round, ``None`` if ContrAI cannot say it
+    (no auction, classic rules)."""
+    auction = board.auction
+    if auction is None or auction.profile is not COINCHE:
+        return None
+    events: list[dict[str, object]] = [
+        {"event": "header", "format": "contrai-record/1"},
+        {"event": "round_dealt", "round": 1, "dealer": _THEIR_SEAT[auction.dealer],
+         "hands": {_THEIR_SEAT[s]: [card_name(c) for c in sorted(board.deal.hands[s])]
+                   for s in range(4)}}]
+    for i, call in enumerate(auction.calls):
+        bid: dict[str, object] = (
+            {"kind": "pass"} if call.kind == "pass" else {"kind": "double"}
+            if call.kind == "coinche" else {"kind": "redouble"} if call.kind == "surcoinche"
+            else {"kind": "contract", "value": "slam" if call.capot else call.bid,
+                  "suit": "SHDC"[call.trump]})
+        events.append({"event": "bid", "round": 1, "seq": i + 1,
+                       "position": _THEIR_SEAT[auction.seat_of(i)], "bid": bid})
+    if board.cards:
+        pos = Position(board.deal, board.contract.trump, board.first_leader(), COINCHE)
+        for i, card in enumerate(board.cards):
+            events.append({"event": "card_played", "round": 1, "trick": i // 4 + 1,
+                           "position": _THEIR_SEAT[pos.to_move], "card": card_name(card)})
+            pos.play(card)
+    return "".join(json.dumps(e) + "\n" for e in events)
+
+
 def read(text: str, fmt: str) -> list[Board]:
     """The boards of ``text`` in ``fmt``."""
+    if fmt == "contrai":
+        items = list(games.iter_games(io.BytesIO(text.encode()), format="json"))
+        assert not any(isinstance(item, BeloteError) for item in items), items
+        return items  # type: ignore[return-value]
     if fmt == "pbn":
         return pbn.loads(text)
     if fmt == "cfn":
@@ -142,7 +182,7 @@ def _fields_named(loss: str) -> set[str]:
     return {field for field, words in _WORDS.items() if any(w in low for w in words)}
 
 
-@pytest.mark.parametrize("source", FORMATS)
+@pytest.mark.parametrize("source", (*FORMATS, "contrai"))
 @pytest.mark.parametrize("target", FORMATS)
 @settings(max_examples=sample_size(20, 300), deadline=None,
           suppress_health_check=[HealthCheck.too_slow])
@@ -153,11 +193,17 @@ def test_a_record_crosses_every_pair_of_formats(source: str, target: str, seed: 
                                                  name: str | None, tags: dict[str, str],
                                                  sections: dict[str, list[str]]) -> None:
     board = random_board(random.Random(seed), name, tags, sections)
-    try:
-        text, _ = games.write([board], source)
-    except BeloteError as e:
-        assert source == "cfn" and "CFN" in str(e), e
-        return
+    if source == "contrai":
+        contrai = contrai_text(board)
+        if contrai is None:
+            return
+        text = contrai
+    else:
+        try:
+            text, _ = games.write([board], source)
+        except BeloteError as e:
+            assert source == "cfn" and "CFN" in str(e), e
+            return
     [record] = read(text, source)
     try:
         text, losses = games.write([record], target)
