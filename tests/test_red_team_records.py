@@ -258,7 +258,8 @@ def test_RT83_a_redouble_by_the_doubling_side_is_refused(tmp_path: Path) -> None
             events.append(dict(e, seq=4, position="N", bid={"kind": "redouble"}))
     code, out, err = run_cli("score", contrai_file(tmp_path, events))
     assert code == 2 and "1080" not in out
-    assert err.strip().endswith("board 2: line 46: the bids: call 4 (N:XX): N cannot surcoinche "
+    assert err.strip().endswith("board 2: line 46: the bids (seats read mirrored, ContrAI's W as "
+                                "E): call 4 (N:XX): N cannot surcoinche "
                                 "110DX: only the contract side (EW) may")
 
 
@@ -273,7 +274,8 @@ def test_RT57_a_bid_after_the_double_is_refused(tmp_path: Path) -> None:
             events.append(e)
     code, _, err = convert(contrai_file(tmp_path, events), "-", "--to", "pbn")
     assert code == 2
-    assert "board 2: line 45: the bids: call 3 (W:160S): after the coinche of 110DX only " \
+    assert "board 2: line 45: the bids (seats read mirrored, ContrAI's W as E): call 3 " \
+           "(W:160S): after the coinche of 110DX only " \
            "passes and one surcoinche by the contract side may follow" in err
 
 

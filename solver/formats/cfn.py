@@ -384,8 +384,6 @@ def checked_tags(board: Board) -> tuple[dict[str, str], list[str]]:
             continue
         if _agrees(board, name, value):
             kept[name] = value
-        else:
-            kept.pop(name, None)
     dropped = [f"the {name} tag {value!r} disagrees with the board (stale or not CFN): left out"
                for name, value in board.tags if name in OWN_TAGS and kept.get(name) != value]
     return kept, dropped

@@ -96,10 +96,12 @@ class _Round:
             auction = Auction.read(self.dealer, calls, COINCHE)
         except AuctionError as e:
             at = e.call if e.call is not None and e.call < len(self.calls) else 0
-            raise self.error(f"the bids: {e}", self.calls[at][2] if self.calls else self.line
+            raise self.error(f"the bids (seats read mirrored, ContrAI's W as E): {e}",
+                             self.calls[at][2] if self.calls else self.line
                              ) from None
         except BeloteError as e:
-            raise self.error(f"the bids: {e}", self.calls[0][2] if self.calls else self.line
+            raise self.error(f"the bids (seats read mirrored, ContrAI's W as E): {e}",
+                             self.calls[0][2] if self.calls else self.line
                              ) from None
         board = Board(self.deal, board=str(self.number), dealer=self.dealer, profile=COINCHE,
                       auction=auction, play_leader=self.leader, cards=self.cards,
