@@ -19,6 +19,8 @@ from typing import Any
 
 import click
 
+from belote.errors import escaped
+
 from .common import input_file_type
 
 from .options import board_option, cfn_option, json_option, mode_option, uniform_option
@@ -170,7 +172,7 @@ def human(result: dict[str, Any]) -> str:
 
 def _title(result: dict[str, Any]) -> str:
     """``Board 3 (classic), contract C by W`` (``Board 3 (coinche)`` without a contract)."""
-    name = "Record" if result["board"] is None else f"Board {result['board']}"
+    name = "Record" if result["board"] is None else f"Board {escaped(result['board'])}"
     if "contract" not in result:
         return f"{name} ({result['mode']})"
     declarer = "" if result["declarer"] is None else f" by {result['declarer']}"
