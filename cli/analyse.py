@@ -39,6 +39,8 @@ SIDES = ("NS", "EW")
               default=None, metavar="OUT.html",
               help="Also write a replay page of the boards: one self-contained HTML file "
                    "(hands, auction, card-by-card replay with each card's cost, value chart).")
+@click.option("--title", default=None, metavar="TEXT",
+              help="The replay page's title (default: the input file's name).")
 @click.option("--sd", "--single-dummy", "single_dummy", is_flag=True,
               help="Also grade each card single-dummy: over the layouts its player could not "
                    "tell apart, its side's expected points and chance of reaching its goal "
@@ -48,7 +50,8 @@ SIDES = ("NS", "EW")
 @click.option("--seed", type=int, default=0, show_default=True,
               help="Seed of the layouts drawn for --sd.")
 @uniform_option
-def analyse(file, cfn_games, boards, mode, as_json, html_out, single_dummy, seed, uniform):
+def analyse(file, cfn_games, boards, mode, as_json, html_out, title, single_dummy, seed,
+            uniform):
     """What each recorded card of the boards of a PBN FILE cost, double-dummy.
 
     \b
@@ -129,10 +132,12 @@ def analyse(file, cfn_games, boards, mode, as_json, html_out, single_dummy, seed
         from belote.analysis.replay import replay_page
         from belote.files import atomic_output
 
-        name = "--cfn games" if file is None else display_path(file)
-        page = replay_page(selected, [a for a, _ in analyses], title=name,
+        if title is None:
+            title = ("--cfn games" if file is None else "standard input" if str(file) == "-"
+                     else display_path(file.name))
+        page = replay_page(selected, [a for a, _ in analyses], title=title,
                            grades=[r.get("cards") if single_dummy else None
-                                   for _, r in analyses])
+                                   for _, r in analyses], context=context)
         with atomic_output(html_out) as tmp:
             tmp.write_text(page, encoding="utf-8")
         notice(f"replay page of {len(selected)} board{'s' * (len(selected) != 1)} written "
