@@ -148,9 +148,8 @@ def analyse(file, cfn_games, boards, mode, as_json, html_out, summary, title, si
     if len(selected) > 1 and not (as_json and not summary):
         from belote.analysis.play_totals import play_totals
 
-        totals = play_totals(a for a, _ in analyses).to_dict()
-        click.echo(json_line({"totals": totals}) if as_json
-                   else "\n" + totals_text(totals))
+        added = play_totals(a for a, _ in analyses).to_dict()
+        click.echo(json_line({"totals": added}) if as_json else "\n" + totals_text(added))
     if html_out is not None:
         from belote.analysis.replay import replay_page
         from belote.files import atomic_output

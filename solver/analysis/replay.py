@@ -159,10 +159,12 @@ def trump_table(board: Board, profile: RuleProfile, *,
         table = dd_table(board.full_deal(), leader, profile, context=context)
     except BeloteError:
         return None
-    return {"leader": seat_name(leader),
-            "rows": [{"trump": SUIT_NAMES[t], "NS": table[t, NS], "EW": table[t, EW],
-                      "belote": None if table.belote[t] is None else side_name(table.belote[t])}
-                     for t in SUITS]}
+    rows = []
+    for trump in SUITS:
+        belote = table.belote[trump]
+        rows.append({"trump": SUIT_NAMES[trump], "NS": table[trump, NS], "EW": table[trump, EW],
+                     "belote": None if belote is None else side_name(belote)})
+    return {"leader": seat_name(leader), "rows": rows}
 
 
 def board_data(board: Board, analysis: PlayAnalysis | None,
