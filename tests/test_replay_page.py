@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import os
 import re
-import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -22,12 +21,10 @@ from belote.analysis.play_record import board_play_analysis
 from belote.analysis.replay import replay_page
 from belote.formats import cfn
 from colver_games import session
+from conftest import CHROMIUM, chromium, needs_chromium
 
 BELOTE = str(Path(sys.executable).with_name("belote"))
 GAMES = list(session(6, seed=7)) + ["S:.QJ9.AK9.98/AJ..QJ.KQJ7/TK9.8.T7.AT/Q87.ATK7.8. p-p-p-p - 0"]
-CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
-needs_chromium = pytest.mark.skipif(CHROMIUM is None and os.environ.get("CI") != "true",
-                                    reason="chromium is not installed")
 
 
 @pytest.fixture(scope="module")
@@ -55,13 +52,6 @@ def test_the_page_holds_each_cards_cost_and_chart() -> None:
     losses = [c.loss for a in analyses for c in a.cards]
     assert text.count('"loss": ') == len(losses) == 64
     assert text.count("\\u003cpolyline") == 4  # two sides, two boards (escaped in the data)
-
-
-def chromium(*args: str) -> subprocess.CompletedProcess[str]:
-    assert CHROMIUM is not None
-    return subprocess.run([CHROMIUM, "--headless", "--no-sandbox", "--disable-gpu",
-                           "--enable-logging=stderr", "--v=0", *args],
-                          check=False, capture_output=True, text=True, timeout=120)
 
 
 @needs_chromium
@@ -231,3 +221,25 @@ def test_no_less_than_sign_in_the_data_block(tmp_path: Path, case: str) -> None:
     dom = chromium("--dump-dom", (tmp_path / "x.html").as_uri())
     assert dom.stdout.count("<option") == boards, dom.stdout[-800:]
     assert "CONSOLE" not in dom.stderr, dom.stderr
+
+
+@needs_chromium
+def test_the_page_fits_a_phone(page: Path) -> None:
+    harness = page.with_name("phone.html")
+    harness.write_text(f"""<html><body style="margin:0">
+<iframe id="f" src="{page.name}#b=1&s=20" style="width:390px;height:800px;border:0"></iframe>
+<script>
+const f = document.getElementById("f");
+f.addEventListener("load", () => {{
+  const d = f.contentDocument.documentElement, out = document.createElement("pre");
+  out.id = "result";
+  out.textContent = d.scrollWidth + " " + d.clientWidth;
+  document.body.append(out);
+}});
+</script></body></html>""")
+    done = chromium("--allow-file-access-from-files", "--window-size=500,900",
+                    "--virtual-time-budget=3000", "--dump-dom", harness.as_uri())
+    assert "CONSOLE" not in done.stderr, done.stderr
+    width, viewport = map(int, re.search(r'<pre id="result">(\d+) (\d+)</pre>',
+                                         done.stdout).groups())
+    assert 360 <= viewport <= 390 and width <= viewport  # less a scroll bar
