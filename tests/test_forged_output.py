@@ -85,3 +85,16 @@ def test_c23_a_conventions_profile_name_is_printed_escaped(tmp_path: Path) -> No
     assert_clean(out)
     assert "conventions club\\nEvil: line two\\x1b[31m: what each call says" in out
     assert not any(line.startswith("Evil") for line in out.splitlines())
+
+
+def test_board_names_in_report_tables_are_escaped(tmp_path: Path) -> None:
+    import polars as pl
+
+    frame = pl.read_parquet(EXAMPLES / "both-modes.parquet")
+    frame = frame.with_columns(pl.when(pl.col("record") == 0).then(pl.lit(FORGED + ESCAPES))
+                               .otherwise(pl.col("board")).alias("board"))
+    frame.write_parquet(tmp_path / "named.parquet")
+    code, out, _ = run("report", tmp_path / "named.parquet", "--by", "board")
+    assert code == 0
+    assert_clean(out)
+    assert "| 1\\nMatch 2 of 9 in" in out  # escaped (polars cuts long cells)
