@@ -42,7 +42,7 @@ SUMMARY_FROM = 11
               help="Also write a replay page of the boards: one self-contained HTML file "
                    "(hands, auction, card-by-card replay with each card's cost, value chart).")
 @click.option("--summary/--detail", "summary", default=None,
-              help=f"One line per board (points given away per seat and side, costly cards, "
+              help=f"One line per board (points given away per seat and side, errors, "
                    f"the double-dummy outcome) or the card-by-card tables; default: the tables "
                    f"for up to {SUMMARY_FROM - 1} boards, lines from {SUMMARY_FROM}. Totals end "
                    f"the output of several boards (with --json, a last line {{\"totals\": ...}} "
@@ -75,11 +75,18 @@ def analyse(file, cfn_games, boards, mode, as_json, html_out, summary, title, si
     contract: made or failed at the start, and each card that changed it.
 
     \b
+    From 11 boards on (or with --summary), one line per board instead:
+    the points given away per seat and side, the errors and the
+    contract's outcome at the start and the end (--detail: the tables).
+    Several boards end with their totals.
+
+    \b
     With --html OUT.html, a replay page is written too: one HTML file that
     needs nothing else (open it in a browser, offline), with the four
     hands, the auction, a card-by-card replay (arrow keys), each card's
-    cost and the best cards, the value of the deal after each card as a
-    chart, and the per-seat summary.
+    cost and the best cards, each trick's leader and winner, the result,
+    the double-dummy table per trump, the value of the deal after each
+    card as a chart, and the per-seat summary.
 
     \b
     Examples:
@@ -205,16 +212,17 @@ def _name(board: str | None) -> str:
 def summary_header(width: int) -> str:
     """The legend and the column heads of the one-line-per-board output."""
     return ("Per board: the points given away by each seat and side (double dummy), the "
-            "costly cards,\nand the contract's double-dummy outcome before the first card -> "
-            "after the last one.\n" + _summary_row("board", "contract", [*SEATS, *SIDES],
-                                                     "costly", "double dummy", width))
+            "errors (cards\nthat gave points away), the contract's double-dummy outcome "
+            "before the first card -> after\nthe last one.\n"
+            + _summary_row("board", "contract", [*SEATS, *SIDES], "errors", "double dummy",
+                           width))
 
 
-def _summary_row(board: str, contract: str, cells: list[str], costly: str, outcome: str,
+def _summary_row(board: str, contract: str, cells: list[str], errors: str, outcome: str,
                  width: int) -> str:
     """One aligned row of the summary lines."""
     return (f"  {board:<{width}}  {contract:<12}" + "".join(f"{c:>5}" for c in cells)
-            + f"  {costly:>6}  {outcome}").rstrip()
+            + f"  {errors:>6}  {outcome}").rstrip()
 
 
 def summary_line(result: dict[str, Any], width: int) -> str:
@@ -231,10 +239,10 @@ def summary_line(result: dict[str, Any], width: int) -> str:
     contract = f"{result['contract'] or '-'}{declarer}"
     lost = [str(summary["seats"][s]["given_away"]) for s in SEATS]
     lost += [str(summary["sides"][s]["given_away"]) for s in SIDES]
-    costly = str(sum(summary["sides"][s]["errors"] for s in SIDES))
+    errors = str(sum(summary["sides"][s]["errors"] for s in SIDES))
     verdict = ("not judged" if outcome is None else
                f"{outcome['start']} -> {outcome['end']}")
-    return _summary_row(name, contract, lost, costly, verdict, width)
+    return _summary_row(name, contract, lost, errors, verdict, width)
 
 
 def totals_text(totals: dict[str, Any]) -> str:
@@ -252,9 +260,9 @@ def totals_text(totals: dict[str, Any]) -> str:
         "  " + " " * 10 + "".join(f"{w:>7}" for w in (*SEATS, *SIDES)),
         "  " + "given away" + "".join(f"{w['given_away']:>7,}" for w in who),
         "  " + "errors".ljust(10) + "".join(f"{w['errors']:>7,}" for w in who),
-        f"  taking side gave away {roles['taker']['given_away']:,} "
-        f"({roles['taker']['errors']:,} costly cards), the defence "
-        f"{roles['defence']['given_away']:,} ({roles['defence']['errors']:,})",
+        f"  the taking side gave away {roles['taker']['given_away']:,} "
+        f"({roles['taker']['errors']:,} errors), the defence "
+        f"{roles['defence']['given_away']:,} ({roles['defence']['errors']:,} errors)",
         f"  contracts (double dummy, {contracts['judged']} with a declarer): at the start "
         f"{counts('start')}; at the end {counts('end')}; {contracts['changed']} changed",
     ])

@@ -365,12 +365,12 @@ def test_many_boards_print_one_line_each_and_totals(session_file: Path) -> None:
     code, out, _ = run("analyse", session_file)
     assert code == 0
     lines = out.splitlines()
-    assert lines[2].split() == ["board", "contract", "N", "E", "S", "W", "NS", "EW", "costly",
+    assert lines[3].split() == ["board", "contract", "N", "E", "S", "W", "NS", "EW", "errors",
                                 "double", "dummy"]
-    rows = lines[3:3 + 12]
+    rows = lines[4:4 + 12]
     assert [r.split()[0] for r in rows] == [str(n) for n in range(1, 13)]
-    assert lines[3 + 12] == "" and lines[3 + 13].startswith("Totals: ")
-    assert len(lines) == 3 + 12 + 1 + 6
+    assert lines[4 + 12] == "" and lines[4 + 13].startswith("Totals: ")
+    assert len(lines) == 4 + 12 + 1 + 6
     code, detail, _ = run("analyse", session_file, "--detail")
     assert code == 0 and detail.count("  trick  seat  card") + detail.count("passed out") >= 12
     assert detail.endswith("\n".join(lines[-6:]) + "\n")
