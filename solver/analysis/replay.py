@@ -477,12 +477,13 @@ function renderResult(b) {
   let text;
   if (r.finished) {
     text = "Trick points " + sides(r.points) + (b.belote ? ", belote " + b.belote : "") +
-      (r.outcome ? "; " + contract + " " + r.outcome + "; score of the deal " + sides(r.score) : "") + ".";
+      (r.outcome ? "; the contract (" + contract + "): " + r.outcome + "; score of the deal " +
+       sides(r.score) : "") + ".";
   } else {
     const o = b.outcome;
     text = "The record stops after " + b.cards.length + " cards (" + r.tricks + " trick" +
       (r.tricks === 1 ? "" : "s") + " complete): trick points so far " + sides(r.points) +
-      ". Double dummy from there: " + sides(r.value) + (o ? ", " + contract + " " + o.end : "") + ".";
+      ". Double dummy from there: " + sides(r.value) + (o ? "; the contract (" + contract + "): " + o.end : "") + ".";
   }
   box.append(el("strong", "", r.finished ? "Result as played" : "Unfinished play"),
              el("div", "", text));
