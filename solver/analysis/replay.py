@@ -7,10 +7,15 @@ hands drawn as cards, the auction, a trick-by-trick replay (buttons, the
 left and right arrow keys, or the address ``#b=2&s=12``: board 2 after 12
 cards), each card's double-dummy cost with the best cards of the player to
 move highlighted in their hand, the value of the deal after each card as a
-small line chart (NS and EW, the cursor at the current card), and the
+small line chart (NS and EW, the cursor at the current card), each trick's
+leader, winner and points with the running trick points (:func:`play_facts`),
+the result and score of a finished deal or the double-dummy end of an
+unfinished one, the double-dummy table per trump (:func:`trump_table`), and the
 per-seat summary of points given away; with single-dummy grades
-(:mod:`~belote.analysis.sd_grades`), each card's grade too. A passed-out
-deal shows its hands and auction only.
+(:mod:`~belote.analysis.sd_grades`), each card's grade too. Cards are
+written one way (``10♥``). A passed-out deal shows its hands, auction and
+table. The data sits in a JSON block that no board name can close
+(:func:`script_json`).
 
 >>> from belote.formats import cfn
 >>> board = cfn.parse_game("S:.QJ9.AK9.98/AJ..QJ.KQJ7/TK9.8.T7.AT/Q87.ATK7.8. p-p-p-p - 0")
