@@ -116,6 +116,7 @@ _STYLE = """
 body{font-family:system-ui,sans-serif;margin:2em auto;max-width:1100px;padding:0 1em;color:#222}
 h1{font-size:1.6em}h2{font-size:1.2em;margin-top:2em;border-bottom:1px solid #ccc}
 .scroll{overflow-x:auto;max-width:100%;margin:.5em 0}
+.scroll.tall{max-height:32em;overflow-y:auto}.tall thead th{position:sticky;top:0}
 table{border-collapse:collapse;font-size:.85em}
 th,td{border:1px solid #ddd;padding:2px 8px;text-align:right;white-space:nowrap}
 th{background:#f2f2f2}tr:nth-child(even) td{background:#fafafa}
@@ -166,11 +167,14 @@ def _rows(frame: pl.DataFrame, flag: bool) -> str:
 
 
 def _table(frame: pl.DataFrame) -> str:
-    """One table in a box that scrolls sideways when it is wider than the page."""
+    """One table in a box that scrolls sideways when it is wider than the page; a table
+    longer than :data:`LONG_TABLE` rows (one its keys cannot cut) also scrolls down inside
+    its box, under a header that stays in view."""
     flag = "n_deals" in frame.columns
     head = "".join(f"<th>{html.escape(c)}</th>" for c in frame.columns)
     head += "<th>sample</th>" if flag else ""
-    return (f"<div class='scroll'><table><thead><tr>{head}</tr></thead>"
+    box = "scroll tall" if frame.height > LONG_TABLE else "scroll"
+    return (f"<div class='{box}'><table><thead><tr>{head}</tr></thead>"
             f"<tbody>{_rows(frame, flag)}</tbody></table></div>")
 
 
@@ -178,7 +182,8 @@ def _sections(frame: pl.DataFrame, keys: Sequence[str], label: tuple[str, ...] =
               ) -> list[tuple[tuple[str, ...], pl.DataFrame]]:
     """A long table cut into sections of at most :data:`LONG_TABLE` rows where its keys allow:
     by its first grouping column, then the next one in the sections still too long (never by
-    its last key, which would leave one row a section). Each section comes with its label.
+    its last key, which would leave one row a section, nor by a column of more than
+    :data:`LONG_TABLE` values). Each section comes with its label.
 
     >>> import polars as pl
     >>> bids = pl.DataFrame({"mode": ["classic"] * 3 + ["coinche"] * 27,
@@ -186,8 +191,13 @@ def _sections(frame: pl.DataFrame, keys: Sequence[str], label: tuple[str, ...] =
     ...                      "bid": [None] * 3 + list(range(80, 170, 10)) * 3, "n": [5] * 30})
     >>> [(label, part.height) for label, part in _sections(bids, _keys(bids))]
     [(('mode classic',), 3), (('mode coinche', 'trump length 2'), 9), (('mode coinche', 'trump length 3'), 9), (('mode coinche', 'trump length 4'), 9)]
+    >>> boards = pl.DataFrame({"board": [str(b) for b in range(30) for _ in range(2)],
+    ...                        "bid": [80, 90] * 30, "n": [8] * 60})
+    >>> [(label, part.height) for label, part in _sections(boards, _keys(boards))]
+    [((), 60)]
     """
-    if frame.height <= LONG_TABLE or len(keys) < 2:
+    if (frame.height <= LONG_TABLE or len(keys) < 2
+            or frame[keys[0]].n_unique() > LONG_TABLE):  # too many sections: one tall table
         return [(label, frame)]
     out = []
     for (value, *_), part in frame.group_by(keys[0], maintain_order=True):
@@ -203,7 +213,7 @@ def _grouped_table(frame: pl.DataFrame) -> str:
         return _table(frame)
     parts = []
     for i, (label, part) in enumerate(sections):
-        rows = f"{part.height} row{'s' * (part.height != 1)}"
+        rows = f"{part.height:,} row{'s' * (part.height != 1)}"
         n = f", n = {part['n'].sum():,}" if "n" in part.columns else ""
         parts.append(f"<details{' open' if i == 0 else ''}><summary>{', '.join(label)} "
                      f"({rows}{n})</summary>{_table(part)}</details>")
@@ -217,7 +227,9 @@ def columns_note(name: str, frame: pl.DataFrame) -> str:
     >>> columns_note("patterns", pl.DataFrame({"pattern": ["4-2-1-1"], "n": [3], "n_deals": [3]}))
     "pattern: the taker's suit lengths, longest first; n: hands (one deal, trump and taking side each); n_deals: the deals they come from (the intervals are clustered by deal); few deals: fewer than 30 deals, a rough interval; mean: the taking side's double-dummy trick points."
     """
-    said = [f"{c}: {COLUMN_NOTES[c]}" for c in frame.columns if c in COLUMN_NOTES]
+    keys = _keys(frame)
+    said = [f"{c}: {COLUMN_NOTES[c]}" if c in COLUMN_NOTES else f"{c}: the file's column"
+            for c in frame.columns if c in COLUMN_NOTES or c in keys]
     if "n_deals" in frame.columns:
         said.append(f"few deals: fewer than {FEW_DEALS} deals, a rough interval")
     if name in TABLE_MEANS:
