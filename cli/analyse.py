@@ -19,12 +19,16 @@ from typing import Any
 
 import click
 
+from belote.errors import escaped
+
 from .common import input_file_type
 
 from .options import board_option, cfn_option, json_option, mode_option, uniform_option
 
 SEATS = "NESW"
 SIDES = ("NS", "EW")
+SUMMARY_FROM = 11
+"""From this many boards on, ``analyse`` prints one line per board unless ``--detail``."""
 
 
 @click.command(short_help="What each card of the play records cost, double-dummy.")
@@ -37,6 +41,14 @@ SIDES = ("NS", "EW")
               default=None, metavar="OUT.html",
               help="Also write a replay page of the boards: one self-contained HTML file "
                    "(hands, auction, card-by-card replay with each card's cost, value chart).")
+@click.option("--summary/--detail", "summary", default=None,
+              help=f"One line per board (points given away per seat and side, errors, "
+                   f"the double-dummy outcome) or the card-by-card tables; default: the tables "
+                   f"for up to {SUMMARY_FROM - 1} boards, lines from {SUMMARY_FROM}. Totals end "
+                   f"the output of several boards (with --json, a last line {{\"totals\": ...}} "
+                   f"with --summary only).")
+@click.option("--title", default=None, metavar="TEXT",
+              help="The replay page's title (default: the input file's name).")
 @click.option("--sd", "--single-dummy", "single_dummy", is_flag=True,
               help="Also grade each card single-dummy: over the layouts its player could not "
                    "tell apart, its side's expected points and chance of reaching its goal "
@@ -46,7 +58,8 @@ SIDES = ("NS", "EW")
 @click.option("--seed", type=int, default=0, show_default=True,
               help="Seed of the layouts drawn for --sd.")
 @uniform_option
-def analyse(file, cfn_games, boards, mode, as_json, html_out, single_dummy, seed, uniform):
+def analyse(file, cfn_games, boards, mode, as_json, html_out, summary, title, single_dummy,
+            seed, uniform):
     """What each recorded card of the boards of a PBN FILE cost, double-dummy.
 
     \b
@@ -62,11 +75,18 @@ def analyse(file, cfn_games, boards, mode, as_json, html_out, single_dummy, seed
     contract: made or failed at the start, and each card that changed it.
 
     \b
+    From 11 boards on (or with --summary), one line per board instead:
+    the points given away per seat and side, the errors and the
+    contract's outcome at the start and the end (--detail: the tables).
+    Several boards end with their totals.
+
+    \b
     With --html OUT.html, a replay page is written too: one HTML file that
     needs nothing else (open it in a browser, offline), with the four
     hands, the auction, a card-by-card replay (arrow keys), each card's
-    cost and the best cards, the value of the deal after each card as a
-    chart, and the per-seat summary.
+    cost and the best cards, each trick's leader and winner, the result,
+    the double-dummy table per trump, the value of the deal after each
+    card as a chart, and the per-seat summary.
 
     \b
     Examples:
@@ -97,6 +117,10 @@ def analyse(file, cfn_games, boards, mode, as_json, html_out, single_dummy, seed
     context = SearchContext()
     separator = ""
     analyses = []
+    lines = summary if summary is not None else len(selected) >= SUMMARY_FROM
+    width = max([5] + [len(_name(b.board)) for b in selected])
+    if lines and not as_json:
+        click.echo(summary_header(width))
     if single_dummy:
         from belote.advice.playout import DEFAULT_SCHEDULE
         from belote.analysis.sd_grades import grade_record, seat_totals
@@ -121,16 +145,28 @@ def analyse(file, cfn_games, boards, mode, as_json, html_out, single_dummy, seed
                 result["summary"]["single_dummy"] = {SEATS[s]: t for s, t in totals.items()}
             text = human(result)
         analyses.append((analysis, result))
-        click.echo(json_line(result) if as_json else separator + text)
+        if as_json:
+            click.echo(json_line(result))
+        elif lines:
+            click.echo(summary_line(result, width))
+        else:
+            click.echo(separator + text)
         separator = "\n"
+    if len(selected) > 1 and not (as_json and not summary):
+        from belote.analysis.play_totals import play_totals
+
+        added = play_totals(a for a, _ in analyses).to_dict()
+        click.echo(json_line({"totals": added}) if as_json else "\n" + totals_text(added))
     if html_out is not None:
         from belote.analysis.replay import replay_page
         from belote.files import atomic_output
 
-        name = "--cfn games" if file is None else display_path(file)
-        page = replay_page(selected, [a for a, _ in analyses], title=name,
+        if title is None:
+            title = ("--cfn games" if file is None else "standard input" if str(file) == "-"
+                     else display_path(file.name))
+        page = replay_page(selected, [a for a, _ in analyses], title=title,
                            grades=[r.get("cards") if single_dummy else None
-                                   for _, r in analyses])
+                                   for _, r in analyses], context=context)
         with atomic_output(html_out) as tmp:
             tmp.write_text(page, encoding="utf-8")
         notice(f"replay page of {len(selected)} board{'s' * (len(selected) != 1)} written "
@@ -168,9 +204,73 @@ def human(result: dict[str, Any]) -> str:
     return "\n".join(lines)
 
 
+def _name(board: str | None) -> str:
+    """A board's name as printed: ``Record`` without one, control characters escaped."""
+    return "Record" if board is None else escaped(board)
+
+
+def summary_header(width: int) -> str:
+    """The legend and the column heads of the one-line-per-board output."""
+    return ("Per board: the points given away by each seat and side (double dummy), the "
+            "errors (cards\nthat gave points away), the contract's double-dummy outcome "
+            "before the first card -> after\nthe last one.\n"
+            + _summary_row("board", "contract", [*SEATS, *SIDES], "errors", "double dummy",
+                           width))
+
+
+def _summary_row(board: str, contract: str, cells: list[str], errors: str, outcome: str,
+                 width: int) -> str:
+    """One aligned row of the summary lines."""
+    return (f"  {board:<{width}}  {contract:<12}" + "".join(f"{c:>5}" for c in cells)
+            + f"  {errors:>6}  {outcome}").rstrip()
+
+
+def summary_line(result: dict[str, Any], width: int) -> str:
+    """One board's analysis (``PlayAnalysis.to_dict``, or a passed-out board) on one line.
+
+    >>> print(summary_line({"board": "7", "passed_out": True, "mode": "coinche"}, 5))
+      7      passed out
+    """
+    name = _name(result["board"])
+    if "cards" not in result:
+        return _summary_row(name, "passed out", [], "", "", width)
+    summary, outcome = result["summary"], result["outcome"]
+    declarer = "" if result["declarer"] is None else f" by {result['declarer']}"
+    contract = f"{result['contract'] or '-'}{declarer}"
+    lost = [str(summary["seats"][s]["given_away"]) for s in SEATS]
+    lost += [str(summary["sides"][s]["given_away"]) for s in SIDES]
+    errors = str(sum(summary["sides"][s]["errors"] for s in SIDES))
+    verdict = ("not judged" if outcome is None else
+               f"{outcome['start']} -> {outcome['end']}")
+    return _summary_row(name, contract, lost, errors, verdict, width)
+
+
+def totals_text(totals: dict[str, Any]) -> str:
+    """The totals of many boards (``PlayTotals.to_dict``) as a few lines."""
+    passed = f", {totals['passed_out']} passed out" if totals["passed_out"] else ""
+    who = [totals["seats"][s] for s in SEATS] + [totals["sides"][s] for s in SIDES]
+    roles, contracts = totals["roles"], totals["contracts"]
+
+    def counts(kind: str) -> str:
+        return ", ".join(f"{n} {name}" for name, n in contracts[kind].items() if n) or "none"
+
+    return "\n".join([
+        f"Totals: {totals['boards']} board{'s' * (totals['boards'] != 1)} analysed "
+        f"({totals['cards']:,} cards){passed}",
+        "  " + " " * 10 + "".join(f"{w:>7}" for w in (*SEATS, *SIDES)),
+        "  " + "given away" + "".join(f"{w['given_away']:>7,}" for w in who),
+        "  " + "errors".ljust(10) + "".join(f"{w['errors']:>7,}" for w in who),
+        f"  the taking side gave away {roles['taker']['given_away']:,} "
+        f"({roles['taker']['errors']:,} errors), the defence "
+        f"{roles['defence']['given_away']:,} ({roles['defence']['errors']:,} errors)",
+        f"  contracts (double dummy, {contracts['judged']} with a declarer): at the start "
+        f"{counts('start')}; at the end {counts('end')}; {contracts['changed']} changed",
+    ])
+
+
 def _title(result: dict[str, Any]) -> str:
     """``Board 3 (classic), contract C by W`` (``Board 3 (coinche)`` without a contract)."""
-    name = "Record" if result["board"] is None else f"Board {result['board']}"
+    name = "Record" if result["board"] is None else f"Board {_name(result['board'])}"
     if "contract" not in result:
         return f"{name} ({result['mode']})"
     declarer = "" if result["declarer"] is None else f" by {result['declarer']}"

@@ -5,6 +5,8 @@ Module-level imports stay light (no numba).
 
 from __future__ import annotations
 
+from belote.errors import escaped
+
 SHOWN_BIDS = 10
 """Bids listed in the human table (best first); --json lists them all."""
 
@@ -26,7 +28,7 @@ def render(answer) -> str:
     side = "NS" if seat in "NS" else "EW"
     lines = [(f"{mode}: you {seat}, dealer {dealer}, auction {auction_text}; your turn: "
               f"{out['question']}"),
-             f"conventions {out['conventions']}: what each call says"]
+             f"conventions {escaped(out['conventions'])}: what each call says"]
     lines += [f"  {c['call']:<8} {c['kind']}: {c['says']}" for c in out["calls"]]
     how = (f"all {out['samples']} layouts, exact" if out["exact"]
            else f"{out['samples']} samples (seed {seed})")

@@ -178,4 +178,6 @@ def _connect(address: str):
 
 
 def _notice(message: str) -> None:
-    click.echo(f"belote: {message}", err=True)
+    from belote.errors import escaped
+
+    click.echo(f"belote: {escaped(message)}", err=True)

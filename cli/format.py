@@ -13,6 +13,8 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from belote.errors import escaped
+
 SUIT_ORDER = "SHDC"
 SEAT_ORDER = "NESW"
 
@@ -34,7 +36,7 @@ def human(result: dict[str, Any]) -> str:
 
 def _title(result: dict[str, Any]) -> str:
     """``Board 1 (coinche), dealer N, E leads``."""
-    name = "Deal" if result["board"] is None else f"Board {result['board']}"
+    name = "Deal" if result["board"] is None else f"Board {escaped(result['board'])}"
     parts = [f"{name} ({result['mode']})"]
     if result["dealer"] is not None:
         parts.append(f"dealer {result['dealer']}")

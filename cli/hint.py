@@ -17,6 +17,8 @@ from typing import Any
 
 import click
 
+from belote.errors import escaped
+
 from .common import input_file_type
 
 from .options import SEAT, board_option, cfn_option, json_option, mode_option
@@ -105,7 +107,7 @@ def human(result: dict[str, Any], position) -> str:
     """A board's hint (the dict ``belote hint --json`` prints) as a table."""
     cards = result["cards"]
     judged = cards[0]["p_make"] is not None
-    name = "Record" if result["board"] is None else f"Board {result['board']}"
+    name = "Record" if result["board"] is None else f"Board {escaped(result['board'])}"
     declarer = "" if result["declarer"] is None else f" by {result['declarer']}"
     trick = len(position.tricks) + 1
     shown = " ".join(_name(c) for c in position.trick)

@@ -23,7 +23,7 @@ import click
 
 from .common import input_file_type
 
-from belote.errors import BeloteError
+from belote.errors import BeloteError, escaped
 
 from .options import cfn_option, jobs_option, json_option
 
@@ -39,7 +39,7 @@ def human_lines(answer) -> str:
     """One board's par (a :class:`~belote.auction.par.BoardPar`) as a few aligned lines (no
     trailing newline)."""
     par = answer.result
-    name = "Deal" if answer.board is None else f"Board {answer.board}"
+    name = "Deal" if answer.board is None else f"Board {escaped(answer.board)}"
     lines = [f"{name}, dealer {_SEATS[answer.dealer]}, {_SEATS[answer.speaker]} speaks first",
              f"  deal      {answer.deal.to_pbn(answer.dealer)}",
              f"  par       {_pair(par.par)}"]

@@ -14,6 +14,8 @@ from typing import Any
 
 import click
 
+from belote.errors import escaped
+
 from .common import input_file_type
 from .options import (SCHEDULE_DEFAULT, board_option, cfn_option, json_option, mode_option,
                       uniform_option)
@@ -153,7 +155,7 @@ def human(result: Any) -> str:
 
     record = result.board
     d = result.to_dict()
-    lines = [f"Board {record.board or '-'} ({d['mode']}), contract {d['contract']} by "
+    lines = [f"Board {escaped(record.board or '-')} ({d['mode']}), contract {d['contract']} by "
              f"{d['declarer']}, {d['leader']} leads"]
     pos = Position(record.deal, record.contract.trump, record.first_leader(), record.profile())
     for i, card in enumerate(record.cards):

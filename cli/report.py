@@ -8,7 +8,7 @@ from pathlib import Path
 
 import click
 
-from belote.errors import BeloteError
+from belote.errors import BeloteError, escaped
 
 
 @click.command()
@@ -85,8 +85,8 @@ def report(path, by, csv_dir, as_json, plot_dir, html_file):
                        tbl_hide_column_data_types=True, tbl_hide_dataframe_shape=True,
                        tbl_formatting="ASCII_MARKDOWN"):
             for i, name in enumerate(n for n in REPORTS if n in tables or n in missing):
-                click.echo(("\n" if i else "") + f"## {table_title(name, by)} ({name})")
-                click.echo(missing[name] if name in missing else str(tables[name]))
+                click.echo(("\n" if i else "") + f"## {escaped(table_title(name, by))} ({name})")
+                click.echo(missing[name] if name in missing else str(_printable(tables[name])))
     if plot_dir is None and html_file is None:
         return
     import tempfile
@@ -110,6 +110,16 @@ def report(path, by, csv_dir, as_json, plot_dir, html_file):
             with atomic_output(html_file) as tmp:
                 tmp.write_text(page, encoding="utf-8")
             notice(f"report page {html_file}")
+
+
+def _printable(table):
+    """``table`` with its text cells and column names escaped (:func:`belote.errors.escaped`):
+    a board name holding a newline cannot forge a row, nor an escape sequence reach the terminal."""
+    import polars as pl
+
+    text = [c for c, t in table.schema.items() if t == pl.String]
+    return table.with_columns(pl.col(c).map_elements(escaped, return_dtype=pl.String)
+                              for c in text).rename({c: escaped(c) for c in table.columns})
 
 
 def check_report_paths(path: Path, csv_dir: Path | None, plot_dir: Path | None,

@@ -20,7 +20,7 @@ import click
 from .common import input_file_type
 from .options import cfn_option
 
-from belote.errors import BeloteError
+from belote.errors import BeloteError, escaped
 
 
 def _line(board: str, contract: str, result: str, cells: list[str]) -> str:
@@ -32,15 +32,15 @@ def _line(board: str, contract: str, result: str, cells: list[str]) -> str:
 
 def sheet_lines(sheet: dict[str, Any], of: int = 1) -> str:
     """The sheet as aligned text (no trailing newline); ``of``: the matches of the file."""
-    title = (f"Match sheet of {sheet['file']}" if of == 1 else
-             f"Match {sheet['match']} of {of} in {sheet['file']}")
+    file = escaped(sheet["file"])
+    title = (f"Match sheet of {file}" if of == 1 else f"Match {sheet['match']} of {of} in {file}")
     lines = [f"{title} ({sheet['mode']}, to {sheet['target']})",
              _line("board", "contract", "result", ["NS", "EW", "total NS", "EW", "held"])]
     for deal in sheet["deals"]:
         score, totals = deal["score"], deal["totals"]
         contract = ("-" if deal["contract"] is None else
                     f"{deal['contract']} by {deal['declarer']}")
-        row = _line(deal["board"] or "-", contract, deal["outcome"], [str(score["NS"]), str(score["EW"]), str(totals["NS"]),
+        row = _line(escaped(deal["board"] or "-"), contract, deal["outcome"], [str(score["NS"]), str(score["EW"]), str(totals["NS"]),
                                       str(totals["EW"]), str(deal["held"])])
         blocked = [s for s in deal["barred"] if totals[s] >= sheet["target"]]
         if blocked:
@@ -49,7 +49,7 @@ def sheet_lines(sheet: dict[str, Any], of: int = 1) -> str:
     totals = sheet["totals"]
     if sheet["winner"] is not None:
         loser = "EW" if sheet["winner"] == "NS" else "NS"
-        last = sheet["deals"][-1]["board"]
+        last = escaped(sheet["deals"][-1]["board"])
         lines.append(f"  winner {sheet['winner']}: {totals[sheet['winner']]} to "
                      f"{totals[loser]} after board {last}")
     else:

@@ -14,6 +14,21 @@ MAX_MESSAGE = 300
 """Messages longer than this are cut in the middle (``...``)."""
 
 
+def escaped(text: object) -> str:
+    r"""``text`` (any value, as ``str``) with every unprintable character escaped, unbounded.
+
+    The one escaping of user strings (board, file, profile and event names)
+    in text output and error messages: a newline in a name cannot forge a
+    line, an escape sequence cannot reach the terminal. Printable
+    characters, accented letters included, are kept.
+
+    >>> print(escaped("1\nMatch 2\x1b]0;title\x07 caf\u00e9"))
+    1\nMatch 2\x1b]0;title\x07 café
+    """
+    return "".join(ch if ch.isprintable() else ch.encode("unicode_escape").decode("ascii")
+                   for ch in str(text))
+
+
 def printable(text: str, limit: int = MAX_MESSAGE) -> str:
     r"""``text`` on one bounded line: control characters escaped, the middle cut if too long.
 
@@ -25,8 +40,7 @@ def printable(text: str, limit: int = MAX_MESSAGE) -> str:
     >>> len(printable("x" * 10_000))
     300
     """
-    line = "".join(ch if ch.isprintable() else ch.encode("unicode_escape").decode("ascii")
-                   for ch in text)
+    line = escaped(text)
     if len(line) > limit:
         keep = limit - 3
         line = line[:keep - keep // 4] + "..." + line[len(line) - keep // 4:]

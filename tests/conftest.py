@@ -21,7 +21,10 @@ solve (the reference the Monte-Carlo advisors are checked against).
 
 from __future__ import annotations
 
+import os
 import random
+import shutil
+import subprocess
 from collections.abc import Callable
 
 import pytest
@@ -120,3 +123,18 @@ def deal_outcome(deal: Deal, contract: Contract, leader: int, profile=COINCHE):
     v, points, belote = trick_points(deal, contract.trump, side, leader, profile)
     score = score_deal(profile, contract, points, belote)
     return v, score, score.scores[side] - score.scores[1 - side]
+
+
+CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
+"""Headless chromium for the pages' browser checks (``.ci/run`` installs Debian's package)."""
+needs_chromium = pytest.mark.skipif(CHROMIUM is None and os.environ.get("CI") != "true",
+                                    reason="chromium is not installed")
+"""Skip a browser check where chromium is missing, except under ``CI=true`` (then it fails)."""
+
+
+def chromium(*args: str) -> subprocess.CompletedProcess[str]:
+    """Run headless chromium with ``args`` (console messages go to its stderr)."""
+    assert CHROMIUM is not None, "chromium is not installed"
+    return subprocess.run([CHROMIUM, "--headless", "--no-sandbox", "--disable-gpu",
+                           "--enable-logging=stderr", "--v=0", *args],
+                          check=False, capture_output=True, text=True, timeout=120)

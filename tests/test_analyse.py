@@ -343,9 +343,69 @@ def test_human_output_coinche() -> None:
     assert run("analyse", PLAYED, "--board", "3") == (0, BOARD_3, "")
 
 
-def test_boards_in_file_order_with_blank_lines() -> None:
+def test_boards_in_file_order_with_blank_lines_then_totals() -> None:
     code, out, _ = run("analyse", PLAYED, "--board", "4", "--board", "3")
-    assert (code, out) == (0, BOARD_3 + "\n" + BOARD_4)
+    assert code == 0 and out.startswith(BOARD_3 + "\n" + BOARD_4 + "\nTotals: 2 boards analysed")
+
+
+# --- many boards: one line each and totals (issue 32) ----------------------------------------
+
+
+@pytest.fixture(scope="module")
+def session_file(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A session of 12 colver games (some may be passed out)."""
+    from colver_games import session
+
+    path = tmp_path_factory.mktemp("many") / "session.cfn"
+    path.write_text("\n".join(session(12, seed=3)) + "\n")
+    return path
+
+
+def test_many_boards_print_one_line_each_and_totals(session_file: Path) -> None:
+    code, out, _ = run("analyse", session_file)
+    assert code == 0
+    lines = out.splitlines()
+    assert lines[3].split() == ["board", "contract", "N", "E", "S", "W", "NS", "EW", "errors",
+                                "double", "dummy"]
+    rows = lines[4:4 + 12]
+    assert [r.split()[0] for r in rows] == [str(n) for n in range(1, 13)]
+    assert lines[4 + 12] == "" and lines[4 + 13].startswith("Totals: ")
+    assert len(lines) == 4 + 12 + 1 + 6
+    code, detail, _ = run("analyse", session_file, "--detail")
+    assert code == 0 and detail.count("  trick  seat  card") + detail.count("passed out") >= 12
+    assert detail.endswith("\n".join(lines[-6:]) + "\n")
+
+
+def test_the_totals_add_up_the_boards(session_file: Path) -> None:
+    code, out, _ = run("analyse", session_file, "--json", "--summary")
+    assert code == 0
+    *boards, last = [json.loads(line) for line in out.splitlines()]
+    totals = last["totals"]
+    played = [b for b in boards if "cards" in b]
+    assert len(boards) == 12 and totals["boards"] == len(played)
+    assert totals["passed_out"] == 12 - len(played)
+    assert totals["cards"] == sum(len(b["cards"]) for b in played)
+    for seat in "NESW":
+        assert totals["seats"][seat] == {
+            k: sum(b["summary"]["seats"][seat][k] for b in played) for k in ("given_away", "errors")}
+    roles = totals["roles"]
+    assert (roles["taker"]["given_away"] + roles["defence"]["given_away"]
+            == totals["sides"]["NS"]["given_away"] + totals["sides"]["EW"]["given_away"])
+    judged = [b for b in played if b["outcome"] is not None]
+    for when in ("start", "end"):
+        assert totals["contracts"][when] == {
+            o: sum(b["outcome"][when] == o for b in judged) for o in ("made", "failed", "litige")}
+    assert totals["contracts"]["changed"] == sum(b["outcome"]["start"] != b["outcome"]["end"]
+                                                 for b in judged)
+    code, plain, _ = run("analyse", session_file, "--json")  # unchanged without --summary
+    assert code == 0 and [json.loads(line) for line in plain.splitlines()] == boards
+
+
+def test_summary_lines_for_few_boards_on_request() -> None:
+    code, out, _ = run("analyse", PLAYED, "--summary", "--board", "3")
+    assert code == 0
+    assert out.splitlines()[-1] == ("  3      160D by E       0  121    0    0    0  121       2  "
+                                    "made -> failed")
 
 
 def test_json_output_is_to_dict() -> None:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import math
+import re
 import sys
 from pathlib import Path
 
@@ -18,6 +19,7 @@ from belote.sampling.stats import (ClusterSums, clustered_proportion, mean, prop
                                           t_quantile, wilson_bounds, z_value)
 from belote.types.contract import Contract
 from belote.types.deal import SEAT_NAMES, Deal
+from conftest import chromium, needs_chromium
 
 EXAMPLE = Path(__file__).resolve().parent.parent / "datasets" / "examples" / "both-modes.parquet"
 
@@ -474,3 +476,82 @@ def test_modes_by_mode_is_a_note(frame):
     assert result.stdout.endswith(
         "## Classic against coinche on the same deals, by mode (modes)\n"
         "classic against coinche compares the modes: it cannot be grouped by mode\n")
+
+
+# --- the report page for a club analyst (issue 32) -------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def report_page(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    page = tmp_path_factory.mktemp("page") / "report.html"
+    result = CliRunner().invoke(cli, ["report", str(EXAMPLE), "--html", str(page)])
+    assert result.exit_code == 0, result.output
+    return page
+
+
+def test_the_page_reads_as_words_and_percentages(report_page: Path) -> None:
+    text = re.sub(r"src='data:image/png;base64,[^']*'", "", report_page.read_text())
+    assert "<meta name='viewport' content='width=device-width, initial-scale=1'>" in text
+    cells = re.findall(r"<td>([^<]*)</td>", text)
+    assert not {"True", "False", "None", "null", ""} & set(cells)
+    assert {"yes", "no", "take", "-"} <= set(cells)
+    assert any(re.fullmatch(r"\d{1,3}\.\d%", c) for c in cells)
+    assert not any(re.fullmatch(r"0\.\d{3}", c) for c in cells if c != "0.057")  # modes' mean
+    assert text.count("<div class='scroll") == text.count("<table>")
+
+
+def test_each_table_says_what_its_columns_mean(report_page: Path) -> None:
+    text = report_page.read_text()
+    tables = text.split("<h2>")[1:]
+    assert len(tables) == 8
+    for table in tables:
+        if "<table>" in table:
+            note = re.search(r"<p class='cols'>(.*?)</p>", table).group(1)
+            heads = re.findall(r"<th>([^<]*)</th>", table)
+            for column in ("n", "n_deals", "pattern", "bid", "trump_length"):
+                assert (column not in heads) or f"{column}: " in note, (column, note)
+
+
+def test_few_deals_are_flagged(report_page: Path) -> None:
+    from belote.database.html import FEW_DEALS
+
+    text = report_page.read_text()
+    rows = re.findall(r"<tr class='few'>(.*?)</tr>", text)
+    assert rows and all("few deals" in r for r in rows)
+    assert f"few deals: fewer than {FEW_DEALS} deals" in text  # the threshold is said
+
+
+def test_long_tables_are_cut_into_sections() -> None:
+    import polars as pl
+
+    from belote.database.html import LONG_TABLE, render_page
+
+    rows = [{"mode": "coinche", "trump_length": t, "bid": b, "n": 100, "n_deals": 50,
+             "made": 10, "p": 0.1, "p_low": 0.05, "p_high": 0.2}
+            for t in range(9) for b in range(80, 170, 10)]
+    page = render_page({"bids": pl.DataFrame(rows)}, [], title="t")
+    assert len(rows) == 81 > LONG_TABLE
+    assert page.count("<details") == 9 and page.count("<details open>") == 1
+    assert "<summary>mode coinche, trump length 0 (9 rows, n = 900)</summary>" in page
+
+
+@needs_chromium
+def test_the_page_fits_a_phone(report_page: Path) -> None:
+    harness = report_page.with_name("harness.html")
+    harness.write_text(f"""<html><body style="margin:0">
+<iframe id="f" src="{report_page.name}" style="width:390px;height:800px;border:0"></iframe>
+<script>
+const f = document.getElementById("f");
+f.addEventListener("load", () => {{
+  const d = f.contentDocument.documentElement, out = document.createElement("pre");
+  out.id = "result";
+  out.textContent = d.scrollWidth + " " + d.clientWidth;
+  document.body.append(out);
+}});
+</script></body></html>""")
+    done = chromium("--allow-file-access-from-files", "--window-size=500,900",
+                    "--virtual-time-budget=3000", "--dump-dom", harness.as_uri())
+    assert "CONSOLE" not in done.stderr, done.stderr
+    width, viewport = map(int, re.search(r'<pre id="result">(\d+) (\d+)</pre>',
+                                         done.stdout).groups())
+    assert 360 <= viewport <= 390 and width <= viewport  # less a scroll bar

@@ -7,10 +7,15 @@ hands drawn as cards, the auction, a trick-by-trick replay (buttons, the
 left and right arrow keys, or the address ``#b=2&s=12``: board 2 after 12
 cards), each card's double-dummy cost with the best cards of the player to
 move highlighted in their hand, the value of the deal after each card as a
-small line chart (NS and EW, the cursor at the current card), and the
+small line chart (NS and EW, the cursor at the current card), each trick's
+leader, winner and points with the running trick points (:func:`play_facts`),
+the result and score of a finished deal or the double-dummy end of an
+unfinished one, the double-dummy table per trump (:func:`trump_table`), and the
 per-seat summary of points given away; with single-dummy grades
-(:mod:`~belote.analysis.sd_grades`), each card's grade too. A passed-out
-deal shows its hands and auction only.
+(:mod:`~belote.analysis.sd_grades`), each card's grade too. Cards are
+written one way (``10♥``). A passed-out deal shows its hands, auction and
+table. The data sits in a JSON block that no board name can close
+(:func:`script_json`).
 
 >>> from belote.formats import cfn
 >>> board = cfn.parse_game("S:.QJ9.AK9.98/AJ..QJ.KQJ7/TK9.8.T7.AT/Q87.ATK7.8. p-p-p-p - 0")
@@ -27,11 +32,16 @@ from collections.abc import Sequence
 from typing import Any
 
 from ..board import Board
-from ..types.cards import card_name
-from ..types.deal import SEAT_NAMES, seat_name
-from .play_record import PlayAnalysis
+from ..dd import SearchContext, dd_table
+from ..errors import BeloteError
+from ..rules.scoring import score_deal
+from ..types.cards import SUIT_NAMES, SUITS, card_name
+from ..types.deal import EW, NS, SEAT_NAMES, seat_name, side_name
+from ..types.profile import RuleProfile
+from .play_record import PlayAnalysis, recorded_cards
 
-__all__ = ["board_data", "replay_page", "value_chart"]
+__all__ = ["board_data", "play_facts", "replay_page", "script_json", "trump_table",
+           "value_chart"]
 
 CHART_WIDTH, CHART_HEIGHT, CHART_PAD = 320, 120, 18
 """The value chart's drawing box (SVG units) and its margin for the axis labels."""
@@ -77,24 +87,111 @@ def value_chart(values: Sequence[tuple[int, int]]) -> str:
             f'data-width="{inner_w}" data-steps="{steps}"/></svg>')
 
 
+def script_json(data: Any) -> str:
+    r"""``data`` as JSON safe inside an HTML ``<script type="application/json">`` block.
+
+    Every ``<``, ``>`` and ``&`` is written ``\u003c``, ``\u003e``, ``\u0026``
+    (they can only occur inside JSON strings, where the escape reads back
+    the same): no ``</script``, no ``<!--`` and no ``<script`` in the data
+    can end the block early or swallow the page's own script, whatever a
+    board name holds. Non-ASCII text is escaped too (U+2028 included).
+
+    >>> script_json({"board": "<!--<script>&"})
+    '{"board": "\\u003c!--\\u003cscript\\u003e\\u0026"}'
+    >>> json.loads(script_json(["</script>"])) == ["</script>"]
+    True
+    """
+    return (json.dumps(data, ensure_ascii=True).replace("<", "\\u003c")
+            .replace(">", "\\u003e").replace("&", "\\u0026"))
+
+
 def _suit_then_high(card: int) -> tuple[int, int]:
     """Sort key of a hand as drawn: suits S H D C, high cards first."""
     return card >> 3, -(card & 7)
 
 
+def play_facts(board: Board, profile: RuleProfile) -> dict[str, Any]:
+    """The recorded play's tricks and result, as the page shows them.
+
+    ``tricks``: for each completed trick its ``leader``, ``winner``, the
+    trick's card ``points`` and both sides' trick points after it
+    (``taken``: the last trick's ten and a capot included). ``result``:
+    the trick points taken (``points``), whether the play is ``finished``
+    and, for a finished deal with a taker, its ``outcome`` (made, failed,
+    litige) and ``score`` (this deal alone, as :func:`~belote.rules.scoring.score_deal`
+    scores it; points held from an earlier litige are not known here).
+
+    >>> from belote.formats import cfn
+    >>> board = cfn.parse_game("N:-/-/-/- 110d-x-p-p-p AcKcQc7c/JsQsTsKs/8hQhJhAh/8s9sQdKd/"
+    ...                        "7d9d7sTc/9h8c7h8d/TdJdJcKh/ThAs9cAd 110dEWx")
+    >>> facts = play_facts(board, board.profile())
+    >>> facts["tricks"][0]
+    {'trick': 1, 'leader': 'E', 'winner': 'E', 'points': 18, 'taken': {'NS': 0, 'EW': 18}}
+    >>> facts["result"]["finished"], facts["result"]["outcome"], facts["result"]["score"]
+    (True, 'failed', {'NS': 540, 'EW': 0})
+    """
+    start, cards = recorded_cards(board, profile)
+    position = start.copy()
+    tricks = []
+    for card in cards:
+        trick = position.play(card)
+        if trick is not None:
+            tricks.append({"trick": len(position.tricks), "leader": seat_name(trick.leader),
+                           "winner": seat_name(trick.winner), "points": trick.points,
+                           "taken": position.points.to_dict()})
+    result: dict[str, Any] = {"finished": position.is_over, "points": position.points.to_dict(),
+                              "tricks": len(position.tricks)}
+    contract = board.get_contract(profile)
+    if position.is_over and contract is not None and contract.side is not None:
+        try:
+            scored = score_deal(profile, contract, position.points, position.belote_side())
+        except BeloteError:  # a contract these rules cannot score: the points alone
+            return {"tricks": tricks, "result": result}
+        result.update(side=side_name(contract.side), score=scored.scores.to_dict(),
+                      outcome="litige" if scored.litige else "made" if scored.made else "failed")
+    return {"tricks": tricks, "result": result}
+
+
+def trump_table(board: Board, profile: RuleProfile, *,
+                context: SearchContext | None = None) -> dict[str, Any] | None:
+    """The deal's double-dummy table: both sides' points for each trump, from the first lead.
+
+    ``None`` when the deal is not whole (hands hidden in the record) or the
+    first leader is unknown.
+    """
+    try:
+        leader = board.first_leader()
+        table = dd_table(board.full_deal(), leader, profile, context=context)
+    except BeloteError:
+        return None
+    rows = []
+    for trump in SUITS:
+        belote = table.belote[trump]
+        rows.append({"trump": SUIT_NAMES[trump], "NS": table[trump, NS], "EW": table[trump, EW],
+                     "belote": None if belote is None else side_name(belote)})
+    return {"leader": seat_name(leader), "rows": rows}
+
+
 def board_data(board: Board, analysis: PlayAnalysis | None,
-               cards: Sequence[dict[str, Any]] | None = None) -> dict[str, Any]:
+               cards: Sequence[dict[str, Any]] | None = None, *,
+               context: SearchContext | None = None) -> dict[str, Any]:
     """What the page shows of one board, as JSON-ready data.
 
     ``cards``, when given, are the analysis's card dicts with their
     single-dummy grades (key ``sd``, :mod:`~belote.analysis.sd_grades`).
+    Besides the hands, auction and cards: the ``trump`` (a suit letter),
+    the tricks and result (:func:`play_facts`) and the double-dummy table
+    per trump (``dd_table``, :func:`trump_table`), whose searches share
+    ``context``.
     """
-    contract = board.get_contract()
+    profile = board.profile() if analysis is None else analysis.profile
+    contract = board.get_contract(profile)
     out: dict[str, Any] = {
         "name": "Record" if board.board is None else f"Board {board.board}",
-        "mode": board.profile().name,
+        "mode": profile.name,
         "dealer": None if board.dealer is None else seat_name(board.dealer),
         "contract": None if contract is None else contract.to_pbn(),
+        "trump": None if contract is None else SUIT_NAMES[contract.trump],
         "declarer": None if board.declarer is None else seat_name(board.declarer),
         "passed_out": board.passed_out,
         "hands": {SEAT_NAMES[s]: [card_name(c) for c in sorted(h or (), key=_suit_then_high)]
@@ -102,12 +199,15 @@ def board_data(board: Board, analysis: PlayAnalysis | None,
         "auction": None if board.auction is None else [
             {"seat": seat_name(board.auction.seat_of(i)), "call": c.text}
             for i, c in enumerate(board.auction.calls)],
+        "dd_table": trump_table(board, profile, context=context),
     }
     if analysis is not None and analysis.cards:
         result = analysis.to_dict()
         out.update(cards=list(cards) if cards is not None else result["cards"],
                    summary=result["summary"],
-                   outcome=result["outcome"], belote=result["belote"])
+                   outcome=result["outcome"], belote=result["belote"],
+                   **play_facts(board, profile))
+        out["result"]["value"] = result["cards"][-1]["after"]
         values = [(analysis.cards[0].before.ns, analysis.cards[0].before.ew)] + [
             (c.after.ns, c.after.ew) for c in analysis.cards]
         out["chart"] = value_chart(values)
@@ -115,15 +215,17 @@ def board_data(board: Board, analysis: PlayAnalysis | None,
 
 
 def replay_page(boards: Sequence[Board], analyses: Sequence[PlayAnalysis | None], *,
-                title: str, grades: Sequence[Sequence[dict[str, Any]] | None] | None = None
-                ) -> str:
+                title: str, grades: Sequence[Sequence[dict[str, Any]] | None] | None = None,
+                context: SearchContext | None = None) -> str:
     """The whole page: ``boards`` with their analyses (``None`` for a board without play).
 
-    ``grades``: per board, the card dicts with single-dummy grades to show.
+    ``title`` names the page (its ``<title>`` and heading); ``grades``: per
+    board, the card dicts with single-dummy grades to show. The double-dummy
+    tables share the search ``context``.
     """
     grades = grades or [None] * len(boards)
-    data = [board_data(b, a, g) for b, a, g in zip(boards, analyses, grades)]
-    payload = json.dumps(data).replace("</", "<\\/")
+    data = [board_data(b, a, g, context=context) for b, a, g in zip(boards, analyses, grades)]
+    payload = script_json(data)
     return (_PAGE.replace("__TITLE__", html.escape(title))
             .replace("__DATA__", payload).replace("__STYLE__", _STYLE)
             .replace("__SCRIPT__", _SCRIPT))
@@ -142,12 +244,13 @@ _PAGE = """<!DOCTYPE html>
 <button id="last" title="last card (End)">&#x25B6;&#x25B6;</button></nav></header>
 <main><section id="title"></section>
 <div class="grid"><div id="table"></div>
-<div class="side"><div id="note"></div><div id="chart"></div><div id="auction"></div></div></div>
+<div class="side"><div id="note"></div><div id="chart"></div><div id="auction"></div>
+<div id="result"></div><div id="ddtable"></div></div></div>
 <div id="plays"></div><div id="summary"></div></main>
 <footer>Double-dummy values: both sides' whole-deal trick points with best play by all four
 hands. A card's cost is what it gave away for its side; the highlighted cards of the player to
-move are the best ones. Left and right arrows step through the play; the address
-(#b=BOARD&amp;s=CARDS) keeps the place.</footer>
+move are the best ones. Trick points count the last trick's ten (a capot: 252). Left and right
+arrows step through the play; the address (#b=BOARD&amp;s=CARDS) keeps the place.</footer>
 <script type="application/json" id="data">__DATA__</script>
 <script>__SCRIPT__</script></body></html>
 """
@@ -156,11 +259,16 @@ _STYLE = """
 body{font-family:system-ui,sans-serif;margin:0;background:#f4f6f3;color:#222}
 header{background:#23452f;color:#fff;padding:.5em 1em;display:flex;flex-wrap:wrap;gap:.6em 1.5em;
 align-items:center}
-header h1{font-size:1.1em;margin:0;flex:1 1 100%}
+header h1{font-size:1.1em;margin:0;flex:1 1 100%;overflow-wrap:anywhere}
 header select,header button{font-size:1em}
+header select{max-width:14em}
 nav{display:flex;gap:.3em;align-items:center}
 #where{min-width:9em;text-align:center}
 main{padding:.6em 1em;max-width:70em}
+#title h2{overflow-wrap:anywhere}
+.trump{display:inline-block;background:#fff;color:#111;border-radius:.3em;padding:0 .35em;
+border:1px solid #777;font-size:.9em;vertical-align:middle}
+.trump.red,.sym.red{color:#c0121c}
 .grid{display:flex;flex-wrap:wrap;gap:1em}
 #table{display:grid;grid-template-columns:auto auto auto;grid-template-areas:
 ". n ." "w c e" ". s .";gap:.4em;align-items:center;justify-items:center;background:#2f6b43;
@@ -170,31 +278,41 @@ min-height:21em}
 .seat .who{font-size:.85em}.seat.N{grid-area:n}.seat.S{grid-area:s}.seat.W{grid-area:w}
 .seat.E{grid-area:e}.trick{grid-area:c;display:grid;grid-template-areas:". n ." "w . e" ". s .";
 min-width:7.5em;min-height:7em;gap:.1em;align-items:center;justify-items:center}
+.trick .tag{font-size:.7em;line-height:1}
 .hand{display:flex;flex-wrap:wrap;justify-content:center;max-width:11.5em;gap:2px}
 .card{display:inline-flex;flex-direction:column;align-items:center;justify-content:center;
 width:1.9em;height:2.6em;background:#fff;color:#111;border-radius:.25em;border:1px solid #777;
 font-weight:600;font-size:.95em;line-height:1.05;box-sizing:border-box}
 .card.red{color:#c0121c}.card.best{outline:3px solid #3ad16a;outline-offset:-1px}
 .card.next{box-shadow:0 0 0 3px #ffd400}.card.bad{box-shadow:0 0 0 3px #ff5a4f}
-.card.last{outline:2px solid #ffd400}
-.side{flex:1 1 18em;min-width:16em}
+.card.last{outline:2px solid #ffd400}.card.win{box-shadow:0 0 0 3px #7fe0ff}
+.side{flex:1 1 18em;min-width:16em;max-width:100%}
 .chart{width:100%;max-width:26em;background:#fff;border:1px solid #ccc;border-radius:.4em}
 .ax{font-size:9px;fill:#555}.ns{fill:#1f5fbf}.ew{fill:#d9731a}
-#note{background:#fff;border:1px solid #ccc;border-radius:.4em;padding:.4em .6em;margin-bottom:.5em;
-min-height:3em}
+#note,#result{background:#fff;border:1px solid #ccc;border-radius:.4em;padding:.4em .6em;
+margin-bottom:.5em}
+#note{min-height:3em}#result:empty{display:none}#plays{margin-top:.8em}
+.box{overflow-x:auto;max-width:100%}
 table{border-collapse:collapse;margin:.5em 0;background:#fff}
+caption{text-align:left;font-size:.9em;padding:.2em 0;caption-side:top}
 td,th{border:1px solid #ccc;padding:.15em .45em;text-align:center;font-size:.9em}
+#ddtable tr.played td,#ddtable tr.played th{background:#e4f3e8;font-weight:600}
 #plays td{cursor:pointer}#plays td.cur{background:#ffe98a}#plays td.loss{color:#c0121c}
-.lossv{font-size:.8em}.sdv{font-size:.75em;color:#6b3fa0}footer{font-size:.8em;color:#555;padding:.5em 1em 2em;max-width:60em}
+#plays td.won{background:#dff3fb}#plays td.won.cur{background:#ffe98a}
+#plays td.lead .card{border-width:2px;border-color:#111}
+#plays td.info{cursor:default;font-size:.85em}
+.lossv{font-size:.8em}.sdv{font-size:.75em;color:#6b3fa0}.legend{font-size:.85em;color:#444}
+footer{font-size:.8em;color:#555;padding:.5em 1em 2em;max-width:60em}
 @media (max-width:600px){main{padding:.4em}.card{width:1.55em;height:2.2em;font-size:.8em}
 .hand{max-width:7.2em}#table{padding:.3em;min-height:15em}.trick{min-width:5em;min-height:5.5em}
-header h1{font-size:1em}}
+header h1{font-size:1em}.side{min-width:0}td,th{padding:.1em .25em}}
 """
 
 _SCRIPT = r"""
 "use strict";
 const DATA = JSON.parse(document.getElementById("data").textContent);
 const SEATS = "NESW", SYM = {S: "\u2660", H: "\u2665", D: "\u2666", C: "\u2663"};
+const SUIT_WORD = {S: "spades", H: "hearts", D: "diamonds", C: "clubs"};
 let board = 0, step = 0;
 const $ = (id) => document.getElementById(id);
 function el(tag, cls, text) {
@@ -203,13 +321,24 @@ function el(tag, cls, text) {
   if (text !== undefined) e.textContent = text;
   return e;
 }
+// One card notation on the whole page: the rank (10 for T) and the suit symbol.
+function cardText(name) { return (name[0] === "T" ? "10" : name[0]) + SYM[name[1]]; }
+function cardsText(names) { return names.map(cardText).join(" "); }
+// A bid, a contract or a call with its suit as a symbol: 110D -> 110♦, CapotHX -> Capot♥X.
+function callText(call) {
+  if (call === "P") return "pass";
+  const m = /^(Capot|\d*)([SHDC])(.*)$/.exec(call);
+  return m ? m[1] + SYM[m[2]] + m[3] : call;
+}
 function cardEl(name, extra) {
-  const rank = name[0] === "T" ? "10" : name[0], suit = name[1];
+  const suit = name[1];
   const c = el("span", "card" + ("HD".includes(suit) ? " red" : "") + (extra ? " " + extra : ""));
-  c.append(el("span", "", rank), el("span", "", SYM[suit]));
-  c.title = name;
+  c.append(el("span", "", name[0] === "T" ? "10" : name[0]), el("span", "", SYM[suit]));
+  c.title = cardText(name);
   return c;
 }
+function bestText(best) { return best.map(cardsText).join(", "); }
+function sides(p) { return "NS " + p.NS + ", EW " + p.EW; }
 function total() { const b = DATA[board]; return b.cards ? b.cards.length : 0; }
 function readHash() {
   const m = /b=(\d+)/.exec(location.hash), s = /s=(\d+)/.exec(location.hash);
@@ -230,13 +359,27 @@ function held(b) {
   }
   return hands;
 }
+// The tricks completed after the first `n` cards (their facts), and the trick in progress.
+function doneTricks(b, n) {
+  return b.tricks ? b.tricks.filter((t) => 4 * t.trick <= n) : [];
+}
+function trumpBadge(b) {
+  if (!b.trump) return null;
+  const t = el("span", "trump" + ("HD".includes(b.trump) ? " red" : ""),
+               "trump " + SYM[b.trump]);
+  t.title = "trump: " + SUIT_WORD[b.trump];
+  return t;
+}
 function render() {
   const b = DATA[board];
   $("pick").value = String(board);
   const head = b.name + " (" + b.mode + ")" + (b.dealer ? ", dealer " + b.dealer : "") +
-    (b.passed_out ? ", passed out" : b.contract ? ", contract " + b.contract +
+    (b.passed_out ? ", passed out" : b.contract ? ", contract " + callText(b.contract) +
      (b.declarer ? " by " + b.declarer : "") : "") + (b.belote ? ", belote " + b.belote : "");
-  $("title").replaceChildren(el("h2", "", head));
+  const h2 = el("h2", "", head + " ");
+  const badge = trumpBadge(b);
+  if (badge && !b.passed_out) h2.append(badge);
+  $("title").replaceChildren(h2);
   $("where").textContent = b.cards ? "card " + step + " of " + total() +
     (step ? ", trick " + b.cards[step - 1].trick : "") : "no play";
   const hands = b.cards ? held(b) : b.hands, next = b.cards && step < total() ? b.cards[step] : null;
@@ -259,39 +402,23 @@ function render() {
     table.append(box);
   }
   const trick = el("div", "trick");
+  const done = doneTricks(b, step), closed = done.length && 4 * done[done.length - 1].trick === step
+    ? done[done.length - 1] : null;
   if (b.cards && step > 0) {
     const t = b.cards[step - 1].trick;
     b.cards.forEach((c, i) => {
       if (c.trick === t && i < step) {
         const slot = el("div", "");
         slot.style.gridArea = c.seat.toLowerCase();
-        slot.append(cardEl(c.card, i === step - 1 ? "last" : ""));
+        const cls = (i === step - 1 ? "last" : "") + (closed && closed.winner === c.seat ? " win" : "");
+        slot.append(cardEl(c.card, cls.trim()));
         trick.append(slot);
       }
     });
   }
   table.append(trick);
   $("table").replaceWith(table);
-  let note = "";
-  if (b.passed_out) note = "Passed out (four passes): no play to replay.";
-  else if (!b.cards) note = "No play record.";
-  else {
-    const v = step ? b.cards[step - 1].after : b.cards[0].before;
-    note = "Value after card " + step + ": NS " + v.NS + ", EW " + v.EW + ".";
-    if (step) {
-      const c = b.cards[step - 1];
-      note += " " + c.seat + " played " + c.card + (c.loss ? ", giving away " + c.loss +
-        " (best: " + c.best.map((x) => x.join(" ")).join(", ") + ")." : ", a best card.");
-      if (c.sd) note += c.sd.forced ? " Single dummy: forced." : " Single dummy (" +
-        c.sd.layouts + " layouts): " + c.sd.points + " expected points, best " +
-        c.sd.best.join(" ") + " " + c.sd.best_points + (c.sd.goal === null ? "" :
-        "; goal reached in " + Math.round(100 * c.sd.goal) + "% (best " +
-        Math.round(100 * c.sd.best_goal) + "%)") + ".";
-    }
-    if (next) note += " Next: " + next.seat + " to play; best " +
-      next.best.map((x) => x.join(" ")).join(", ") + ".";
-  }
-  $("note").textContent = note;
+  renderNote(b, next, done, closed);
   const chart = $("chart");
   if (chart.dataset.board !== String(board)) {
     chart.innerHTML = b.chart || "";
@@ -302,7 +429,32 @@ function render() {
     const x = +cursor.dataset.pad + (+cursor.dataset.width) * step / (+cursor.dataset.steps);
     cursor.setAttribute("x1", x); cursor.setAttribute("x2", x);
   }
-  renderAuction(b); renderPlays(b); renderSummary(b);
+  renderAuction(b); renderResult(b); renderDD(b); renderPlays(b); renderSummary(b);
+}
+function renderNote(b, next, done, closed) {
+  let note = "";
+  if (b.passed_out) note = "Passed out (four passes): no play to replay.";
+  else if (!b.cards) note = "No play record.";
+  else {
+    const v = step ? b.cards[step - 1].after : b.cards[0].before;
+    if (step) {
+      const c = b.cards[step - 1], trick = b.cards.filter((x) => x.trick === c.trick)[0];
+      note += "Trick " + c.trick + " (led by " + trick.seat + "): " + c.seat + " played " +
+        cardText(c.card) + (c.loss ? ", giving away " + c.loss + " (best: " + bestText(c.best) +
+        ")." : ", a best card.");
+      if (c.sd) note += c.sd.forced ? " Single dummy: forced." : " Single dummy (" +
+        c.sd.layouts + " layouts): " + c.sd.points + " expected points, best " +
+        cardsText(c.sd.best) + " " + c.sd.best_points + (c.sd.goal === null ? "" :
+        "; goal reached in " + Math.round(100 * c.sd.goal) + "% (best " +
+        Math.round(100 * c.sd.best_goal) + "%)") + ".";
+      if (closed) note += " " + closed.winner + " wins the trick (" + closed.points + " points).";
+      note += " ";
+    }
+    note += "Trick points taken: " + (done.length ? sides(done[done.length - 1].taken) : "none") +
+      ". Double-dummy value after card " + step + ": " + sides(v) + ".";
+    if (next) note += " Next: " + next.seat + " to play; best " + bestText(next.best) + ".";
+  }
+  $("note").textContent = note;
 }
 function renderAuction(b) {
   const box = $("auction");
@@ -311,40 +463,97 @@ function renderAuction(b) {
   const t = el("table", ""), head = el("tr", "");
   const first = b.auction.length ? b.auction[0].seat : SEATS[(SEATS.indexOf(b.dealer) + 1) % 4];
   const order = [0, 1, 2, 3].map((k) => SEATS[(SEATS.indexOf(first) + k) % 4]);
+  t.append(el("caption", "", "Auction"));
   for (const s of order) head.append(el("th", "", s));
   t.append(head);
   let row = null;
   b.auction.forEach((c, i) => {
     if (i % 4 === 0) { row = el("tr", ""); t.append(row); }
-    row.append(el("td", "", c.call === "P" ? "pass" : c.call));
+    row.append(el("td", "", callText(c.call)));
   });
-  box.append(el("div", "", "Auction"), t);
+  box.append(t);
+}
+function renderResult(b) {
+  const box = $("result");
+  box.replaceChildren();
+  const r = b.result;
+  if (!r) return;
+  const contract = b.contract ? callText(b.contract) + (b.declarer ? " by " + b.declarer : "") : "";
+  let text;
+  if (r.finished) {
+    text = "Trick points " + sides(r.points) + (b.belote ? ", belote " + b.belote : "") +
+      (r.outcome ? "; the contract (" + contract + "): " + r.outcome + "; score of the deal " +
+       sides(r.score) : "") + ".";
+  } else {
+    const o = b.outcome;
+    text = "The record stops after " + b.cards.length + " cards (" + r.tricks + " trick" +
+      (r.tricks === 1 ? "" : "s") + " complete): trick points so far " + sides(r.points) +
+      ". Double dummy from there: " + sides(r.value) + (o ? "; the contract (" + contract + "): " + o.end : "") + ".";
+  }
+  box.append(el("strong", "", r.finished ? "Result as played" : "Unfinished play"),
+             el("div", "", text));
+}
+function renderDD(b) {
+  const box = $("ddtable");
+  box.replaceChildren();
+  const dd = b.dd_table;
+  if (!dd) return;
+  const t = el("table", ""), head = el("tr", "");
+  for (const h of ["trump", "NS", "EW", "belote"]) head.append(el("th", "", h));
+  t.append(head);
+  for (const r of dd.rows) {
+    const tr = el("tr", r.trump === b.trump ? "played" : "");
+    const th = el("th", "sym" + ("HD".includes(r.trump) ? " red" : ""), SYM[r.trump]);
+    th.title = SUIT_WORD[r.trump] + (r.trump === b.trump ? " (the contract's trump)" : "");
+    tr.append(th, el("td", "", String(r.NS)), el("td", "", String(r.EW)),
+              el("td", "", r.belote || "-"));
+    t.append(tr);
+  }
+  box.append(el("div", "", "Double-dummy table"), t,
+             el("div", "legend", "Each trump's trick points with best play by all four hands, " +
+                dd.leader + " leading; belote: the side holding that trump's K and Q."));
 }
 function renderPlays(b) {
   const box = $("plays");
   box.replaceChildren();
   if (!b.cards) return;
   const t = el("table", ""), head = el("tr", "");
-  head.append(el("th", "", "trick"));
-  for (const s of SEATS) head.append(el("th", "", s));
+  for (const h of ["trick", ...SEATS, "led", "won", "points", "NS", "EW"]) head.append(el("th", "", h));
   t.append(head);
-  const rows = {};
+  const rows = {}, facts = {};
+  for (const f of b.tricks || []) facts[f.trick] = f;
   b.cards.forEach((c, i) => {
     if (!rows[c.trick]) {
-      rows[c.trick] = el("tr", "");
-      rows[c.trick].append(el("td", "", String(c.trick)));
-      for (const s of SEATS) { const td = el("td", ""); td.dataset.seat = s; rows[c.trick].append(td); }
-      t.append(rows[c.trick]);
+      const row = el("tr", ""), f = facts[c.trick];
+      rows[c.trick] = row;
+      row.append(el("td", "info", String(c.trick)));
+      for (const s of SEATS) { const td = el("td", ""); td.dataset.seat = s; row.append(td); }
+      row.append(el("td", "info", c.seat), el("td", "info", f ? f.winner : ""),
+                 el("td", "info", f ? String(f.points) : ""),
+                 el("td", "info", f ? String(f.taken.NS) : ""),
+                 el("td", "info", f ? String(f.taken.EW) : ""));
+      t.append(row);
     }
     const td = rows[c.trick].querySelector('[data-seat="' + c.seat + '"]');
+    const f = facts[c.trick];
     td.append(cardEl(c.card, ""));
+    if (i % 4 === 0) td.classList.add("lead");
+    if (f && f.winner === c.seat) td.classList.add("won");
     if (c.loss) { td.classList.add("loss"); td.append(el("div", "lossv", "-" + c.loss)); }
     if (c.sd && c.sd.shortfall > 0) td.append(el("div", "sdv", "sd -" + c.sd.shortfall));
     if (i === step - 1) td.classList.add("cur");
-    td.title = "card " + (i + 1) + ": " + c.seat + " " + c.card + (c.loss ? ", cost " + c.loss : ", best");
+    td.title = "card " + (i + 1) + ": " + c.seat + " " + cardText(c.card) +
+      (i % 4 === 0 ? ", led" : "") + (f && f.winner === c.seat ? ", won the trick" : "") +
+      (c.loss ? ", cost " + c.loss : ", best");
     td.addEventListener("click", () => go(board, i + 1));
   });
-  box.append(el("div", "", "The play (a card's cost under it; click to go there)"), t);
+  const wrap = el("div", "box");
+  wrap.append(t);
+  box.append(el("div", "", "The play (click a card to go there)"),
+             el("div", "legend", "Each card's double-dummy cost is under it; the card led has " +
+                "a dark border, the trick's winner is shaded blue. Points: the trick's card " +
+                "points; NS, EW: trick points taken so far (the last trick's ten included)."),
+             wrap);
 }
 function renderSummary(b) {
   const box = $("summary");
@@ -369,9 +578,11 @@ function renderSummary(b) {
   const o = b.outcome;
   if (o) outcome = "Contract (double dummy): " + o.start + " at the start, " + o.end +
     " at the end" + (o.changes.length ? "; changed by " + o.changes.map((c) =>
-      "trick " + c.trick + " " + c.seat + " " + c.card + " (" + c.before + " to " + c.after + ")"
-    ).join(", ") : "") + ".";
-  box.append(el("div", "", "Per seat"), t, el("p", "", outcome));
+      "trick " + c.trick + " " + c.seat + " " + cardText(c.card) + " (" + c.before + " to " +
+      c.after + ")").join(", ") : "") + ".";
+  const wrap = el("div", "box");
+  wrap.append(t);
+  box.append(el("div", "", "Per seat"), wrap, el("p", "", outcome));
 }
 DATA.forEach((b, i) => {
   const o = el("option", "", b.name + (b.passed_out ? " (passed out)" : ""));
