@@ -29,11 +29,11 @@ PBNDecodeError('g.jsonl: line 1: format contrai-record/2: this version reads con
 
 from __future__ import annotations
 
-import json
 from collections.abc import Iterable, Iterator
 from typing import Any
 
-from ..errors import BeloteError, PBNDecodeError
+from ..errors import BeloteError, InputError, PBNDecodeError
+from ..files import load_json
 from ..types.profile import COINCHE
 from ..types.auction import Auction
 from ..board import Board, BoardSource
@@ -154,9 +154,9 @@ def iter_rounds(lines: Iterable[tuple[int, str]], file: str | None
         error = _locator(file, n, None)
 
         try:
-            event = json.loads(text)
-        except json.JSONDecodeError as e:
-            yield error(f"not JSON: {e.msg}")
+            event = load_json(text)
+        except InputError as e:
+            yield error(str(e))
             return
         if not isinstance(event, dict) or event.get("event") not in EVENTS:
             name = event.get("event") if isinstance(event, dict) else None

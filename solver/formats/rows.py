@@ -21,13 +21,13 @@ Where an error points: ``line`` is the line of the file for CSV and NDJSON
 from __future__ import annotations
 
 import csv
-import json
 import os
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import IO, TYPE_CHECKING, Any, cast
 
-from ..errors import BeloteError, PBNDecodeError
+from ..errors import BeloteError, InputError, PBNDecodeError
+from ..files import load_json
 from ..types.profile import RuleProfile, get_profile
 from ..types.deal import Deal, Seat, parse_seat, seat_name
 from ..board import Board, BoardSource
@@ -266,9 +266,9 @@ def _ndjson_rows(lines: Iterator[tuple[int, str | PBNDecodeError]], file: str | 
         if not text.strip():
             continue
         try:
-            row = json.loads(text)
-        except json.JSONDecodeError as e:
-            yield PBNDecodeError(f"not JSON: {e.msg}", file=file, line=line)
+            row = load_json(text)
+        except InputError as e:
+            yield PBNDecodeError(str(e), file=file, line=line)
             continue
         if not isinstance(row, dict):
             yield PBNDecodeError("not a JSON object", file=file, line=line)
