@@ -23,7 +23,7 @@ And the limits of what is read (each beyond is bad input, an
 :class:`InputError`, never an internal error): :func:`read_text_bounded`
 reads a whole small file (a convention profile) in at most
 :data:`MAX_TEXT_BYTES`; :func:`load_json` reads one JSON text with numbers of
-at most :data:`MAX_DIGITS` digits nested at most :data:`MAX_DEPTH` deep;
+at most :data:`~belote.errors.MAX_DIGITS` digits nested at most :data:`MAX_DEPTH` deep;
 :func:`check_depth` bounds the nesting of data read by another parser (TOML).
 
 >>> import tempfile, pathlib
@@ -50,9 +50,9 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
-from .errors import InputError, OutputError
+from .errors import MAX_DIGITS, InputError, OutputError
 
-__all__ = ["HASH_CHUNK", "HASH_NAME", "MAX_DEPTH", "MAX_DIGITS", "MAX_TEXT_BYTES",
+__all__ = ["HASH_CHUNK", "HASH_NAME", "MAX_DEPTH", "MAX_TEXT_BYTES",
            "atomic_output", "check_depth", "check_output", "check_outside",
            "check_regular_input", "content_hash", "load_json", "read_text_bounded",
            "same_file", "temporary_name"]
@@ -228,11 +228,6 @@ def content_hash(path: str | os.PathLike[str], chunk: int = HASH_CHUNK) -> str:
     return digest.hexdigest()
 
 
-MAX_DIGITS = 100
-"""The most digits a number in an input may have (a bid, a board number, a JSON
-integer): well beyond any real one, and far below Python's 4300-digit limit on
-turning text into an int."""
-
 MAX_DEPTH = 64
 """The deepest nesting of arrays and objects (tables) read from JSON or TOML
 (a game record nests 3 deep, a convention profile about 6)."""
@@ -270,7 +265,7 @@ def read_text_bounded(path: str | os.PathLike[str], limit: int = MAX_TEXT_BYTES)
 
 
 def _bounded_int(digits: str) -> int:
-    """A JSON integer, refused beyond :data:`MAX_DIGITS` digits."""
+    """A JSON integer, refused beyond :data:`~belote.errors.MAX_DIGITS` digits."""
     if len(digits.lstrip("-")) > MAX_DIGITS:
         raise InputError(f"a number of {len(digits.lstrip('-'))} digits (at most {MAX_DIGITS})")
     return int(digits)
@@ -280,7 +275,7 @@ def load_json(text: str) -> Any:
     """The value of one JSON text, within the limits; :class:`InputError` otherwise.
 
     The message starts ``not JSON:`` for text that is not JSON; a number of
-    more than :data:`MAX_DIGITS` digits, or arrays and objects nested more
+    more than :data:`~belote.errors.MAX_DIGITS` digits, or arrays and objects nested more
     than :data:`MAX_DEPTH` deep, are refused too. Callers add the file and
     line.
 

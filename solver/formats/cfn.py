@@ -46,8 +46,7 @@ import re
 from collections.abc import Iterable, Iterator
 from typing import IO
 
-from ..errors import BeloteError, PBNDecodeError
-from ..files import MAX_DIGITS
+from ..errors import MAX_DIGITS, BeloteError, PBNDecodeError
 from ..rules.play import trick_winner_index
 from ..types.profile import COINCHE
 from ..types.auction import Auction

@@ -45,8 +45,7 @@ import re
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 
-from ..errors import AuctionError, BeloteError
-from ..files import MAX_DIGITS
+from ..errors import MAX_DIGITS, AuctionError, BeloteError
 from .profile import CLASSIC, COINCHE, PROFILES, RuleProfile, get_profile
 from .cards import SUIT_NAMES, Card, Suit, as_card, card_name, parse_suit
 from .contract import Contract

@@ -28,8 +28,7 @@ from dataclasses import dataclass
 
 from .cards import SUIT_NAMES, Suit, parse_suit
 from .deal import SEATS, Seat, Side, side_of
-from ..errors import CardError, ContractError
-from ..files import MAX_DIGITS
+from ..errors import MAX_DIGITS, CardError, ContractError
 from .profile import RuleProfile
 
 _CAPOT_WORD = "CAPOT"
