@@ -1,0 +1,224 @@
+"""The red team's internal errors on hostile input (issue 33), each a case that now ends as promised.
+
+Every input is made here, in the test's folder, from the example files of
+``datasets/examples``: 5000-digit numbers in each record format, JSON nested
+100,000 deep, hostile convention profiles, an endless ``--conventions``, a
+negative seed. Bad input ends with exit status 2 and one line naming the file
+(and the line); ``batch`` lists such a line as a bad record and goes on (exit
+3); a legal auction where one call only is legal gets a forced answer.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+
+from conftest import run_cli
+
+EXAMPLES = Path(__file__).resolve().parent.parent / "datasets" / "examples"
+ZEROS = "0" * 5000
+NINES = "9" * 5000
+DEEP = "[" * 100_000 + "]" * 100_000
+HAND = "JS 9S AS TS 7D 8D KC AC"
+PROFILE_AUCTION = ("--hand", HAND, "--seat", "S", "--auction", "W:P N:80H E:90S")
+
+
+def _lines(name: str) -> list[str]:
+    return (EXAMPLES / name).read_text(encoding="utf-8").splitlines()
+
+
+def _first_pbn_board() -> str:
+    text = (EXAMPLES / "session.pbn").read_text(encoding="utf-8")
+    return text[text.index('[Board "1"]'):text.index('[Board "2"]')]
+
+
+def _cfn_auction() -> str:
+    deal, auction, rest = _lines("colver.cfn")[1].split(" ", 2)
+    return f"{deal} {ZEROS}{auction} {rest}\n"
+
+
+def _cfn_contract() -> str:
+    game, contract = _lines("colver.cfn")[1].rsplit(" ", 1)
+    return f"{game} {ZEROS}{contract}\n"
+
+
+def _json_board() -> str:
+    record = json.loads(_lines("colver.jsonl")[0])
+    return json.dumps(record).replace('"board": "1"', f'"board": {NINES}') + "\n"
+
+
+def _contrai_value() -> str:
+    lines = _lines("contrai.jsonl")
+    at = next(i for i, line in enumerate(lines) if '"value": 90' in line)
+    lines[at] = lines[at].replace('"value": 90', f'"value": {"1" * 5000}')
+    return "\n".join(lines) + "\n"
+
+
+def _contrai_deep() -> str:
+    return _lines("contrai.jsonl")[0] + '\n{"event": "bid", "round": 1, "bid": ' + DEEP + "}\n"
+
+
+def _pbn_contract() -> str:
+    return _first_pbn_board().replace('[Contract "100S"]', f'[Contract "{ZEROS}100S"]')
+
+
+def _pbn_auction() -> str:
+    return _first_pbn_board().replace(
+        '[Contract "100S"]', f'[Auction "E"]\nPass {ZEROS}100S Pass Pass\nPass')
+
+
+RECORDS: dict[str, tuple[str, Callable[[], str], str]] = {
+    # id: (file name, its text, what the error says)
+    "RT43": ("auction.cfn", _cfn_auction, "too many digits"),
+    "RT44": ("contract.cfn", _cfn_contract, "too many digits"),
+    "RT45": ("board.jsonl", _json_board, "a number of 5000 digits (at most 100)"),
+    "RT46": ("first.jsonl", lambda: '{"format": "belote-game/1", "x": ' + "1" * 5000 + "}\n",
+             "a number of 5000 digits (at most 100)"),
+    "RT47": ("value.contrai.jsonl", _contrai_value, "a number of 5000 digits (at most 100)"),
+    "RT48": ("contract.pbn", _pbn_contract, "too many digits"),
+    "RT49": ("auction.pbn", _pbn_auction, "too many digits"),
+    "RT50": ("deep.jsonl", lambda: '{"format": "belote-game/1", "deal": ' + DEEP + "}\n",
+             "nested deeper than 64 levels"),
+    "RT51": ("deep.contrai.jsonl", _contrai_deep, "nested deeper than 64 levels"),
+}
+
+
+def assert_one_error(code: int, err: str, *needles: str) -> None:
+    """Exit status 2 and one bounded, printable line holding every needle."""
+    assert code == 2, err
+    assert "internal error" not in err and "Traceback" not in err
+    [line] = err.splitlines()
+    assert line.startswith("Error: ") and line.isprintable() and len(line) <= 420, line
+    for needle in needles:
+        assert needle in line, line
+
+
+@pytest.mark.parametrize("case", sorted(RECORDS))
+def test_record_readers_refuse_huge_numbers_and_deep_nesting(case: str, tmp_path: Path) -> None:
+    name, make, says = RECORDS[case]
+    path = tmp_path / name
+    path.write_text(make(), encoding="utf-8")
+    code, _, err = run_cli("convert", path, tmp_path / "out.pbn")
+    assert_one_error(code, err, str(path), "line ", says)
+    assert not (tmp_path / "out.pbn").exists()
+
+
+ROWS = ['{"board": "%d", "dealer": "N", "deal": '
+        '"N:AQJ9.J.J.AQ K8.Q87.KQ.8 T.AK9.T8.JT 7.T.A97.K97"}' % i for i in range(1, 6)]
+
+
+def _rows_bigint() -> str:
+    rows = list(ROWS)
+    rows[2] = rows[2][:-1] + ', "x": ' + "1" * 5000 + "}"
+    return "\n".join(rows) + "\n"
+
+
+def _rows_deep() -> str:
+    rows = list(ROWS)
+    rows[2] = '{"deal": ' + DEEP + "}"
+    return "\n".join(rows) + "\n"
+
+
+def _rows_cfn() -> str:
+    tail = _lines("colver.cfn")[1].split(" ", 1)[1]
+    return "board,cfn\n" + "".join(f'{i},"N:-/-/-/- {ZEROS if i == 2 else ""}{tail}"\n'
+                                   for i in (1, 2, 3))
+
+
+BATCH: dict[str, tuple[str, Callable[[], str], int, int, str]] = {
+    # id: (file name, its text, records, the bad one's line, what its error says)
+    "RT85": ("rows.ndjson", _rows_bigint, 5, 3, "a number of 5000 digits"),
+    "RT86": ("rows.ndjson", _rows_deep, 5, 3, "nested deeper than 64 levels"),
+    "RT87": ("rows.csv", _rows_cfn, 3, 3, "too many digits"),
+}
+
+
+@pytest.mark.parametrize("case", sorted(BATCH))
+def test_batch_lists_a_hostile_line_and_goes_on(case: str, tmp_path: Path) -> None:
+    name, make, records, line, says = BATCH[case]
+    path = tmp_path / name
+    path.write_text(make(), encoding="utf-8")
+    out = tmp_path / "out.parquet"
+    code, _, err = run_cli("batch", path, "-o", out, "--trump", "H", "-j", 1)
+    assert code == 3, err
+    assert f"{records} records: {records - 1} solved, 1 bad" in err
+    [bad] = [json.loads(x) for x in (tmp_path / "out.parquet.errors.jsonl").read_text()
+             .splitlines()]
+    assert bad["line"] == line and says in bad["reason"], bad
+    assert out.exists()
+
+
+@pytest.mark.parametrize("case, hand, auction, extra", [
+    ("A15b", "JS 9S QS TS 7D 8D KC QC", "N:250H E:P", ()),
+    ("A40", "JH 9H QS TS 7D 8D KC QC", "N:CapotS E:P", ("--json",)),
+])
+def test_one_legal_call_is_a_forced_answer(case: str, hand: str, auction: str,
+                                           extra: tuple[str, ...]) -> None:
+    code, out, err = run_cli("bid", "--hand", hand, "--seat", "S", "-n", 40, "-j", 1,
+                             "--auction", auction, *extra)
+    assert code == 0, err
+    if extra:
+        answer = json.loads(out)
+        assert (answer["recommended"], answer["forced"], answer["runner_up"],
+                answer["difference"]) == ("Pass", True, None, None)
+        [option] = answer["options"]
+        assert option["option"] == "Pass" and option["expected_net"]["n"] == 40
+    else:
+        assert "recommended: Pass (forced: the only legal call)" in out
+
+
+def test_a_bid_with_5000_leading_zeros_is_refused() -> None:  # A11
+    code, _, err = run_cli("bid", "--hand", HAND, "--seat", "S", "--auction", f"N:{ZEROS}80H")
+    assert_one_error(code, err, "'--auction'", "call 1", "too many digits")
+
+
+def _nested(key: str, depth: int, around: str = "{ %s = %s }") -> str:
+    inner = "{ length = [0, 8] }"
+    for _ in range(depth):
+        inner = around % (key, inner)
+    return f'name = "x"\n[[rule]]\ncall = "overcall"\ntrump = {inner}\n'
+
+
+PROFILES = {
+    "C01": ('name = "x"\nrule = [1]\n', "rules are [[rule]] tables"),
+    "C04": ('name = "x"\n[[rule]]\ncall = ["opening"]\n', "is not a kind of call"),
+    "C05": ('name = "x"\n[[rule]]\ncall = { a = 1 }\n', "is not a kind of call"),
+    "C20": ('name = "x"\n[[rule]]\ncall = "opening"\nbids = [0, ' + NINES + "]\n",
+            "a number too long to read"),
+    "C34": (_nested("not", 500), "nested deeper than 64 levels"),
+    "C35": (_nested("not", 5000), "nested deeper than 64 levels"),
+    "C36": (_nested("any", 3000, "{ %s = [%s] }"), "nested deeper than 64 levels"),
+}
+
+
+@pytest.mark.parametrize("case", sorted(PROFILES))
+def test_hostile_profiles_are_one_line(case: str, tmp_path: Path) -> None:
+    text, says = PROFILES[case]
+    path = tmp_path / f"{case}.toml"
+    path.write_text(text, encoding="utf-8")
+    code, _, err = run_cli("bid", *PROFILE_AUCTION, "--conventions", path)
+    assert_one_error(code, err, "'--conventions'", str(path), says)
+
+
+def test_a_profile_nested_within_the_limit_is_read(tmp_path: Path) -> None:
+    from belote.auction.conventions import parse_conventions
+
+    profile = parse_conventions(_nested("not", 40))
+    assert profile.rules[0].trump is not None
+
+
+@pytest.mark.skipif(not os.path.exists("/dev/zero"), reason="no /dev/zero")
+def test_an_endless_profile_is_read_in_bounded_memory() -> None:  # C44
+    code, _, err = run_cli("bid", "--hand", HAND, "--seat", "S", "--auction", "N:P E:80H",
+                           "--conventions", "/dev/zero")
+    assert_one_error(code, err, "/dev/zero", "longer than 4194304 bytes")
+
+
+def test_analyse_checks_the_seed_at_the_door() -> None:  # S34
+    code, _, err = run_cli("analyse", EXAMPLES / "played.pbn", "--board", 1, "--sd",
+                           "--seed", -5)
+    assert_one_error(code, err, "'--seed'", "-5")
