@@ -295,7 +295,15 @@ def _parquet_rows(file: str, mode: str | None) -> Iterator[Board | PBNDecodeErro
         return
     renames = {c: c.lower() for c in columns}
     row_number = 0
-    for batch in frame.select(columns).rename(renames).collect_batches(chunk_size=BATCH_ROWS):
+    batches = frame.select(columns).rename(renames).collect_batches(chunk_size=BATCH_ROWS)
+    while True:
+        try:  # the data pages are read (and may be found damaged) batch by batch
+            batch = next(batches, None)
+        except (OSError, pl.exceptions.PolarsError) as e:
+            yield PBNDecodeError(f"cannot read Parquet after row {row_number}: {e}", file=file)
+            return
+        if batch is None:
+            return
         for row in batch.iter_rows(named=True):
             row_number += 1
             yield _board(row, file, row_number, mode)
