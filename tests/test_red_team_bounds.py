@@ -222,3 +222,59 @@ def test_analyse_checks_the_seed_at_the_door() -> None:  # S34
     code, _, err = run_cli("analyse", EXAMPLES / "played.pbn", "--board", 1, "--sd",
                            "--seed", -5)
     assert_one_error(code, err, "'--seed'", "-5")
+
+
+# Found by tests/test_fuzz.py (internal errors no red-team case had reached).
+
+def test_max_nodes_beyond_the_solver_bound_is_a_usage_error() -> None:
+    from belote.cli.options import MAX_NODES
+    from belote.dd.solve import _NO_NODE_LIMIT
+
+    assert MAX_NODES == _NO_NODE_LIMIT
+    code, _, err = run_cli("solve", EXAMPLES / "deals.pbn", "--max-nodes", 10 ** 30)
+    assert_one_error(code, err, "'--max-nodes'")
+
+
+def test_a_contrai_position_that_is_a_list_is_one_error(tmp_path: Path) -> None:
+    lines = _lines("contrai.jsonl")
+    at = next(i for i, line in enumerate(lines) if '"event": "bid"' in line)
+    event = json.loads(lines[at])
+    event["position"] = ["N"]
+    lines[at] = json.dumps(event)
+    path = tmp_path / "list.jsonl"
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    code, _, err = run_cli("score", path)
+    assert_one_error(code, err, str(path), f"line {at + 1}", "position: expected a seat")
+
+
+def _damaged_parquet(folder: Path) -> Path:
+    """The example Parquet file with bytes zeroed in a data page: its schema reads, its data not."""
+    import polars as pl
+
+    from belote.formats.rows import COLUMNS
+
+    data = (EXAMPLES / "both-modes.parquet").read_bytes()
+    path = folder / "damaged.parquet"
+    for start in range(len(data) // 10, len(data) * 9 // 10, 97):
+        path.write_bytes(data[:start] + bytes(16) + data[start + 16:])
+        try:
+            names = pl.scan_parquet(path).collect_schema().names()
+        except pl.exceptions.PolarsError:
+            continue
+        try:
+            pl.read_parquet(path, columns=[c for c in names if c.lower() in COLUMNS])
+        except pl.exceptions.PolarsError:
+            return path
+    raise AssertionError("no damage found that polars sees")
+
+
+def test_a_parquet_file_damaged_in_its_data_is_one_bad_record(tmp_path: Path) -> None:
+    path = _damaged_parquet(tmp_path)
+    code, _, err = run_cli("batch", path, "-o", tmp_path / "out.parquet", "--trump", "H",
+                           "-j", 1)
+    assert code in (2, 3), err
+    assert "internal error" not in err and "Traceback" not in err
+    if code == 3:
+        reasons = [json.loads(x)["reason"] for x in
+                   (tmp_path / "out.parquet.errors.jsonl").read_text().splitlines()]
+        assert any(r.startswith("cannot read Parquet") for r in reasons), reasons

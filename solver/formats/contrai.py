@@ -85,7 +85,7 @@ class _Round:
             kind = bid.get("kind")
             if kind == "contract":
                 calls.append(_contract_text(bid, self.error, line))
-            elif kind in _KINDS:
+            elif isinstance(kind, str) and kind in _KINDS:
                 calls.append(_KINDS[kind])
             else:
                 raise self.error(f"unknown bid kind {kind!r}", line)
@@ -113,7 +113,7 @@ _KINDS = {"pass": "P", "double": "X", "redouble": "XX"}
 
 
 def _seat(value: Any, name: str, error: Any) -> int:
-    if value not in _SEATS:
+    if not isinstance(value, str) or value not in _SEATS:
         raise error(f"{name}: expected a seat N W S E, got {value!r}")
     return _SEATS[value]
 
