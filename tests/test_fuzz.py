@@ -299,7 +299,7 @@ COMMANDS: dict[str, Callable[[random.Random, Path], list[str]]] = {
     "solve": _solve}
 """How to make one hostile run of each command."""
 
-PER_COMMAND = sample_size(5, 60)
+PER_COMMAND = sample_size(12, 300)
 CASES = [(name, k) for k in range(PER_COMMAND) for name in sorted(COMMANDS)]
 
 

@@ -278,3 +278,12 @@ def test_a_parquet_file_damaged_in_its_data_is_one_bad_record(tmp_path: Path) ->
         reasons = [json.loads(x)["reason"] for x in
                    (tmp_path / "out.parquet.errors.jsonl").read_text().splitlines()]
         assert any(r.startswith("cannot read Parquet") for r in reasons), reasons
+
+
+@pytest.mark.parametrize("manifest", [DEEP, '{"options": ' + NINES + "}", "\xff"])
+def test_a_hostile_batch_manifest_is_another_run(manifest: str, tmp_path: Path) -> None:
+    out = tmp_path / "out.parquet"
+    (tmp_path / "out.parquet.parts").mkdir()
+    (tmp_path / "out.parquet.parts" / "manifest.json").write_text(manifest, encoding="utf-8")
+    code, _, err = run_cli("batch", EXAMPLES / "deals.pbn", "-o", out, "--trump", "H", "-j", 1)
+    assert_one_error(code, err, "unfinished run of another input")
