@@ -65,8 +65,8 @@ def report(path, by, csv_dir, as_json, plot_dir, html_file):
     try:
         frame = pl.read_parquet(path)
         tables = report_tables(frame, by)
-    except (BeloteError, pl.exceptions.PolarsError, OSError) as e:
-        raise DataError(f"{path}: {e}") from None
+    except (BeloteError, pl.exceptions.PolarsError, pl.exceptions.PanicException, OSError) as e:
+        raise DataError(f"{path}: {e}") from None  # a damaged file can make polars panic
     missing = left_out(tables, by)
     if csv_dir is not None or as_json:
         for name, reason in missing.items():

@@ -98,9 +98,18 @@ def check_output(path: str | os.PathLike[str], inputs: Iterable[str | os.PathLik
     parent exists, and no input lies inside it under a name the writer may
     use (callers check each file they write with :func:`check_output` too).
     ``-`` in ``inputs`` (standard input) is skipped.
-    Raises :class:`OutputError`, whose message names the output.
+    Raises :class:`OutputError`, whose message names the output (a name the
+    system refuses, too long for instance, included).
     """
-    out = Path(path)
+    try:
+        return _check_output(Path(path), inputs, directory, role)
+    except OSError as e:
+        raise OutputError(f"{os.fspath(path)}: cannot be written: {e.strerror or e}") from None
+
+
+def _check_output(out: Path, inputs: Iterable[str | os.PathLike[str]], directory: bool,
+                  role: str) -> Path:
+    """:func:`check_output`, its system errors left to it."""
     name = os.fspath(out)
     if not directory and out.is_symlink():
         out = Path(os.path.realpath(out))

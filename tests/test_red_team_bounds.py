@@ -287,3 +287,29 @@ def test_a_hostile_batch_manifest_is_another_run(manifest: str, tmp_path: Path) 
     (tmp_path / "out.parquet.parts" / "manifest.json").write_text(manifest, encoding="utf-8")
     code, _, err = run_cli("batch", EXAMPLES / "deals.pbn", "-o", out, "--trump", "H", "-j", 1)
     assert_one_error(code, err, "unfinished run of another input")
+
+
+def test_a_damaged_parquet_file_never_loses_rows_in_silence(tmp_path: Path) -> None:
+    """Damage anywhere: every row comes out (a board or its error), or an error says so."""
+    from belote.errors import PBNDecodeError
+    from belote.formats.rows import iter_rows
+
+    data = bytearray((EXAMPLES / "both-modes.parquet").read_bytes())
+    rows = len(list(iter_rows(EXAMPLES / "both-modes.parquet")))
+    path = tmp_path / "damaged.parquet"
+    damages = [{1014: 40, 6430: 243}]  # the fuzzer's: polars panics in a thread, streams 0 rows
+    damages += [{start: (start * 7) % 256} for start in range(0, len(data), len(data) // 30)]
+    for damage in damages:
+        changed = bytearray(data)
+        for at, value in damage.items():
+            changed[at] = value
+        path.write_bytes(bytes(changed))
+        items = list(iter_rows(path))
+        errors = [i for i in items if isinstance(i, PBNDecodeError)]
+        assert errors or len(items) == rows, damage
+
+
+def test_an_output_name_too_long_is_a_usage_error(tmp_path: Path) -> None:
+    out = tmp_path / ("x" * 300 + ".pbn")
+    code, _, err = run_cli("convert", EXAMPLES / "colver.cfn", out)
+    assert_one_error(code, err, "cannot be written: File name too long")
