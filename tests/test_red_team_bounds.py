@@ -313,3 +313,15 @@ def test_an_output_name_too_long_is_a_usage_error(tmp_path: Path) -> None:
     out = tmp_path / ("x" * 300 + ".pbn")
     code, _, err = run_cli("convert", EXAMPLES / "colver.cfn", out)
     assert_one_error(code, err, "cannot be written: File name too long")
+
+
+def test_report_on_a_parquet_file_polars_panics_on(tmp_path: Path) -> None:
+    data = bytearray((EXAMPLES / "both-modes.parquet").read_bytes())
+    data[1014], data[6430] = 40, 243  # found by the fuzzer: polars panics reading its data
+    path = tmp_path / "damaged.parquet"
+    path.write_bytes(bytes(data))
+    code, _, err = run_cli("report", path)
+    assert code == 2 and "Traceback" not in err, err
+    # polars' own panic messages come first on stderr (printed by its threads)
+    assert err.splitlines()[-1] == (f"Error: {path}: cannot read Parquet (polars failed on it: "
+                                    "is it damaged?)")
