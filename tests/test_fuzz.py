@@ -110,7 +110,7 @@ def _mutate_text(rng: random.Random, text: str) -> str:
         i = rng.randrange(len(lines))
         try:
             obj = json.loads(lines[i])
-        except ValueError:
+        except (ValueError, RecursionError):  # not JSON, or nested by an earlier change
             obj = None
         if isinstance(obj, dict) and obj:
             key = rng.choice(sorted(obj) + ["extra"])
@@ -209,7 +209,12 @@ def _solve(rng: random.Random, d: Path) -> list[str]:
     if rng.random() < 0.2:
         deal = _mutate_text(rng, _ROW_DEAL) if rng.random() < 0.7 else rng.choice(TOKENS)
         return ["solve", "--deal", deal, *maybe(rng, 0.5, "--contract",
-                                                pick(rng, "100H", "80SX", "CapotD", "0H"))]
+                                                pick(rng, "100H", "80SX", "CapotD", "0H")),
+                *maybe(rng, 0.3, "--declarer", pick(rng, "N", "E")),
+                *maybe(rng, 0.3, "--dealer", pick(rng, "S", "W")),
+                *maybe(rng, 0.2, "--mode", pick(rng, "classic", "coinche")),
+                *maybe(rng, 0.2, "--side", pick(rng, "NS", "EW", "N")),
+                *maybe(rng, 0.2, "--all-leaders")]
     return ["solve", *game_input(rng, d), "-j", "1",
             *maybe(rng, 0.3, "--trump", pick(rng, "H", "S")),
             *maybe(rng, 0.3, "--board", pick(rng, "1", "2", "0")),
@@ -288,6 +293,10 @@ AUCTIONS = ["N:P E:80H", "W:P N:80H E:90S", "N:80H E:X", "N:250H E:P", "N:CapotS
             "N:80H E:P S:P W:P", "N:P E:P S:P W:P", "N:100S E:110H S:X W:P", "N:80H E:X W:XX"]
 
 
+CLASSIC_AUCTIONS = ["N:P E:P", "N:P E:P S:P W:P N:P E:P", "W:P N:P E:P S:P W:P N:H E:P",
+                    "N:P E:P S:P W:P N:P E:P S:P W:P"]
+
+
 def _bid(rng: random.Random, d: Path) -> list[str]:
     args = ["bid", "--hand", _constraint(rng, "JS 9S AS TS 7D 8D KC AC") if rng.random() < 0.3
             else "JS 9S AS TS 7D 8D KC AC", "--seat", pick(rng, "S", "N", "E"),
@@ -300,10 +309,17 @@ def _bid(rng: random.Random, d: Path) -> list[str]:
         args += ["--auction", auction]
         if rng.random() < 0.5:
             args += ["--conventions", hostile_file(rng, d, ["toml"])]
-    else:
+    elif rng.random() < 0.5:
         args += maybe(rng, 0.5, "--contract", pick(rng, "100H", "80SX", "CapotD", "0H", "H"))
         args += maybe(rng, 0.3, "--precision", pick(rng, 0.1, 0, 0.6, -1, "nan"))
+    else:  # classic: five cards and the turned card
+        args[2] = _constraint(rng, "JH 9H AS KS 7C") if rng.random() < 0.3 else "JH 9H AS KS 7C"
+        args += ["--mode", "classic", "--turned", pick(rng, "7D", "AH", "JH", "XX"),
+                 *maybe(rng, 0.6, "--auction", _constraint(rng, rng.choice(CLASSIC_AUCTIONS)))]
     args += maybe(rng, 0.2, "--known", _constraint(rng, "N:AH"))
+    args += maybe(rng, 0.15, "--shape", _constraint(rng, "N:H>=3"))
+    args += maybe(rng, 0.15, "--points", _constraint(rng, "W:S>=20"))
+    args += maybe(rng, 0.1, "--dealer", pick(rng, "W", "N"))
     return args
 
 
