@@ -74,11 +74,19 @@ TOKENS = ["9" * 5000, "0" * 5000 + "90", "-1", "18446744073709551616", "1e999", 
           "[" * 3000, "{" * 3000, "[" * 3000 + "]" * 3000, '{"a":' * 3000, "\x00", "\x1b[2J",
           "\x07", "\r", "\ufeff", "\u2028", '"', "\\", "<!--<script>", "x" * 70_000, "\t",
           "Capot", "XX", "p-p-p-p", "[Board \"1\"]", "*", "{", "}", ";", "%", "\n\n",
-          "#", "0", "250", "-", "/", ":", "..", "null", "true", "[]", "{}"]
+          "#", "0", "250", "-", "/", ":", "..", "null", "true", "[]", "{}",
+          '\n[Contract "' + "9" * 5000 + 'H"]\n', '\n[Auction "N"]\n80H X XX =1= Pass\n',
+          '\n[Play "W"]\nAH - KH\n', '\n[Declarer "Q"]\n', '\n[Mode "classic"]\n',
+          '\n[Dealer "' + "N" * 3000 + '"]\n', "110d-x-xx-x", "bid:90hS/p0/c0/W", "p-p-p-p",
+          "CapotS", "250hNSxx", "-1hEW", "AcKcQc7c/JsQsTsKs"]
 """Hostile pieces put into inputs and options."""
 
-JSON_VALUES: list[object] = [None, True, 1.5, -1, 10 ** 40, "", "x\x1b[2J\ny", [], {},
-                             ["P"] * 3, {"a": 1}, "Z" * 5000]
+JSON_VALUES: list[object] = [
+    None, True, 1.5, -1, 10 ** 40, "", "x\x1b[2J\ny", [], {}, ["P"] * 3, {"a": 1}, "Z" * 5000,
+    "classic", "coinche", "N", "E", "CapotS", "80H", "110DXX", "H", "7D", "AH", ["P"] * 4,
+    ["80H", "X", "XX", "P", "P", "P"], ["JH"] * 32, ["AH", 7, None], 2 ** 63, 10 ** 99,
+    {"kind": "contract", "value": "slam", "suit": "NT"}, {"kind": ["pass"]},
+    {"kind": "contract", "value": 10 ** 99, "suit": "H"}, {"N": ["AH"] * 8}]
 
 
 def _mutate_text(rng: random.Random, text: str) -> str:
