@@ -55,7 +55,7 @@ SUMMARY_FROM = 11
                    "against the best card's (seeded by --seed); a card that lost on average "
                    "is an \"error\", one best on average that lost double-dummy "
                    "\"unlucky\"; per-seat totals of both.")
-@click.option("--seed", type=int, default=0, show_default=True,
+@click.option("--seed", type=click.IntRange(min=0), default=0, show_default=True,
               help="Seed of the layouts drawn for --sd.")
 @uniform_option
 def analyse(file, cfn_games, boards, mode, as_json, html_out, summary, title, single_dummy,

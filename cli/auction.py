@@ -57,6 +57,9 @@ def render(answer) -> str:
     if hidden:
         lines.append(f"({hidden} more bids in --json)")
     d = out["difference"]
+    if d is None:
+        lines.append(f"recommended: {out['recommended']} (forced: the only legal call)")
+        return "\n".join(lines)
     lines.append(f"recommended: {out['recommended']} (highest expected net score of {side}); "
                  f"{out['recommended']} - {out['runner_up']}: {_num(d)} over {d['n']} "
                  "paired samples")

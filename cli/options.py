@@ -98,8 +98,20 @@ uniform_option = click.option(
     help="Single-dummy: take every layout consistent with the play as equally likely "
          "(default: weigh them by the board's auction, with colver's soft call weights).")
 
+def _at_most(value: int | None, high: int, shown: str) -> int | None:
+    """``value`` unless it is above ``high`` (a usage error; ``shown`` is ``high`` in words)."""
+    if value is not None and value > high:
+        raise click.BadParameter(f"{value} is above {shown}")
+    return value
+
+
+MAX_NODES = 1 << 62
+"""The largest ``--max-nodes``: the solver's own bound on a node limit (kept equal to
+``belote.dd.solve._NO_NODE_LIMIT`` by a test; written out so that ``--help`` loads no solver)."""
+
 max_nodes_option = click.option(
     "--max-nodes", type=click.IntRange(min=1), default=None, metavar="N",
+    callback=lambda ctx, param, value: _at_most(value, MAX_NODES, "2**62"),
     help="Stop with an error when one search visits more than N nodes (a guard against "
          "runaway searches; a full deal takes about 10**5 to 10**7).")
 

@@ -67,6 +67,8 @@ def report(path, by, csv_dir, as_json, plot_dir, html_file):
         tables = report_tables(frame, by)
     except (BeloteError, pl.exceptions.PolarsError, OSError) as e:
         raise DataError(f"{path}: {e}") from None
+    except pl.exceptions.PanicException:  # not an Exception: what polars raises on some damage
+        raise DataError(f"{path}: cannot read Parquet (polars failed on it: is it damaged?)") from None
     missing = left_out(tables, by)
     if csv_dir is not None or as_json:
         for name, reason in missing.items():

@@ -13,6 +13,11 @@ from __future__ import annotations
 MAX_MESSAGE = 300
 """Messages longer than this are cut in the middle (``...``)."""
 
+MAX_DIGITS = 100
+"""The most digits a number read from an input may have (a bid, a contract, a JSON
+integer): well beyond any real one, and far below Python's 4300-digit limit on
+turning text into an int (whose ``ValueError`` would otherwise be an internal error)."""
+
 
 def escaped(text: object) -> str:
     r"""``text`` (any value, as ``str``) with every unprintable character escaped, unbounded.

@@ -19,6 +19,13 @@ And for inputs:
   streamed (xxh3-128), used by ``belote batch``
   to know whether a finished or unfinished output was made from this input.
 
+And the limits of what is read (each beyond is bad input, an
+:class:`InputError`, never an internal error): :func:`read_text_bounded`
+reads a whole small file (a convention profile) in at most
+:data:`MAX_TEXT_BYTES`; :func:`load_json` reads one JSON text with numbers of
+at most :data:`~belote.errors.MAX_DIGITS` digits nested at most :data:`MAX_DEPTH` deep;
+:func:`check_depth` bounds the nesting of data read by another parser (TOML).
+
 >>> import tempfile, pathlib
 >>> folder = pathlib.Path(tempfile.mkdtemp())
 >>> out = check_output(folder / "x.csv", inputs=[folder / "in.csv"])
@@ -35,17 +42,20 @@ is also an input: choose another output file (an input is never overwritten)
 
 from __future__ import annotations
 
+import json
 import os
 import stat
 from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
+from typing import Any
 
-from .errors import InputError, OutputError
+from .errors import MAX_DIGITS, InputError, OutputError
 
-__all__ = ["HASH_CHUNK", "HASH_NAME", "atomic_output",
-           "check_output", "check_outside", "check_regular_input", "content_hash", "same_file",
-           "temporary_name"]
+__all__ = ["HASH_CHUNK", "HASH_NAME", "MAX_DEPTH", "MAX_TEXT_BYTES",
+           "atomic_output", "check_depth", "check_output", "check_outside",
+           "check_regular_input", "content_hash", "load_json", "read_text_bounded",
+           "same_file", "temporary_name"]
 
 HASH_CHUNK = 1 << 20
 """Bytes read at a time by :func:`content_hash`."""
@@ -88,9 +98,18 @@ def check_output(path: str | os.PathLike[str], inputs: Iterable[str | os.PathLik
     parent exists, and no input lies inside it under a name the writer may
     use (callers check each file they write with :func:`check_output` too).
     ``-`` in ``inputs`` (standard input) is skipped.
-    Raises :class:`OutputError`, whose message names the output.
+    Raises :class:`OutputError`, whose message names the output (a name the
+    system refuses, too long for instance, included).
     """
-    out = Path(path)
+    try:
+        return _check_output(Path(path), inputs, directory, role)
+    except OSError as e:
+        raise OutputError(f"{os.fspath(path)}: cannot be written: {e.strerror or e}") from None
+
+
+def _check_output(out: Path, inputs: Iterable[str | os.PathLike[str]], directory: bool,
+                  role: str) -> Path:
+    """:func:`check_output`, its system errors left to it."""
     name = os.fspath(out)
     if not directory and out.is_symlink():
         out = Path(os.path.realpath(out))
@@ -216,3 +235,100 @@ def content_hash(path: str | os.PathLike[str], chunk: int = HASH_CHUNK) -> str:
                 break
             digest.update(view[:n])
     return digest.hexdigest()
+
+
+MAX_DEPTH = 64
+"""The deepest nesting of arrays and objects (tables) read from JSON or TOML
+(a game record nests 3 deep, a convention profile about 6)."""
+
+MAX_TEXT_BYTES = 4 << 20
+"""The largest file read whole (4 MiB): a convention profile. Files of records
+are read a line at a time instead (:mod:`belote.formats.lines`)."""
+
+
+def read_text_bounded(path: str | os.PathLike[str], limit: int = MAX_TEXT_BYTES) -> str:
+    """The UTF-8 text of a small file read whole, at most ``limit`` bytes.
+
+    A longer file (or an endless one, ``/dev/zero``) is an :class:`InputError`
+    after ``limit + 1`` bytes, so memory stays bounded; so are a directory,
+    a file that cannot be opened, and bytes that are not UTF-8. A FIFO is
+    read to its end (its writer closes it). The message names the file.
+
+    >>> read_text_bounded("/dev/zero", 10)
+    Traceback (most recent call last):
+    ...
+    belote.errors.InputError: /dev/zero: longer than 10 bytes: not read (is this the right file?)
+    """
+    name = os.fspath(path)
+    try:
+        with open(path, "rb") as fp:
+            data = fp.read(limit + 1)
+    except OSError as e:
+        raise InputError(f"{name}: cannot read: {e.strerror or e}") from None
+    if len(data) > limit:
+        raise InputError(f"{name}: longer than {limit} bytes: not read (is this the right file?)")
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as e:
+        raise InputError(f"{name}: not UTF-8 text ({e.reason} at byte {e.start})") from None
+
+
+def _bounded_int(digits: str) -> int:
+    """A JSON integer, refused beyond :data:`~belote.errors.MAX_DIGITS` digits."""
+    if len(digits.lstrip("-")) > MAX_DIGITS:
+        raise InputError(f"a number of {len(digits.lstrip('-'))} digits (at most {MAX_DIGITS})")
+    return int(digits)
+
+
+def load_json(text: str) -> Any:
+    """The value of one JSON text, within the limits; :class:`InputError` otherwise.
+
+    The message starts ``not JSON:`` for text that is not JSON; a number of
+    more than :data:`~belote.errors.MAX_DIGITS` digits, or arrays and objects nested more
+    than :data:`MAX_DEPTH` deep, are refused too. Callers add the file and
+    line.
+
+    >>> load_json('{"a": [1, 2]}')
+    {'a': [1, 2]}
+    >>> load_json("[" * 100_000 + "]" * 100_000)
+    Traceback (most recent call last):
+    ...
+    belote.errors.InputError: nested deeper than 64 levels
+    >>> load_json('{"board": ' + "9" * 5000 + "}")
+    Traceback (most recent call last):
+    ...
+    belote.errors.InputError: a number of 5000 digits (at most 100)
+    """
+    try:
+        value = json.loads(text, parse_int=_bounded_int)
+    except json.JSONDecodeError as e:
+        raise InputError(f"not JSON: {e.msg}") from None
+    except RecursionError:
+        raise InputError(f"nested deeper than {MAX_DEPTH} levels") from None
+    check_depth(value)
+    return value
+
+
+def check_depth(value: Any, limit: int = MAX_DEPTH) -> None:
+    """Raise :class:`InputError` if lists and dicts in ``value`` nest deeper than ``limit``.
+
+    Walked without recursion, so any depth is checked safely.
+
+    >>> check_depth({"a": [[1]]}, 3)
+    >>> check_depth({"a": [[[1]]]}, 3)
+    Traceback (most recent call last):
+    ...
+    belote.errors.InputError: nested deeper than 3 levels
+    """
+    stack = [(value, 1)]
+    while stack:
+        item, depth = stack.pop()
+        if isinstance(item, dict):
+            children: Iterable[Any] = item.values()
+        elif isinstance(item, list):
+            children = item
+        else:
+            continue
+        if depth > limit:
+            raise InputError(f"nested deeper than {limit} levels")
+        stack.extend((child, depth + 1) for child in children)

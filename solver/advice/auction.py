@@ -104,7 +104,9 @@ class AuctionAdvice:
 
     ``question`` is ``bid``, ``defence`` or ``surcoinche``; ``recommended``
     and ``runner_up`` are option names; ``difference`` is the paired
-    difference of their expected net scores. ``p_fail`` (defence) is the
+    difference of their expected net scores. When one call only is legal
+    (partner's capot stands: Pass), the advice is ``forced``: that call is
+    recommended, with no runner-up and no difference (``None``). ``p_fail`` (defence) is the
     chance the opponents' contract fails, ``taker_reply`` (defence) the
     multiplier the taker is taken to choose when coinched (2 or 4).
     ``layouts`` counts the deals consistent with the hand and the auction;
@@ -118,8 +120,8 @@ class AuctionAdvice:
     samples: int
     options: tuple[Option, ...]
     recommended: str
-    runner_up: str
-    difference: Estimate
+    runner_up: str | None
+    difference: Estimate | None
     p_fail: Estimate | None = None
     taker_reply: int | None = None
     coinched: tuple[Estimate, Estimate] | None = None
@@ -128,6 +130,11 @@ class AuctionAdvice:
     def layouts(self) -> int:
         """The deals consistent with the seat's hand and the auction."""
         return self.reading.layouts
+
+    @property
+    def forced(self) -> bool:
+        """Is the recommended call the only legal one (no runner-up)?"""
+        return self.runner_up is None
 
     @property
     def exact(self) -> bool:
@@ -143,8 +150,9 @@ class AuctionAdvice:
                        "says": i.text().split(": ", 1)[1]} for i in self.reading.inferences],
             "layouts": self.layouts, "samples": self.samples, "exact": self.exact,
             "criterion": "highest expected net score of your side",
-            "recommended": self.recommended, "runner_up": self.runner_up,
-            "difference": self.difference.to_dict(),
+            "recommended": self.recommended, "forced": self.forced,
+            "runner_up": self.runner_up,
+            "difference": None if self.difference is None else self.difference.to_dict(),
             "options": [o.to_dict() for o in self.options]}
         if self.p_fail is not None:
             out["p_fail"] = self.p_fail.to_dict()
@@ -259,9 +267,14 @@ class _Stats:
         return Estimate.exact(k / n, n) if self.exact else proportion(k, n)
 
     def best(self, options: list[Option], values: list[np.ndarray]
-             ) -> tuple[str, str, Estimate]:
-        """The recommended option, the runner-up and the paired difference of their scores."""
+             ) -> tuple[str, str | None, Estimate | None]:
+        """The recommended option, the runner-up and the paired difference of their scores.
+
+        With one option only (the one legal call), no runner-up and no difference.
+        """
         order = sorted(range(len(options)), key=lambda i: (-options[i].expected.value, i))
+        if len(order) == 1:
+            return options[order[0]].name, None, None
         best, second = order[0], order[1]
         difference = values[best] - values[second]
         return (options[best].name, options[second].name,

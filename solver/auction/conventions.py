@@ -64,7 +64,8 @@ from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
 
-from ..errors import BeloteError, ConventionError
+from ..errors import BeloteError, ConventionError, InputError
+from ..files import MAX_DEPTH, check_depth, read_text_bounded
 from ..types.profile import RuleProfile
 from ..sampling.constraints import holding_set
 from ..types.cards import RANK_NAMES, SUIT_NAMES, SUITS, Suit, make_card, parse_rank
@@ -303,8 +304,15 @@ def parse_conventions(text: str, source: str = "<text>") -> Conventions:
     """
     try:
         data = tomllib.loads(text)
+        check_depth(data)
     except tomllib.TOMLDecodeError as e:
         raise ConventionError(f"{source}: not TOML: {e}") from None
+    except InputError as e:
+        raise ConventionError(f"{source}: {e}") from None
+    except RecursionError:  # tomllib recurses into inline tables and arrays
+        raise ConventionError(f"{source}: nested deeper than {MAX_DEPTH} levels") from None
+    except ValueError:  # tomllib's int() of a number beyond Python's digit limit
+        raise ConventionError(f"{source}: a number too long to read") from None
     unknown = set(data) - {"name", "description", "rule"}
     if unknown:
         raise ConventionError(f"{source}: unknown key {min(unknown)!r} (expected name, "
@@ -313,7 +321,7 @@ def parse_conventions(text: str, source: str = "<text>") -> Conventions:
     if not isinstance(name, str) or not name:
         raise ConventionError(f"{source}: needs a name = \"...\"")
     rules = data.get("rule", [])
-    if not isinstance(rules, list):
+    if not isinstance(rules, list) or not all(isinstance(r, Mapping) for r in rules):
         raise ConventionError(f"{source}: rules are [[rule]] tables")
     return Conventions(name, str(data.get("description", "")),
                        tuple(_read_rule(r, f"{source}: rule {i + 1}")
@@ -322,10 +330,9 @@ def parse_conventions(text: str, source: str = "<text>") -> Conventions:
 
 def _read_rule(table: Mapping[str, object], where: str) -> Rule:
     call = table.get("call")
-    if call not in CALL_KINDS:
+    if not isinstance(call, str) or call not in CALL_KINDS:
         raise ConventionError(f"{where}: call {call!r} is not a kind of call (one of "
                               f"{', '.join(CALL_KINDS)})")
-    assert isinstance(call, str)
     where = f"{where} ({call})"
     unknown = set(table) - _RULE_KEYS
     if unknown:
@@ -365,12 +372,16 @@ def _read_rule(table: Mapping[str, object], where: str) -> Rule:
 
 
 def load_conventions(path: str | Path) -> Conventions:
-    """Read a profile from a TOML file (errors name the file)."""
+    """Read a profile from a TOML file (errors name the file).
+
+    The file is read whole, at most :data:`~belote.files.MAX_TEXT_BYTES`
+    (:func:`~belote.files.read_text_bounded`: ``/dev/zero`` is one error).
+    """
     path = Path(path)
     try:
-        text = path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as e:
-        raise ConventionError(f"{path}: cannot read: {getattr(e, 'strerror', None) or e}") from None
+        text = read_text_bounded(path)
+    except InputError as e:
+        raise ConventionError(str(e)) from None
     return parse_conventions(text, str(path))
 
 

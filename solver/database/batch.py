@@ -47,6 +47,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..analysis.board import BoardAnalysis, BoardJob, TableRequest, board_analysis, plan_board
 from ..errors import BatchStateError, BeloteError, PBNDecodeError
+from ..files import load_json, read_text_bounded
 from ..parallel.runner import Run, parallel_map, run_keywords
 from ..types.profile import RuleProfile, get_profile
 from ..types.cards import SUIT_NAMES, SUITS, Suit
@@ -486,7 +487,7 @@ def _check_state(output: Path, parts: Path, manifest: dict[str, Any], force: boo
     hint = "use a new output file or --force to start again"
     if output.exists():
         try:
-            recorded = json.loads(read_metadata(output).get(METADATA_KEY, "null"))
+            recorded = load_json(read_metadata(output).get(METADATA_KEY, "null"))
         except (OSError, ValueError):
             recorded = None
         if _without_shard_size(recorded) == _without_shard_size(manifest):
@@ -500,7 +501,7 @@ def _check_state(output: Path, parts: Path, manifest: dict[str, Any], force: boo
     manifest_file = parts / "manifest.json"
     if parts.exists():
         try:
-            recorded = json.loads(manifest_file.read_text(encoding="utf-8"))
+            recorded = load_json(read_text_bounded(manifest_file))
         except (OSError, ValueError):
             recorded = None
         if recorded != manifest:

@@ -209,8 +209,10 @@ class SearchContext:
         """
         if not isinstance(tt_bits, int) or not 4 <= tt_bits <= 30:
             raise BeloteError(f"tt_bits={tt_bits!r}: expected an int from 4 to 30")
-        if max_nodes is not None and (type(max_nodes) is not int or max_nodes < 1):
-            raise BeloteError(f"max_nodes={max_nodes!r}: expected a positive int or None")
+        if max_nodes is not None and (type(max_nodes) is not int
+                                      or not 1 <= max_nodes <= _NO_NODE_LIMIT):
+            raise BeloteError(f"max_nodes={max_nodes!r}: expected an int from 1 to 2**62 "
+                              "or None")
         self.max_nodes = max_nodes
         k = _load_kernels()
         self.entries = 1 << tt_bits

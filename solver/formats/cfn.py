@@ -46,7 +46,7 @@ import re
 from collections.abc import Iterable, Iterator
 from typing import IO
 
-from ..errors import BeloteError, PBNDecodeError
+from ..errors import MAX_DIGITS, BeloteError, PBNDecodeError
 from ..rules.play import trick_winner_index
 from ..types.profile import COINCHE
 from ..types.auction import Auction
@@ -208,6 +208,8 @@ class _Game:
             raise self.error(f"contract {text!r}: expected a bid, a lowercase suit and the "
                              "side (like '100hNS', '110cEWx', '250sNSxx'), '0' for a "
                              "passed-out deal or 'bid:...' during the auction")
+        if len(m["bid"].lstrip("0")) > 4 or len(m["bid"]) > MAX_DIGITS:
+            raise self.error(f"contract {text!r}: too many digits in the bid")
         bid = int(m["bid"])
         try:
             contract = Contract(CFN_SUITS.index(m["suit"]), None, bid,

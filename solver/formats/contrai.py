@@ -29,11 +29,11 @@ PBNDecodeError('g.jsonl: line 1: format contrai-record/2: this version reads con
 
 from __future__ import annotations
 
-import json
 from collections.abc import Iterable, Iterator
 from typing import Any
 
-from ..errors import AuctionError, BeloteError, PBNDecodeError
+from ..errors import AuctionError, BeloteError, InputError, PBNDecodeError
+from ..files import load_json
 from ..types.profile import COINCHE
 from ..types.auction import Auction
 from ..board import Board, BoardSource
@@ -88,7 +88,7 @@ class _Round:
             kind = bid.get("kind")
             if kind == "contract":
                 calls.append(_contract_text(bid, self.error, line))
-            elif kind in _KINDS:
+            elif isinstance(kind, str) and kind in _KINDS:
                 calls.append(_KINDS[kind])
             else:
                 raise self.error(f"unknown bid kind {kind!r}", line)
@@ -134,7 +134,7 @@ _KINDS = {"pass": "P", "double": "X", "redouble": "XX"}
 
 
 def _seat(value: Any, name: str, error: Any) -> int:
-    if value not in _SEATS:
+    if not isinstance(value, str) or value not in _SEATS:
         raise error(f"{name}: expected a seat N W S E, got {value!r}")
     return _SEATS[value]
 
@@ -176,9 +176,9 @@ def iter_rounds(lines: Iterable[tuple[int, str]], file: str | None
         error = _locator(file, n, None)
 
         try:
-            event = json.loads(text)
-        except json.JSONDecodeError as e:
-            yield error(f"not JSON: {e.msg}")
+            event = load_json(text)
+        except InputError as e:
+            yield error(str(e))
             return
         if not isinstance(event, dict) or event.get("event") not in EVENTS:
             name = event.get("event") if isinstance(event, dict) else None

@@ -38,7 +38,8 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from ..errors import BeloteError, PBNDecodeError
+from ..errors import BeloteError, InputError, PBNDecodeError
+from ..files import load_json
 from ..types.profile import COINCHE
 from ..types.auction import Auction
 from ..board import Board, BoardSource
@@ -147,9 +148,9 @@ def parse_record(text: str | dict[str, Any], *, file: str | None = None,
 
     if isinstance(text, str):
         try:
-            obj = json.loads(text)
-        except json.JSONDecodeError as e:
-            raise error(f"not JSON: {e.msg}") from None
+            obj = load_json(text)
+        except InputError as e:
+            raise error(str(e)) from None
     else:
         obj = text
     if not isinstance(obj, dict):

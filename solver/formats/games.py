@@ -20,13 +20,14 @@ or JSON lines.
 from __future__ import annotations
 
 import itertools
-import json
 import os
+import re
 import warnings
 from collections.abc import Callable, Iterable, Iterator
 from typing import IO
 
-from ..errors import BeloteError, PBNDecodeError
+from ..errors import BeloteError, InputError, PBNDecodeError
+from ..files import load_json
 from ..types.profile import RuleProfile
 from ..board import Board
 from . import cfn, game_json, pbn
@@ -44,6 +45,10 @@ def game_format(path: str | os.PathLike[str]) -> str:
     return format_by_suffix(path, GAME_FORMATS, "game file type")
 
 
+_NAMED_FORMAT = re.compile(r'"format"\s*:\s*"(contrai-record|belote-game)/')
+_SNIFFED = {"contrai-record": "contrai", "belote-game": "belote-game"}
+
+
 def sniff_json(first_line: str) -> str:
     """Which JSON lines a file holds, from its first non-empty line.
 
@@ -56,9 +61,10 @@ def sniff_json(first_line: str) -> str:
     'rows'
     """
     try:
-        obj = json.loads(first_line)
-    except json.JSONDecodeError:
-        return "rows"
+        obj = load_json(first_line)
+    except InputError:  # beyond a limit, or not JSON: the format it names, if any
+        named = _NAMED_FORMAT.search(first_line)
+        return "rows" if named is None else _SNIFFED[named[1]]
     if not isinstance(obj, dict):
         return "rows"
     fmt = obj.get("format")

@@ -21,13 +21,13 @@ Where an error points: ``line`` is the line of the file for CSV and NDJSON
 from __future__ import annotations
 
 import csv
-import json
 import os
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import IO, TYPE_CHECKING, Any, cast
 
-from ..errors import BeloteError, PBNDecodeError
+from ..errors import BeloteError, InputError, PBNDecodeError
+from ..files import load_json
 from ..types.profile import RuleProfile, get_profile
 from ..types.deal import Deal, Seat, parse_seat, seat_name
 from ..board import Board, BoardSource
@@ -208,7 +208,7 @@ def check_deal_column(path: str | os.PathLike[str]) -> None:
 
         try:
             header = pl.scan_parquet(file).collect_schema().names()
-        except (OSError, pl.exceptions.PolarsError):
+        except (OSError, pl.exceptions.PolarsError, pl.exceptions.PanicException):
             return
     else:
         return
@@ -266,9 +266,9 @@ def _ndjson_rows(lines: Iterator[tuple[int, str | PBNDecodeError]], file: str | 
         if not text.strip():
             continue
         try:
-            row = json.loads(text)
-        except json.JSONDecodeError as e:
-            yield PBNDecodeError(f"not JSON: {e.msg}", file=file, line=line)
+            row = load_json(text)
+        except InputError as e:
+            yield PBNDecodeError(str(e), file=file, line=line)
             continue
         if not isinstance(row, dict):
             yield PBNDecodeError("not a JSON object", file=file, line=line)
@@ -281,13 +281,22 @@ def _ndjson_rows(lines: Iterator[tuple[int, str | PBNDecodeError]], file: str | 
 
 
 def _parquet_rows(file: str, mode: str | None) -> Iterator[Board | PBNDecodeError]:
-    """Parquet rows in batches of :data:`BATCH_ROWS` (streamed by polars)."""
+    """Parquet rows in batches of :data:`BATCH_ROWS` (streamed by polars).
+
+    A damaged file is an error, never fewer rows in silence: polars may end
+    its stream early when a data page is damaged (the fault is raised in a
+    thread of its own), so the rows read are checked against the count the
+    file's footer states. polars' own panics on damaged files
+    (``PanicException``, not an ``Exception``) are caught too.
+    """
     import polars as pl
 
+    errors = (OSError, pl.exceptions.PolarsError, pl.exceptions.PanicException)
     try:
         frame = pl.scan_parquet(file)
         columns = [c for c in frame.collect_schema().names() if c.lower() in COLUMNS]
-    except (OSError, pl.exceptions.PolarsError) as e:
+        expected = frame.select(pl.len()).collect().item()
+    except errors as e:
         yield PBNDecodeError(f"cannot read Parquet: {e}", file=file)
         return
     if not _has_deal(columns):
@@ -295,10 +304,21 @@ def _parquet_rows(file: str, mode: str | None) -> Iterator[Board | PBNDecodeErro
         return
     renames = {c: c.lower() for c in columns}
     row_number = 0
-    for batch in frame.select(columns).rename(renames).collect_batches(chunk_size=BATCH_ROWS):
+    batches = frame.select(columns).rename(renames).collect_batches(chunk_size=BATCH_ROWS)
+    while True:
+        try:  # the data pages are read (and may be found damaged) batch by batch
+            batch = next(batches, None)
+        except errors as e:
+            yield PBNDecodeError(f"cannot read Parquet after row {row_number}: {e}", file=file)
+            return
+        if batch is None:
+            break
         for row in batch.iter_rows(named=True):
             row_number += 1
             yield _board(row, file, row_number, mode)
+    if row_number != expected:
+        yield PBNDecodeError(f"cannot read Parquet after row {row_number}: the file holds "
+                             f"{expected} rows (is it damaged?)", file=file)
 
 
 _READERS = {"csv": _csv_rows, "ndjson": _ndjson_rows}

@@ -45,7 +45,7 @@ import re
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 
-from ..errors import AuctionError, BeloteError
+from ..errors import MAX_DIGITS, AuctionError, BeloteError
 from .profile import CLASSIC, COINCHE, PROFILES, RuleProfile, get_profile
 from .cards import SUIT_NAMES, Card, Suit, as_card, card_name, parse_suit
 from .contract import Contract
@@ -142,7 +142,7 @@ class Call:
                                "value (e.g. 90H or CapotH)")
         if amount.upper() == "CAPOT":
             return cls(BID, suit, profile.capot_bid, True)
-        if len(amount.lstrip("0")) > 4:
+        if len(amount) > MAX_DIGITS or len(amount.lstrip("0")) > 4:
             raise AuctionError(f"cannot read call {text!r}: too many digits")
         value = int(amount)
         return cls(BID, suit, value, value == profile.capot_bid)

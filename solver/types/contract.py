@@ -28,7 +28,7 @@ from dataclasses import dataclass
 
 from .cards import SUIT_NAMES, Suit, parse_suit
 from .deal import SEATS, Seat, Side, side_of
-from ..errors import CardError, ContractError
+from ..errors import MAX_DIGITS, CardError, ContractError
 from .profile import RuleProfile
 
 _CAPOT_WORD = "CAPOT"
@@ -187,7 +187,7 @@ def parse_contract(text: str, profile: RuleProfile, declarer: Seat | None = None
     if capot:
         bid: int | None = profile.capot_bid
     else:
-        if amount is not None and len(amount.lstrip("0")) > 4:
+        if amount is not None and (len(amount) > MAX_DIGITS or len(amount.lstrip("0")) > 4):
             raise ContractError(f"bid {amount[:12]}{'...' if len(amount) > 12 else ''} in "
                                 "contract is not allowed (too many digits)")
         bid = None if amount is None else int(amount)
