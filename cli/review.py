@@ -1,0 +1,198 @@
+"""``belote review``: a session's calls and cards judged double and single dummy, with totals.
+
+The command reads the boards, calls :func:`~belote.analysis.review.iter_review`
+(one work item a board, on ``--jobs`` processes) and renders the
+:class:`~belote.analysis.review.SessionReview`: a line a deal, the totals,
+the costliest decisions and the score sheet; or its ``to_dict`` (``--json``);
+``--parquet`` also writes one row per decision. The solver (and numba) is
+imported inside the command only.
+
+>>> _interval({"value": 12.34, "low": -1.0, "high": 25.7, "deals": 9})
+'12.3 [-1.0, 25.7]'
+>>> _interval(None)
+'-'
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from pathlib import Path
+from typing import Any
+
+import click
+
+from .common import input_file_type
+from .options import SEAT, SIDE, cfn_option, jobs_option, mode_option, uniform_option
+
+
+@click.command(short_help="Review a session: each call and card judged double and single "
+                          "dummy, with totals.")
+@click.argument("file", required=False, type=input_file_type())
+@cfn_option
+@click.option("--seat", "seat_list", type=SEAT, multiple=True,
+              help="Review this seat's decisions (repeat for several; default: all four).")
+@click.option("--side", type=SIDE, default=None,
+              help="Review this side's two seats (instead of --seat).")
+@click.option("--seed", type=click.IntRange(min=0), default=0, show_default=True,
+              help="Random stream of the single-dummy layouts (the same review whatever "
+                   "--jobs).")
+@click.option("--call-samples", type=click.IntRange(min=2, max=5000), default=None,
+              show_default="100",
+              help="Layouts each call is valued on, single dummy.")
+@uniform_option
+@jobs_option
+@mode_option
+@click.option("--json", "as_json", is_flag=True,
+              help="Print the whole review as one JSON object (deals, decisions, totals).")
+@click.option("--parquet", "parquet_out", type=click.Path(dir_okay=False, path_type=Path),
+              default=None, metavar="OUT.parquet",
+              help="Also write one row per decision to this Parquet file.")
+def review(file, cfn_games, seat_list, side, seed, call_samples, uniform, jobs, mode, as_json,
+           parquet_out):
+    """Review the calls and cards of a session FILE, each judged twice.
+
+    \b
+    FILE is any record `belote analyse` reads (PBN, CFN, game JSON lines,
+    ContrAI; passed-out deals included). Every call and card of the reviewed
+    seats is a decision with two costs on the deal score (the net score of
+    the seat's side, so the contract's threshold counts):
+      - double dummy: with every card visible (a card's trick-point loss is
+        `belote analyse`'s);
+      - single dummy: from what the seat could see then (its hand, the
+        auction, the cards played), over layouts of the unseen cards: the
+        best option's expected score minus the one chosen, with its 95%
+        interval. A call is valued as the auction ending after it.
+    Verdicts: error (both costs above the margin), unlucky (double dummy
+    only), lucky (single dummy only), fine. Forced decisions are fine.
+    Classic auctions' calls are not judged (their cards are).
+
+    \b
+    Output: a line a deal, the points lost by seat, side, phase and contract
+    level (a deal's mean with its 95% interval), the five costliest
+    decisions, the score sheet.
+
+    \b
+    Examples:
+      belote review datasets/examples/session.cfn --seat S
+      belote review games.pbn --side NS --json
+      belote review season.cfn --parquet decisions.parquet --jobs 2
+    """
+    from belote.advice.playout import DEFAULT_SCHEDULE
+    from belote.analysis.review import CALL_SAMPLES, MARGIN, SessionReview, iter_review
+    from belote.parallel import Run
+    from belote.types.deal import SEATS
+
+    from .common import DataError, checked_output, notice, read_boards, start_solver
+    from .format import json_line
+    from .running import progress_bar, stoppable
+
+    if seat_list and side is not None:
+        raise click.UsageError("give --seat or --side, not both")
+    seats = (tuple(sorted(set(seat_list))) if seat_list
+             else (side, side + 2) if side is not None else tuple(SEATS))
+    if parquet_out is not None:
+        if parquet_out.suffix.lower() != ".parquet":
+            raise click.BadParameter(f"{parquet_out}: name it *.parquet",
+                                     param_hint="'--parquet'")
+        checked_output(parquet_out, () if file is None else (file,), "--parquet")
+    schedule = replace(DEFAULT_SCHEDULE, beliefs=None) if uniform else DEFAULT_SCHEDULE
+    samples = CALL_SAMPLES if call_samples is None else call_samples
+    boards = read_boards(file, mode, (), cfn_games)
+    if mode is not None:
+        try:
+            boards = [b.replace(profile=mode, contract=b.get_contract(mode)) for b in boards]
+        except ValueError as e:
+            raise DataError(str(e)) from None
+    run = Run("process", jobs, notice=notice).sized(len(boards))
+    if run.serial:
+        start_solver()
+    deals = []
+    with stoppable(), progress_bar(len(boards), "deal", min_items=2) as progress:
+        for deal in iter_review(boards, seats, seed=seed, schedule=schedule,
+                                call_samples=samples,
+                                run=replace(run, progress=progress.update)):
+            deals.append(deal)
+    session = SessionReview(tuple(deals), seats, MARGIN, seed, schedule, samples)
+    for deal in session.deals:
+        if deal.skipped is not None:
+            notice(f"board {deal.board or deal.place + 1}: skipped ({deal.skipped})")
+    if parquet_out is not None:
+        _write_parquet(session, parquet_out)
+    click.echo(json_line(session.to_dict()) if as_json else human(session, file))
+
+
+def _write_parquet(session: Any, path: Path) -> None:
+    """One row per decision, written atomically."""
+    import polars as pl
+
+    from belote.files import atomic_output
+
+    rows = session.rows()
+    frame = pl.DataFrame(rows, infer_schema_length=None) if rows else pl.DataFrame()
+    with atomic_output(path) as tmp:
+        frame.write_parquet(tmp)
+
+
+def _interval(e: dict[str, Any] | None) -> str:
+    """A deal's mean with its interval, or ``-`` (fewer than 2 deals)."""
+    if e is None:
+        return "-"
+    return f"{e['value']:.1f} [{e['low']:.1f}, {e['high']:.1f}]"
+
+
+def _decision(d: dict[str, Any]) -> str:
+    """One decision in a line: board, seat, what was played and the best, the costs."""
+    low, high = d["sd_interval"]
+    what = "call" if d["kind"] == "call" else "card"
+    return (f"board {d['board'] or '-'} {d['seat']} {what} {d['index']} {d['played']} "
+            f"(best {d['best']}, double dummy {d['dd_best']}): single dummy "
+            f"{d['sd_score_cost']:.1f} [{low:.1f}, {high:.1f}], double dummy "
+            f"{d['dd_score_cost']:.0f}, {d['verdict']}")
+
+
+def human(session: Any, file: Path | None) -> str:
+    """The review as text: deals, totals, costliest decisions, score sheet."""
+    from .common import display_path
+
+    data = session.to_dict()
+    totals = data["totals"]
+    name = "--cfn games" if file is None else display_path(file)
+    lines = [f"Review of {name}: seats {' '.join(data['seats'])}, {totals['deals']} deals, "
+             f"margin {totals['margin']:g} deal-score points",
+             "  board  contract   NS    EW  decisions  error unlucky lucky   dd lost   "
+             "sd lost"]
+    for deal in data["deals"]:
+        decisions = deal["decisions"]
+        count = {v: sum(d["verdict"] == v for d in decisions) for v in ("error", "unlucky",
+                                                                         "lucky")}
+        contract = ("passed out" if deal["passed_out"] else
+                    f"{deal['contract'] or '-'} {deal['declarer'] or ''}".strip())
+        score = deal["score"]
+        shown = ("    -     -" if score is None else f"{score['NS']:5d} {score['EW']:5d}")
+        if "skipped" in deal:
+            lines.append(f"  {deal['board'] or '-':>5}  skipped: {deal['skipped']}")
+            continue
+        lines.append(f"  {deal['board'] or '-':>5}  {contract:<9} {shown}  {len(decisions):9d}  "
+                     f"{count['error']:5d} {count['unlucky']:7d} {count['lucky']:5d}  "
+                     f"{sum(d['dd_score_cost'] for d in decisions):8.0f}  "
+                     f"{sum(d['sd_score_cost'] for d in decisions):8.1f}")
+    lines.append("")
+    lines.append("Points lost (deal score; a deal: mean [95% interval] over the deals)")
+    for title, key in (("seat", "by_seat"), ("side", "by_side"), ("phase", "by_phase"),
+                       ("level", "by_level")):
+        lines.append(f"  {'by ' + title:<15} decisions  error unlucky lucky   dd lost   "
+                     "sd lost  sd a deal")
+        for group, row in totals[key].items():
+            lines.append(f"    {group:<13} {row['decisions']:9d}  {row['error']:5d} "
+                         f"{row['unlucky']:7d} {row['lucky']:5d}  {row['dd_score_cost']:8.0f}  "
+                         f"{row['sd_score_cost']:8.1f}  "
+                         f"{_interval(row['sd_score_cost_per_deal'])}")
+    lines.append("")
+    lines.append("Costliest decisions (single dummy)")
+    costly = [d for d in data["costliest"] if d["sd_score_cost"] > 0]
+    lines += [f"  {_decision(d)}" for d in costly] or ["  none"]
+    lines.append("")
+    score = totals["score"]
+    lines.append(f"Score sheet: NS {score['NS']}, EW {score['EW']} over {score['deals']} "
+                 f"scored deal{'s' * (score['deals'] != 1)}")
+    return "\n".join(lines)
