@@ -22,7 +22,8 @@ from typing import Any
 import click
 
 from .common import input_file_type
-from .options import SEAT, SIDE, cfn_option, jobs_option, mode_option, uniform_option
+from .options import (SEAT, SIDE, board_option, cfn_option, jobs_option, mode_option,
+                      uniform_option)
 
 
 @click.command(short_help="Review a session: each call and card judged double and single "
@@ -41,19 +42,27 @@ from .options import SEAT, SIDE, cfn_option, jobs_option, mode_option, uniform_o
               help="Layouts each call is valued on, single dummy.")
 @uniform_option
 @jobs_option
+@board_option
 @mode_option
 @click.option("--json", "as_json", is_flag=True,
               help="Print the whole review as one JSON object (deals, decisions, totals).")
 @click.option("--parquet", "parquet_out", type=click.Path(dir_okay=False, path_type=Path),
               default=None, metavar="OUT.parquet",
               help="Also write one row per decision to this Parquet file.")
-def review(file, cfn_games, seat_list, side, seed, call_samples, uniform, jobs, mode, as_json,
-           parquet_out):
+@click.option("--quiz", "quiz_out", type=click.Path(dir_okay=False, path_type=Path),
+              default=None, metavar="OUT.json",
+              help="Also write quizzes: the reviewed positions whose best card beats the "
+                   "second by 20 deal-score points or more single dummy, is also best double "
+                   "dummy and stays best under a second seed (a JSON list).")
+def review(file, cfn_games, seat_list, side, seed, call_samples, uniform, jobs, boards, mode,
+           as_json, parquet_out, quiz_out):
     """Review the calls and cards of a session FILE, each judged twice.
 
     \b
     FILE is any record `belote analyse` reads (PBN, CFN, game JSON lines,
-    ContrAI; passed-out deals included). Every call and card of the reviewed
+    ContrAI; passed-out deals included). A board's layouts depend on --seed
+    and its place in FILE only, so --board N reviews board N as the whole
+    file's run does. Every call and card of the reviewed
     seats is a decision with two costs on the deal score (the net score of
     the seat's side, so the contract's threshold counts):
       - double dummy: with every card visible (a card's trick-point loss is
@@ -72,17 +81,25 @@ def review(file, cfn_games, seat_list, side, seed, call_samples, uniform, jobs, 
     decisions, the score sheet.
 
     \b
+    With --quiz OUT.json, the positions of the reviewed cards whose answer
+    does not depend on luck become quizzes: the best card beats the second
+    by 20 deal-score points or more single dummy, is also best double dummy,
+    and is the same under a second seed. Each has what the seat saw, the
+    answer, the margin and every legal card's single-dummy cost.
+
+    \b
     Examples:
-      belote review datasets/examples/session.cfn --seat S
+      belote review datasets/examples/colver.cfn --seat S
       belote review games.pbn --side NS --json
-      belote review season.cfn --parquet decisions.parquet --jobs 2
+      belote review season.cfn --parquet decisions.parquet --quiz quiz.json --jobs 2
     """
     from belote.advice.playout import DEFAULT_SCHEDULE
     from belote.analysis.review import CALL_SAMPLES, MARGIN, SessionReview, iter_review
     from belote.parallel import Run
     from belote.types.deal import SEATS
 
-    from .common import DataError, checked_output, notice, read_boards, start_solver
+    from .common import (DataError, checked_output, display_path, notice, one_line, read_boards,
+                         start_solver)
     from .format import json_line
     from .running import progress_bar, stoppable
 
@@ -95,21 +112,31 @@ def review(file, cfn_games, seat_list, side, seed, call_samples, uniform, jobs, 
             raise click.BadParameter(f"{parquet_out}: name it *.parquet",
                                      param_hint="'--parquet'")
         checked_output(parquet_out, () if file is None else (file,), "--parquet")
+    if quiz_out is not None:
+        checked_output(quiz_out, () if file is None else (file,), "--quiz")
     schedule = replace(DEFAULT_SCHEDULE, beliefs=None) if uniform else DEFAULT_SCHEDULE
     samples = CALL_SAMPLES if call_samples is None else call_samples
-    boards = read_boards(file, mode, (), cfn_games)
+    every = read_boards(file, mode, (), cfn_games)
+    missing = [n for n in boards if n not in {b.board for b in every}]
+    if missing:
+        name = "--cfn" if file is None else "<stdin>" if str(file) == "-" else display_path(file)
+        known = " ".join(b.board for b in every if b.board is not None)
+        raise click.UsageError(one_line(f"no board {', '.join(missing)} in {name} "
+                                        f"(boards: {known or 'none'})"))
+    places = [i for i, b in enumerate(every) if not boards or b.board in boards]
+    selected = [every[i] for i in places]
     if mode is not None:
         try:
-            boards = [b.replace(profile=mode, contract=b.get_contract(mode)) for b in boards]
+            selected = [b.replace(profile=mode, contract=b.get_contract(mode)) for b in selected]
         except ValueError as e:
             raise DataError(str(e)) from None
-    run = Run("process", jobs, notice=notice).sized(len(boards))
+    run = Run("process", jobs, notice=notice).sized(len(selected))
     if run.serial:
         start_solver()
     deals = []
-    with stoppable(), progress_bar(len(boards), "deal", min_items=2) as progress:
-        for deal in iter_review(boards, seats, seed=seed, schedule=schedule,
-                                call_samples=samples,
+    with stoppable(), progress_bar(len(selected), "deal", min_items=2) as progress:
+        for deal in iter_review(selected, seats, seed=seed, schedule=schedule,
+                                call_samples=samples, places=places,
                                 run=replace(run, progress=progress.update)):
             deals.append(deal)
     session = SessionReview(tuple(deals), seats, MARGIN, seed, schedule, samples)
@@ -118,6 +145,8 @@ def review(file, cfn_games, seat_list, side, seed, call_samples, uniform, jobs, 
             notice(f"board {deal.board or deal.place + 1}: skipped ({deal.skipped})")
     if parquet_out is not None:
         _write_parquet(session, parquet_out)
+    if quiz_out is not None:
+        _write_quiz(selected, session, places, quiz_out, run)
     click.echo(json_line(session.to_dict()) if as_json else human(session, file))
 
 
@@ -131,6 +160,23 @@ def _write_parquet(session: Any, path: Path) -> None:
     frame = pl.DataFrame(rows, infer_schema_length=None) if rows else pl.DataFrame()
     with atomic_output(path) as tmp:
         frame.write_parquet(tmp)
+
+
+def _write_quiz(boards: list[Any], session: Any, places: list[int], path: Path,
+                run: Any) -> None:
+    """The session's quizzes as a JSON list, written atomically."""
+    import json
+
+    from belote.analysis.quiz import session_quiz
+    from belote.files import atomic_output
+
+    from .common import display_path, notice
+
+    quizzes = session_quiz(boards, session, places=places, run=run)
+    with atomic_output(path) as tmp:
+        tmp.write_text(json.dumps([q.to_dict() for q in quizzes], indent=1) + "\n",
+                       encoding="utf-8")
+    notice(f"{len(quizzes)} quiz{'zes' * (len(quizzes) != 1)} written to {display_path(path)}")
 
 
 def _interval(e: dict[str, Any] | None) -> str:
@@ -157,7 +203,8 @@ def human(session: Any, file: Path | None) -> str:
     data = session.to_dict()
     totals = data["totals"]
     name = "--cfn games" if file is None else display_path(file)
-    lines = [f"Review of {name}: seats {' '.join(data['seats'])}, {totals['deals']} deals, "
+    deals = totals["deals"]
+    lines = [f"Review of {name}: seats {' '.join(data['seats'])}, {deals} deal{'s' * (deals != 1)}, "
              f"margin {totals['margin']:g} deal-score points",
              "  board  contract   NS    EW  decisions  error unlucky lucky   dd lost   "
              "sd lost"]

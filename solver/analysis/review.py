@@ -55,6 +55,7 @@ SidePair(ns=540, ew=0)
 from __future__ import annotations
 
 import functools
+import math
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -474,14 +475,15 @@ def review_board(board: Board, seats: Iterable[Seat] = SEATS, *, place: int = 0,
 
 
 def _group(decisions: Sequence[ReviewedDecision], places: Sequence[int]) -> dict[str, Any]:
-    """The sums of a group of decisions, and its single-dummy cost a deal with its interval
-    (the deals of ``places`` are the units: a deal's decisions are one cluster)."""
+    """The sums of a group of decisions (of the costs as the decisions show them, to 0.1),
+    and its costs a deal with their intervals (the deals of ``places`` are the units: a
+    deal's decisions are one cluster)."""
     out: dict[str, Any] = {
         "decisions": len(decisions),
         "dd_cost": sum(d.dd_cost for d in decisions),
-        "sd_cost": round(sum(d.sd_cost for d in decisions), 1),
+        "sd_cost": round(sum(round(d.sd_cost, 1) for d in decisions), 1),
         "dd_score_cost": round(sum(d.dd_score_cost for d in decisions), 1),
-        "sd_score_cost": round(sum(d.sd_score_cost for d in decisions), 1),
+        "sd_score_cost": round(sum(round(d.sd_score_cost, 1) for d in decisions), 1),
         **{v: sum(d.verdict == v for d in decisions) for v in VERDICTS}}
     for name in ("dd_score_cost", "sd_score_cost"):
         per = {p: 0.0 for p in places}
@@ -495,12 +497,13 @@ def _group(decisions: Sequence[ReviewedDecision], places: Sequence[int]) -> dict
 
 
 def _per_deal(values: list[float]) -> Estimate | None:
-    """The mean a deal with its t interval (``None`` below 2 deals)."""
+    """The mean a deal with its t interval, clipped at 0 (a cost is never negative; ``None``
+    below 2 deals)."""
     if len(values) < 2:
         return None
     if max(values) == min(values):
         return Estimate(values[0], values[0], values[0], len(values), method="t")
-    return mean(values)
+    return mean(values).within(0.0, math.inf)
 
 
 @dataclass(frozen=True)
@@ -611,22 +614,32 @@ def _seats(seats: Iterable[Seat | str] | str | None) -> tuple[Seat, ...]:
 def iter_review(boards: Iterable[Board], seats: Iterable[Seat | str] | str | None = None, *,
                 seed: int = 0, schedule: Schedule = DEFAULT_SCHEDULE,
                 call_samples: int = CALL_SAMPLES, conventions: Conventions = DEFAULT_CONVENTIONS,
-                run: Run = SERIAL) -> Iterator[DealReview]:
-    """:func:`review_board` of each board, in order, as each is done (board ``i`` at place
-    ``i``); ``run`` says how, one item a board, the results the same whatever runs them."""
+                places: Iterable[int] | None = None, run: Run = SERIAL) -> Iterator[DealReview]:
+    """:func:`review_board` of each board, in order, as each is done.
+
+    Board ``i`` is reviewed at place ``places[i]`` (default ``i``): give each
+    board's place in its file, and a board is reviewed the same whichever
+    others are reviewed with it. ``run`` says how, one item a board; the
+    results are the same whatever runs them.
+    """
     if type(call_samples) is not int or call_samples < 2:
         raise BeloteError(f"call_samples={call_samples!r}: expected an int of at least 2")
     job = _ReviewJob(_seats(seats), seed, schedule, call_samples, conventions)
-    return parallel_map(job, enumerate(boards), run, initializer=warm_up)
+    records = list(boards)
+    items = list(zip(range(len(records)) if places is None else places, records, strict=True))
+    return parallel_map(job, items, run, initializer=warm_up)
 
 
 @run_keywords
 def review(boards: Iterable[Board], seats: Iterable[Seat | str] | str | None = None, *,
            seed: int = 0, schedule: Schedule = DEFAULT_SCHEDULE, call_samples: int = CALL_SAMPLES,
-           conventions: Conventions = DEFAULT_CONVENTIONS, run: Run = SERIAL) -> SessionReview:
+           conventions: Conventions = DEFAULT_CONVENTIONS, places: Iterable[int] | None = None,
+           run: Run = SERIAL) -> SessionReview:
     """The review of a session (module docstring): the calls and cards of ``seats`` (default:
-    all four; letters or ints) on every board, board ``i`` drawn at place ``i`` of ``seed``."""
+    all four; letters or ints) on every board, board ``i`` drawn at place ``places[i]``
+    (default ``i``) of ``seed``."""
     chosen = _seats(seats)
     deals = tuple(iter_review(boards, chosen, seed=seed, schedule=schedule,
-                              call_samples=call_samples, conventions=conventions, run=run))
+                              call_samples=call_samples, conventions=conventions,
+                              places=places, run=run))
     return SessionReview(deals, chosen, MARGIN, seed, schedule, call_samples)
