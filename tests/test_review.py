@@ -242,3 +242,45 @@ def test_the_human_output_has_totals_and_the_score_sheet() -> None:
                  "Score sheet"):
         assert part in out
     assert "    E " in out and "    W " in out and "    N " not in out
+
+
+def test_quizzes_have_one_clear_answer_best_both_ways_and_stable() -> None:
+    from belote.analysis.quiz import QUIZ_MARGIN, _position, session_quiz
+
+    boards = cfn.load(COLVER)
+    session = review(boards, seats="NESW", call_samples=4, seed=1)
+    quizzes = session_quiz(boards, session)
+    assert quizzes
+    candidates = [d for d in session.decisions() if d.kind == "card" and not d.forced
+                  and sorted(v for _, v in d.sd_costs)[1] >= QUIZ_MARGIN]
+    assert len(candidates) >= len(quizzes)
+    for q in quizzes:
+        board = boards[q.place]
+        assert q.costs[q.answer] == 0 and q.margin >= QUIZ_MARGIN
+        assert sorted(q.costs.values())[1] == q.margin
+        pos = _position(board, q.index)
+        assert _card(q.answer) in position_analysis(pos).best_cards()
+        contract = board.get_contract()
+        again = card_choice(pos, contract, seed=2, board=q.place,
+                            evidence=Schedule().evidence(board.auction))
+        assert again.options[again.best] == q.answer
+        assert q.sees["hand"] and len(q.sees["played"]) == q.index
+
+
+def test_the_quiz_margin_is_the_one_the_help_states() -> None:
+    from belote.analysis.quiz import QUIZ_MARGIN
+
+    code, out, _ = run("review", "--help")
+    assert code == 0 and QUIZ_MARGIN == 20 and "20 deal-score points" in " ".join(out.split())
+
+
+def test_the_command_writes_the_quiz_file(tmp_path: Path) -> None:
+    quiz = tmp_path / "quiz.json"
+    code, _, err = run("review", COLVER, "--board", "1", "--seat", "S", "--call-samples", "4",
+                       "--quiz", quiz)
+    assert code == 0, err
+    entries = json.loads(quiz.read_text())
+    assert isinstance(entries, list) and entries
+    for entry in entries:
+        assert {"board", "seat", "index", "answer", "margin", "costs"} <= set(entry)
+        assert entry["answer"] in entry["costs"] and entry["costs"][entry["answer"]] == 0
