@@ -54,8 +54,11 @@ from .options import (SEAT, SIDE, board_option, cfn_option, jobs_option, mode_op
               help="Also write quizzes: the reviewed positions whose best card beats the "
                    "second by 20 deal-score points or more single dummy, is also best double "
                    "dummy and stays best under a second seed (a JSON list).")
+@click.option("--engine", is_flag=True,
+              help="Also replay each deal from the same contract with the single-dummy engine "
+                   "at all four seats, and compare its score with the recorded one.")
 def review(file, cfn_games, seat_list, side, seed, call_samples, uniform, jobs, boards, mode,
-           as_json, parquet_out, quiz_out):
+           as_json, parquet_out, quiz_out, engine):
     """Review the calls and cards of a session FILE, each judged twice.
 
     \b
@@ -79,6 +82,13 @@ def review(file, cfn_games, seat_list, side, seed, call_samples, uniform, jobs, 
     Output: a line a deal, the points lost by seat, side, phase and contract
     level (a deal's mean with its 95% interval), the five costliest
     decisions, the score sheet.
+
+    \b
+    With --engine, each deal played to its end is replayed from the same
+    contract by the single-dummy engine at all four seats (the seed and the
+    deal's place choose its layouts): its score beside the recorded one, and
+    per side the engine's net gain a deal with its 95% interval. The engine
+    replaces all four players, not only yours.
 
     \b
     With --quiz OUT.json, the positions of the reviewed cards whose answer
@@ -136,7 +146,7 @@ def review(file, cfn_games, seat_list, side, seed, call_samples, uniform, jobs, 
     deals = []
     with stoppable(), progress_bar(len(selected), "deal", min_items=2) as progress:
         for deal in iter_review(selected, seats, seed=seed, schedule=schedule,
-                                call_samples=samples, places=places,
+                                call_samples=samples, places=places, engine=engine,
                                 run=replace(run, progress=progress.update)):
             deals.append(deal)
     session = SessionReview(tuple(deals), seats, MARGIN, seed, schedule, samples)
@@ -184,6 +194,25 @@ def _interval(e: dict[str, Any] | None) -> str:
     if e is None:
         return "-"
     return f"{e['value']:.1f} [{e['low']:.1f}, {e['high']:.1f}]"
+
+
+def _engine(deals: list[dict[str, Any]], engine: dict[str, Any]) -> list[str]:
+    """The engine's replays beside the recorded scores, and the gain a deal per side."""
+    lines = ["The engine in every seat (single dummy, all four seats replayed: the other "
+             "three seats change too)",
+             "  board  recorded NS    EW   engine NS    EW"]
+    for deal in deals:
+        if "engine" in deal:
+            r, e = deal["score"], deal["engine"]
+            lines.append(f"  {deal['board'] or '-':>5}  {r['NS']:11d} {r['EW']:5d}  "
+                         f"{e['NS']:10d} {e['EW']:5d}")
+    r, e = engine["recorded"], engine["engine"]
+    lines.append(f"  total  {r['NS']:11d} {r['EW']:5d}  {e['NS']:10d} {e['EW']:5d}")
+    for side in ("NS", "EW"):
+        lines.append(f"  {side}: the engine's net gain a deal "
+                     f"{_interval(engine[f'{side}_gain_per_deal'])} over {engine['deals']} "
+                     f"deal{'s' * (engine['deals'] != 1)}")
+    return lines
 
 
 def _decision(d: dict[str, Any]) -> str:
@@ -238,6 +267,9 @@ def human(session: Any, file: Path | None) -> str:
     lines.append("Costliest decisions (single dummy)")
     costly = [d for d in data["costliest"] if d["sd_score_cost"] > 0]
     lines += [f"  {_decision(d)}" for d in costly] or ["  none"]
+    if "engine" in totals:
+        lines.append("")
+        lines += _engine(data["deals"], totals["engine"])
     lines.append("")
     score = totals["score"]
     lines.append(f"Score sheet: NS {score['NS']}, EW {score['EW']} over {score['deals']} "

@@ -284,3 +284,21 @@ def test_the_command_writes_the_quiz_file(tmp_path: Path) -> None:
     for entry in entries:
         assert {"board", "seat", "index", "answer", "margin", "costs"} <= set(entry)
         assert entry["answer"] in entry["costs"] and entry["costs"][entry["answer"]] == 0
+
+
+def test_the_engine_replays_each_played_deal_from_its_contract() -> None:
+    from belote.advice.playout import play_board
+
+    boards = cfn.load(COLVER)
+    session = review(boards, seats="S", call_samples=4, seed=4, engine=True)
+    replayed = [d for d in session.deals if d.engine is not None]
+    assert len(replayed) == 2 and session.deals[2].engine is None  # the passed-out deal
+    for deal in replayed:
+        board = boards[deal.place]
+        fresh = board.replace(cards=(), play_leader=board.first_leader())
+        assert deal.engine == play_board(fresh, seed=4, board=deal.place).score.scores
+    totals = session.totals()["engine"]
+    assert totals["recorded"]["NS"] == sum(d.score.ns for d in replayed)
+    gains = [(d.engine.ns - d.engine.ew) - (d.score.ns - d.score.ew) for d in replayed]
+    assert totals["NS_gain_per_deal"]["value"] == pytest.approx(np.mean(gains), abs=0.05)
+    assert totals["EW_gain_per_deal"]["value"] == pytest.approx(-np.mean(gains), abs=0.05)

@@ -64,7 +64,7 @@ import numpy as np
 
 from ..advice.auction import sample_outcomes, score_outcomes
 from ..advice.bid import DEFENCE_CAPOT
-from ..advice.playout import DEFAULT_SCHEDULE, Schedule, decision_layouts
+from ..advice.playout import DEFAULT_SCHEDULE, Schedule, decision_layouts, play_board
 from ..auction.conventions import DEFAULT as DEFAULT_CONVENTIONS
 from ..auction.conventions import Conventions
 from ..auction.inference import AuctionImpossible, read_auction
@@ -351,15 +351,18 @@ class DealReview:
     score: SidePair | None
     decisions: tuple[ReviewedDecision, ...]
     skipped: str | None = None
+    engine: SidePair | None = None
 
     def to_dict(self) -> dict[str, Any]:
-        """The JSON form: ``board, mode, contract, declarer, passed_out, score, decisions``."""
+        """The JSON form: ``board, mode, contract, declarer, passed_out, score, decisions``
+        (and ``engine``, the engine's score, when it replayed the deal)."""
         return {"board": self.board, "mode": self.mode, "contract": self.contract,
                 "declarer": None if self.declarer is None else seat_name(self.declarer),
                 "passed_out": self.passed_out,
                 "score": None if self.score is None else self.score.to_dict(),
                 "decisions": [d.to_dict() for d in self.decisions],
-                **({} if self.skipped is None else {"skipped": self.skipped})}
+                **({} if self.skipped is None else {"skipped": self.skipped}),
+                **({} if self.engine is None else {"engine": self.engine.to_dict()})}
 
 
 def _level(contract: Contract | None) -> str:
@@ -442,9 +445,14 @@ def _cards(board: Board, analysis: PlayAnalysis, start: Position, seats: frozens
 def review_board(board: Board, seats: Iterable[Seat] = SEATS, *, place: int = 0, seed: int = 0,
                  schedule: Schedule = DEFAULT_SCHEDULE, call_samples: int = CALL_SAMPLES,
                  conventions: Conventions = DEFAULT_CONVENTIONS,
-                 context: SearchContext | None = None) -> DealReview:
+                 context: SearchContext | None = None, calls: bool = True,
+                 engine: bool = False) -> DealReview:
     """The review of one board (its calls and cards by ``seats``), ``place`` its place in
-    the session (it selects the layouts with ``seed``)."""
+    the session (it selects the layouts with ``seed``); ``calls=False`` reviews the cards
+    only (no call is valued). With ``engine``, a deal played to its end is also replayed
+    from the same contract by the single-dummy player at all four seats
+    (:func:`~belote.advice.playout.play_board`, same seed and place): its score is
+    :attr:`DealReview.engine`."""
     seats = frozenset(as_seat(s) for s in seats)
     profile = board.profile()
     contract = board.get_contract(profile)
@@ -453,14 +461,14 @@ def review_board(board: Board, seats: Iterable[Seat] = SEATS, *, place: int = 0,
                 contract=None if contract is None else contract.to_pbn(),
                 declarer=board.declarer, passed_out=board.passed_out)
     if board.passed_out:
-        calls = _calls(board, seats, level, place=place, seed=seed, samples=call_samples,
-                       conventions=conventions)
-        return DealReview(**head, score=SidePair(0, 0), decisions=tuple(calls))  # type: ignore[arg-type]
+        passes = _calls(board, seats, level, place=place, seed=seed, samples=call_samples,
+                        conventions=conventions) if calls else ()
+        return DealReview(**head, score=SidePair(0, 0), decisions=tuple(passes))  # type: ignore[arg-type]
     if contract is None or contract.declarer is None:
         return DealReview(**head, score=None, decisions=(),  # type: ignore[arg-type]
                           skipped="no contract with a declarer: the deal cannot be scored")
     decisions = list(_calls(board, seats, level, place=place, seed=seed, samples=call_samples,
-                            conventions=conventions))
+                            conventions=conventions)) if calls else []
     score = None
     if board.cards:
         context = context or default_context()
@@ -471,7 +479,14 @@ def review_board(board: Board, seats: Iterable[Seat] = SEATS, *, place: int = 0,
         decisions += cards
         if end.is_over:
             score = score_deal(profile, contract, end.points, end.belote_side()).scores
-    return DealReview(**head, score=score, decisions=tuple(decisions))  # type: ignore[arg-type]
+    replayed = None
+    if engine and score is not None:
+        fresh = board.replace(cards=(), play_leader=board.first_leader())
+        result = play_board(fresh, schedule=schedule, seed=seed, board=place, context=context)
+        assert result.score is not None, "the contract names its taker"
+        replayed = result.score.scores
+    return DealReview(**head, score=score, decisions=tuple(decisions),  # type: ignore[arg-type]
+                      engine=replayed)
 
 
 def _group(decisions: Sequence[ReviewedDecision], places: Sequence[int]) -> dict[str, Any]:
@@ -564,6 +579,7 @@ class SessionReview:
                         key=lambda x: (not x.isdigit(), int(x) if x.isdigit() else 0, x))
         sides = sorted({side_name(side_of(s)) for s in self.seats}, key="NS EW".split().index)
         scored = [deal.score for deal in reviewed if deal.score is not None]
+        engine = self.engine_totals()
         return {
             "margin": self.margin, "deals": len(reviewed),
             "skipped": len(self.deals) - len(reviewed),
@@ -572,7 +588,32 @@ class SessionReview:
             "by_phase": by(lambda d: d.phase, PHASES),
             "by_level": by(lambda d: d.level, levels),
             "score": {"NS": sum(s.ns for s in scored), "EW": sum(s.ew for s in scored),
-                      "deals": len(scored)}}
+                      "deals": len(scored)},
+            **({} if engine is None else {"engine": engine})}
+
+    def engine_totals(self) -> dict[str, Any] | None:
+        """The engine's replays against the recorded play (``None`` without replays): both
+        scores' totals over the replayed deals, and per side the net gain a deal of the
+        engine (its side's score minus the other's, engine minus recorded) with its 95%
+        interval (paired by deal; ``None`` below 2 deals)."""
+        pairs = [(d.score, d.engine) for d in self.deals
+                 if d.score is not None and d.engine is not None]
+        if not pairs:
+            return None
+        out: dict[str, Any] = {
+            "deals": len(pairs),
+            "recorded": {"NS": sum(r.ns for r, _ in pairs), "EW": sum(r.ew for r, _ in pairs)},
+            "engine": {"NS": sum(e.ns for _, e in pairs), "EW": sum(e.ew for _, e in pairs)}}
+        for side, name in ((0, "NS"), (1, "EW")):
+            gains = [(e[side] - e[1 - side]) - (r[side] - r[1 - side]) for r, e in pairs]
+            est = None
+            if len(gains) >= 2:
+                est = (Estimate(float(gains[0]), float(gains[0]), float(gains[0]), len(gains),
+                                method="t") if max(gains) == min(gains) else mean(gains))
+            out[f"{name}_gain_per_deal"] = None if est is None else {
+                "value": round(est.value, 1), "low": round(est.low, 1),
+                "high": round(est.high, 1), "deals": est.n}
+        return out
 
     def to_dict(self) -> dict[str, Any]:
         """What ``belote review --json`` prints."""
@@ -591,12 +632,13 @@ class _ReviewJob:
     schedule: Schedule
     call_samples: int
     conventions: Conventions
+    engine: bool = False
 
     def __call__(self, item: tuple[int, Board]) -> DealReview:
         place, board = item
         return review_board(board, self.seats, place=place, seed=self.seed,
                             schedule=self.schedule, call_samples=self.call_samples,
-                            conventions=self.conventions)
+                            conventions=self.conventions, engine=self.engine)
 
 
 def _seats(seats: Iterable[Seat | str] | str | None) -> tuple[Seat, ...]:
@@ -614,17 +656,19 @@ def _seats(seats: Iterable[Seat | str] | str | None) -> tuple[Seat, ...]:
 def iter_review(boards: Iterable[Board], seats: Iterable[Seat | str] | str | None = None, *,
                 seed: int = 0, schedule: Schedule = DEFAULT_SCHEDULE,
                 call_samples: int = CALL_SAMPLES, conventions: Conventions = DEFAULT_CONVENTIONS,
-                places: Iterable[int] | None = None, run: Run = SERIAL) -> Iterator[DealReview]:
+                places: Iterable[int] | None = None, engine: bool = False,
+                run: Run = SERIAL) -> Iterator[DealReview]:
     """:func:`review_board` of each board, in order, as each is done.
 
     Board ``i`` is reviewed at place ``places[i]`` (default ``i``): give each
     board's place in its file, and a board is reviewed the same whichever
-    others are reviewed with it. ``run`` says how, one item a board; the
+    others are reviewed with it. ``engine``: also replay each deal by the
+    engine (:func:`review_board`). ``run`` says how, one item a board; the
     results are the same whatever runs them.
     """
     if type(call_samples) is not int or call_samples < 2:
         raise BeloteError(f"call_samples={call_samples!r}: expected an int of at least 2")
-    job = _ReviewJob(_seats(seats), seed, schedule, call_samples, conventions)
+    job = _ReviewJob(_seats(seats), seed, schedule, call_samples, conventions, engine)
     records = list(boards)
     items = list(zip(range(len(records)) if places is None else places, records, strict=True))
     return parallel_map(job, items, run, initializer=warm_up)
@@ -634,12 +678,12 @@ def iter_review(boards: Iterable[Board], seats: Iterable[Seat | str] | str | Non
 def review(boards: Iterable[Board], seats: Iterable[Seat | str] | str | None = None, *,
            seed: int = 0, schedule: Schedule = DEFAULT_SCHEDULE, call_samples: int = CALL_SAMPLES,
            conventions: Conventions = DEFAULT_CONVENTIONS, places: Iterable[int] | None = None,
-           run: Run = SERIAL) -> SessionReview:
+           engine: bool = False, run: Run = SERIAL) -> SessionReview:
     """The review of a session (module docstring): the calls and cards of ``seats`` (default:
     all four; letters or ints) on every board, board ``i`` drawn at place ``places[i]``
     (default ``i``) of ``seed``."""
     chosen = _seats(seats)
     deals = tuple(iter_review(boards, chosen, seed=seed, schedule=schedule,
                               call_samples=call_samples, conventions=conventions,
-                              places=places, run=run))
+                              places=places, engine=engine, run=run))
     return SessionReview(deals, chosen, MARGIN, seed, schedule, call_samples)
