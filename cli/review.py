@@ -54,11 +54,16 @@ from .options import (SEAT, SIDE, board_option, cfn_option, jobs_option, mode_op
               help="Also write quizzes: the reviewed positions whose best card beats the "
                    "second by 20 deal-score points or more single dummy, is also best double "
                    "dummy and stays best under a second seed (a JSON list).")
+@click.option("--html", "html_out", type=click.Path(dir_okay=False, path_type=Path),
+              default=None, metavar="OUT.html",
+              help="Also write the session page (totals, a chart by phase, the deals, every "
+                   "decision, the quizzes with hidden answers) and, beside it, "
+                   "OUT-replay.html, the replay page its links open.")
 @click.option("--engine", is_flag=True,
               help="Also replay each deal from the same contract with the single-dummy engine "
                    "at all four seats, and compare its score with the recorded one.")
 def review(file, cfn_games, seat_list, side, seed, call_samples, uniform, jobs, boards, mode,
-           as_json, parquet_out, quiz_out, engine):
+           as_json, parquet_out, quiz_out, html_out, engine):
     """Review the calls and cards of a session FILE, each judged twice.
 
     \b
@@ -124,6 +129,9 @@ def review(file, cfn_games, seat_list, side, seed, call_samples, uniform, jobs, 
         checked_output(parquet_out, () if file is None else (file,), "--parquet")
     if quiz_out is not None:
         checked_output(quiz_out, () if file is None else (file,), "--quiz")
+    if html_out is not None:
+        checked_output(html_out, () if file is None else (file,), "--html")
+        checked_output(_replay_path(html_out), () if file is None else (file,), "--html")
     schedule = replace(DEFAULT_SCHEDULE, beliefs=None) if uniform else DEFAULT_SCHEDULE
     samples = CALL_SAMPLES if call_samples is None else call_samples
     every = read_boards(file, mode, (), cfn_games)
@@ -155,8 +163,15 @@ def review(file, cfn_games, seat_list, side, seed, call_samples, uniform, jobs, 
             notice(f"board {deal.board or deal.place + 1}: skipped ({deal.skipped})")
     if parquet_out is not None:
         _write_parquet(session, parquet_out)
+    quizzes = None
+    if quiz_out is not None or html_out is not None:
+        from belote.analysis.quiz import session_quiz
+
+        quizzes = session_quiz(selected, session, places=places, run=run)
     if quiz_out is not None:
-        _write_quiz(selected, session, places, quiz_out, run)
+        _write_quiz(quizzes, quiz_out)
+    if html_out is not None:
+        _write_html(selected, session, quizzes, file, html_out)
     click.echo(json_line(session.to_dict()) if as_json else human(session, file))
 
 
@@ -172,17 +187,43 @@ def _write_parquet(session: Any, path: Path) -> None:
         frame.write_parquet(tmp)
 
 
-def _write_quiz(boards: list[Any], session: Any, places: list[int], path: Path,
-                run: Any) -> None:
-    """The session's quizzes as a JSON list, written atomically."""
-    import json
+def _replay_path(path: Path) -> Path:
+    """Where the replay page of ``--html OUT.html`` goes: ``OUT-replay.html`` beside it."""
+    return path.with_name(f"{path.stem}-replay{path.suffix or '.html'}")
 
-    from belote.analysis.quiz import session_quiz
+
+def _write_html(boards: list[Any], session: Any, quizzes: Any, file: Path | None,
+                path: Path) -> None:
+    """The session page and its replay page, each written atomically."""
+    from belote.analysis.play_record import board_play_analysis
+    from belote.analysis.replay import replay_page
+    from belote.analysis.review_page import session_page
     from belote.files import atomic_output
 
     from .common import display_path, notice
 
-    quizzes = session_quiz(boards, session, places=places, run=run)
+    name = "--cfn games" if file is None else display_path(file)
+    analyses = [None if b.passed_out or not b.cards else board_play_analysis(b)
+                for b in boards]
+    replay = _replay_path(path)
+    with atomic_output(replay) as tmp:
+        tmp.write_text(replay_page(boards, analyses, title=name), encoding="utf-8")
+    page = session_page(session.to_dict(), title=name, replay=replay.name,
+                        quizzes=[q.to_dict() for q in quizzes])
+    with atomic_output(path) as tmp:
+        tmp.write_text(page, encoding="utf-8")
+    notice(f"session page written to {display_path(path)} (replays in "
+           f"{display_path(replay)})")
+
+
+def _write_quiz(quizzes: Any, path: Path) -> None:
+    """The session's quizzes as a JSON list, written atomically."""
+    import json
+
+    from belote.files import atomic_output
+
+    from .common import display_path, notice
+
     with atomic_output(path) as tmp:
         tmp.write_text(json.dumps([q.to_dict() for q in quizzes], indent=1) + "\n",
                        encoding="utf-8")

@@ -302,3 +302,32 @@ def test_the_engine_replays_each_played_deal_from_its_contract() -> None:
     gains = [(d.engine.ns - d.engine.ew) - (d.score.ns - d.score.ew) for d in replayed]
     assert totals["NS_gain_per_deal"]["value"] == pytest.approx(np.mean(gains), abs=0.05)
     assert totals["EW_gain_per_deal"]["value"] == pytest.approx(-np.mean(gains), abs=0.05)
+
+
+def test_the_session_page_escapes_the_records_and_links_the_replays(tmp_path: Path) -> None:
+    from belote.analysis.review_page import session_page
+
+    boards = cfn.load(COLVER)
+    data = review(boards, seats="S", call_samples=4).to_dict()
+    data["deals"][0]["board"] = "<script>alert(1)</script>"
+    quiz = {"board": "</details>", "seat": "S", "index": 3, "answer": "TC", "played": "QC",
+            "margin": 25.0, "costs": {"TC": 0.0, "QC": 25.0},
+            "sees": {"hand": "TC QC", "contract": "110C", "declarer": "W", "auction": None,
+                     "leader": "E", "played": ["AD", "8D", "9D"], "trick": ["AD", "8D", "9D"]}}
+    page = session_page(data, title="a<b", replay="s-replay.html", quizzes=[quiz])
+    assert "<script>" not in page and "&lt;script&gt;" in page and "</details></li>" in page
+    assert page.count("<details>") == 1 and "&lt;/details&gt;" in page
+    assert 'href="s-replay.html#b=1&amp;s=0"' in page
+    cards = [d for d in data["deals"][1]["decisions"] if d["kind"] == "card"]
+    assert f'href="s-replay.html#b=2&amp;s={cards[0]["index"]}"' in page
+    for phase in ("auction", "opening lead", "declarer play", "defence"):
+        assert f">{phase}</text>" in page
+
+
+def test_the_command_writes_the_page_and_its_replays(tmp_path: Path) -> None:
+    page = tmp_path / "s.html"
+    code, _, err = run("review", COLVER, "--board", "3", "--seat", "S", "--call-samples", "4",
+                       "--html", page)
+    assert code == 0, err
+    assert 'href="s-replay.html#b=1&amp;s=0"' in page.read_text()
+    assert "Replay of" in (tmp_path / "s-replay.html").read_text()
