@@ -322,6 +322,10 @@ def test_the_session_page_escapes_the_records_and_links_the_replays(tmp_path: Pa
     assert f'href="s-replay.html#b=2&amp;s={cards[0]["index"]}"' in page
     for phase in ("auction", "opening lead", "declarer play", "defence"):
         assert f">{phase}</text>" in page
+    worst = data["costliest"][0]
+    b = 1 + [deal["place"] for deal in data["deals"]].index(worst["place"])
+    step = worst["index"] if worst["kind"] == "card" else 0
+    assert f'<li><a href="s-replay.html#b={b}&amp;s={step}">' in page
 
 
 def test_the_command_writes_the_page_and_its_replays(tmp_path: Path) -> None:

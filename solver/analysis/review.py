@@ -320,7 +320,8 @@ class ReviewedDecision:
 
     def to_dict(self) -> dict[str, Any]:
         """The JSON form (single-dummy numbers rounded to 0.1)."""
-        return {"board": self.board, "seat": seat_name(self.seat), "kind": self.kind,
+        return {"board": self.board, "place": self.place, "seat": seat_name(self.seat),
+                "kind": self.kind,
                 "index": self.index, "played": self.played, "best": self.best,
                 "dd_best": self.dd_best, "forced": self.forced, "dd_cost": self.dd_cost,
                 "sd_cost": round(self.sd_cost, 1), "dd_score_cost": self.dd_score_cost,
@@ -354,9 +355,10 @@ class DealReview:
     engine: SidePair | None = None
 
     def to_dict(self) -> dict[str, Any]:
-        """The JSON form: ``board, mode, contract, declarer, passed_out, score, decisions``
+        """The JSON form: ``board, place, mode, contract, declarer, passed_out, score, decisions``
         (and ``engine``, the engine's score, when it replayed the deal)."""
-        return {"board": self.board, "mode": self.mode, "contract": self.contract,
+        return {"board": self.board, "place": self.place, "mode": self.mode,
+                "contract": self.contract,
                 "declarer": None if self.declarer is None else seat_name(self.declarer),
                 "passed_out": self.passed_out,
                 "score": None if self.score is None else self.score.to_dict(),
@@ -558,7 +560,7 @@ class SessionReview:
                 row = d.to_dict()
                 low, high = row.pop("sd_interval")
                 row.pop("conventions_read", None)
-                out.append({"place": deal.place, **row, "sd_low": low, "sd_high": high,
+                out.append({**row, "sd_low": low, "sd_high": high,
                             "sd_costs": json.dumps(row["sd_costs"]),
                             "conventions_read": d.read, "contract": deal.contract,
                             "declarer": None if deal.declarer is None

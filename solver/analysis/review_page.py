@@ -4,8 +4,8 @@
 (its ``to_dict``): the totals by seat, side, phase and contract level, a bar
 chart of the points lost by phase (inline SVG), the deals (each linked to its
 board on the replay page written beside it, :func:`~belote.analysis.replay.replay_page`),
-every decision with its verdict (a card links to its position on the replay
-page), and the quizzes with their answers hidden until asked (``<details>``).
+the costliest decisions and every decision with its verdict (a card links to its
+position on the replay page), and the quizzes with their answers hidden until asked (``<details>``).
 Every text from the records is escaped.
 
 >>> page = session_page({"seats": ["S"], "seed": 0, "deals": [], "totals": {
@@ -125,6 +125,24 @@ def _decisions(deals: Sequence[dict[str, Any]], replay: str) -> str:
             + "".join(rows) + "</tbody></table></div>")
 
 
+def _costliest(review: dict[str, Any], replay: str) -> str:
+    """The costliest decisions (single dummy), each linked to its deal or position."""
+    order = {deal["place"]: i for i, deal in enumerate(review["deals"])}
+    items = []
+    for d in review["costliest"]:
+        if d["sd_score_cost"] <= 0:
+            continue
+        b = order[d["place"]] + 1
+        step = d["index"] if d["kind"] == "card" else 0
+        low, high = d["sd_interval"]
+        items.append(f'<li><a href="{_e(replay)}#b={b}&amp;s={step}">board {_e(d["board"])}, '
+                     f"{_e(d['seat'])}, {d['kind']} {d['index']}</a>: {_e(d['played'])} "
+                     f"(best {_e(d['best'])}), single dummy {d['sd_score_cost']:.1f} "
+                     f"[{low:.1f}, {high:.1f}], double dummy {d['dd_score_cost']:.0f}: "
+                     f"<b>{_e(d['verdict'])}</b></li>")
+    return "<ol>" + "".join(items) + "</ol>" if items else "<p>None.</p>"
+
+
 def _quizzes(quizzes: Sequence[dict[str, Any]]) -> str:
     if not quizzes:
         return "<p>No quiz: no reviewed card had one clear answer.</p>"
@@ -189,6 +207,7 @@ def session_page(review: dict[str, Any], *, title: str, replay: str,
         f"deals.</p>{engine_text}"
         "<h2>Points lost by phase</h2>" + _chart(totals["by_phase"])
         + "<h2>Totals</h2>" + _totals(totals)
+        + "<h2>Costliest decisions</h2>" + _costliest(review, replay)
         + "<h2>Deals</h2><p>Each board links to its replay.</p>"
         + _deals(review["deals"], replay)
         + "<h2>Quizzes</h2>" + _quizzes(quizzes)
