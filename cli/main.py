@@ -38,10 +38,12 @@ def _register_commands() -> None:
     from .par import par
     from .playout import playout
     from .report import report
+    from .review import review
     from .score import score
     from .solve import solve
 
-    for command in (analyse, batch, bid, convert, deal, hint, par, playout, report, score, solve):
+    for command in (analyse, batch, bid, convert, deal, hint, par, playout, report, review, score,
+                    solve):
         cli.add_command(command)
 
 

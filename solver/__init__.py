@@ -27,7 +27,8 @@ The names, by layer:
 - **verdicts** -- :func:`judge_contract`, :class:`ContractVerdict`;
 - **analyses** -- :func:`plan_board`, :func:`board_analysis`,
   :func:`board_analyses` (what ``belote solve`` computes), :func:`play_analysis`,
-  :func:`board_play_analysis` (what ``belote analyse`` computes);
+  :func:`board_play_analysis` (what ``belote analyse`` computes), :func:`review`,
+  :class:`SessionReview` (``belote review``);
 - **advice** -- :func:`estimate_contract`, :func:`bid_table`,
   :func:`classic_advice` (``belote bid``), :func:`hint` (``belote hint``),
   :func:`par_of` (``belote par``), :func:`auction_advice` (``belote bid --auction``),
@@ -81,6 +82,7 @@ if TYPE_CHECKING:  # imported on first use (numpy, numba, polars, the file forma
                                  board_analysis, plan_board)
     from .analysis.play_record import (CardAnalysis, PlayAnalysis, board_play_analysis,
                                        play_analysis)
+    from .analysis.review import DealReview, ReviewedDecision, SessionReview, review
     from .auction.par import BoardPar, ParContract, ParResult, par_of
     from .database.batch import BatchOptions, BatchSummary, run_batch
     from .database.report import report_tables
@@ -112,6 +114,7 @@ _LAZY = {
                         "board_analysis", "plan_board"),
     ".analysis.play_record": ("CardAnalysis", "PlayAnalysis", "board_play_analysis",
                               "play_analysis"),
+    ".analysis.review": ("DealReview", "ReviewedDecision", "SessionReview", "review"),
     ".auction.par": ("BoardPar", "ParContract", "ParResult", "par_of"),
     ".database.batch": ("BatchOptions", "BatchSummary", "run_batch"),
     ".database.report": ("report_tables",),
@@ -141,12 +144,12 @@ __all__ = [
     "BoardJob", "BoardPar", "CLASSIC", "CLUBS", "COINCHE", "CardAdvice", "CardAnalysis",
     "CardError", "CardSet", "CardValue", "ConstraintError", "Constraints", "Contract",
     "ContractError", "ContractEstimate", "ContractVerdict", "ConventionError",
-    "ConversionWarning", "DDTable", "DIAMONDS", "Deal", "DealError", "DealSampler",
+    "ConversionWarning", "DDTable", "DIAMONDS", "Deal", "DealError", "DealReview", "DealSampler",
     "DealScore", "EAST", "EW", "Estimate", "HEARTS", "Hint", "HintError", "IllegalPlayError",
     "InputError", "NORTH", "NS", "OutputError", "PBNDecodeError", "PBNWarning", "PROFILES",
     "ParContract", "ParResult", "PlayAnalysis", "Playout", "PlayoutError", "Position",
-    "PositionAnalysis", "QuestionError", "RuleProfile", "Run", "SEATS", "SIDES", "SOUTH",
-    "SPADES", "SUITS", "SearchContext", "SearchLimitError", "SidePair", "TableRequest",
+    "PositionAnalysis", "QuestionError", "ReviewedDecision", "RuleProfile", "Run", "SEATS", "SIDES", "SOUTH",
+    "SPADES", "SUITS", "SearchContext", "SessionReview", "SearchLimitError", "SidePair", "TableRequest",
     "Trick", "WEST", "__version__", "advise_bid", "auction_advice", "bid_table",
     "board_analyses", "board_analysis", "board_play_analysis", "card_name", "cfn",
     "classic_advice", "classic_constraints", "contract_made", "dd_table", "dd_tables",
@@ -154,7 +157,7 @@ __all__ = [
     "iter_games", "judge_contract", "legal_cards", "min_points_to_make", "par_of",
     "parallel_map", "parse_card", "parse_contract", "parse_seat", "parse_side", "parse_suit",
     "pbn", "plan_bid", "plan_board", "play_analysis", "playout", "position_analysis",
-    "reaches", "reaches_deals", "reaches_targets", "report_tables", "run_batch", "score_deal",
+    "reaches", "reaches_deals", "reaches_targets", "report_tables", "review", "run_batch", "score_deal",
     "seat_name", "side_name", "solve_deals", "solve_position", "trick_points_of", "warm_up",
 ]
 

@@ -16,7 +16,9 @@ Use it at collection time::
 or at run time through the ``sample_size`` fixture.
 
 :func:`trick_points` and :func:`deal_outcome` judge one deal by a plain
-solve (the reference the Monte-Carlo advisors are checked against).
+solve (the reference the Monte-Carlo advisors are checked against);
+:func:`redealt` deals the cards a player cannot see otherwise (the check that a
+single-dummy decision reads no hidden card).
 """
 
 from __future__ import annotations
@@ -102,6 +104,16 @@ def played_position(seed: int, left: int, profile: RuleProfile = COINCHE
     while pos.cards_left > left:
         pos.play(rng.choice(sorted(pos.legal_cards())))
     return pos, contract
+
+
+def redealt(pos: Position, seed: int) -> Position:
+    """``pos`` with the cards its player to move cannot see dealt otherwise, same constraints
+    (what that player saw: its hand, the cards played, what they showed)."""
+    from belote.advice.hint import replay, visible_constraints
+    from belote.sampling.sampler import DealSampler
+
+    layouts = DealSampler(visible_constraints(pos, pos.to_move)).draw_masks(seed, 0, 1)
+    return replay(pos, [int(h) for h in layouts[0]])
 
 
 def trick_points(deal: Deal, trump: int, side: int, leader: int, profile=COINCHE):

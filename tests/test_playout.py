@@ -37,7 +37,7 @@ from belote.board import Board
 from belote.types.cards import card_name
 from belote.types.deal import side_of
 
-from conftest import played_position, sample_size, run_cli as run
+from conftest import played_position, redealt, sample_size, run_cli as run
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "datasets" / "examples"
 DEALS = EXAMPLES / "deals.pbn"
@@ -76,19 +76,13 @@ def test_layout_values_refuses_a_layout_that_moves_the_players_cards() -> None:
         layout_values(pos, [pos.hands, hands])
 
 
-def _permuted(pos: Position, seed: int) -> Position:
-    """``pos`` with the cards its player to move cannot see dealt otherwise, same constraints."""
-    layouts = DealSampler(visible_constraints(pos, pos.to_move)).draw_masks(seed, 0, 1)
-    return replay(pos, [int(h) for h in layouts[0]])
-
-
 @pytest.mark.parametrize("profile", PROFILES)
 def test_a_decision_never_reads_a_hidden_card(profile) -> None:
     checked = 0
     for seed in range(sample_size(6, 40)):
         rng = random.Random(seed)
         pos, contract = played_position(seed, rng.choice((32, 27, 22, 14, 9)), profile)
-        other = _permuted(pos, 500 + seed)
+        other = redealt(pos, 500 + seed)
         assert other.hands[pos.to_move] == pos.hands[pos.to_move]
         checked += other.hands != pos.hands
         first = decide(pos, contract, seed=seed)
@@ -261,7 +255,7 @@ def test_a_decision_with_evidence_never_reads_a_hidden_card(profile) -> None:
     for seed in range(sample_size(4, 30)):
         rng = random.Random(seed)
         pos, contract = played_position(40 + seed, rng.choice((32, 27, 22, 14, 9)), profile)
-        other = _permuted(pos, 900 + seed)
+        other = redealt(pos, 900 + seed)
         evidence = _random_evidence(seed)
         first = decide(pos, contract, seed=seed, evidence=evidence)
         second = decide(other, contract, seed=seed, evidence=evidence)

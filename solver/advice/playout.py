@@ -72,7 +72,7 @@ from ..types.contract import Contract, parse_contract
 from ..types.deal import SEATS, Deal, Seat, SidePair, next_seat, seat_name, side_of
 from .hint import enumerate_layouts, visible_constraints
 
-__all__ = ["DEFAULT_SCHEDULE", "Decision", "Playout", "Schedule", "decide",
+__all__ = ["DEFAULT_SCHEDULE", "Decision", "Playout", "Schedule", "decide", "decision_layouts",
            "play_board", "playout", "playouts", "resampled_layouts"]
 
 
@@ -218,19 +218,8 @@ def decide(position: Position, contract: Contract | None, *,
     heads = equivalence_classes(position)
     if len(heads) == 1:
         return Decision(seat, heads[0][0], 0, False, True, tuple(heads), None, ())
-    sampler = DealSampler(visible_constraints(position, seat))
-    count = sampler.count()
-    worlds = schedule.worlds(8 - sum(position.tricks_won))
-    exact = count <= max(worlds, schedule.exact)
-    decision = 32 * board + 32 - position.cards_left
-    if exact:
-        layouts = np.array(list(enumerate_layouts(sampler.constraints)), dtype=np.int64)
-        weights = None if evidence is None else _likelihoods(layouts, evidence)
-    elif evidence is None:
-        layouts = sampler.draw_masks(seed, decision * BLOCK, worlds).astype(np.int64)
-        weights = None
-    else:
-        layouts, weights = resampled_layouts(sampler, evidence, worlds, seed, decision)
+    layouts, weights, exact = decision_layouts(position, schedule=schedule, seed=seed,
+                                               board=board, evidence=evidence)
     classes, values = layout_values(position, layouts, context=context or default_context())
     side = side_of(seat)
     points = values[:, :, side]
@@ -250,6 +239,33 @@ def decide(position: Position, contract: Contract | None, *,
                     tuple(classes[j] for j in order),
                     None if goal is None else tuple(float(goal[j]) for j in order),
                     tuple(float(mean_points[j]) for j in order))
+
+
+def decision_layouts(position: Position, *, schedule: Schedule = DEFAULT_SCHEDULE,
+                     seed: int = 0, board: int = 0, evidence: np.ndarray | None = None
+                     ) -> tuple[np.ndarray, np.ndarray | None, bool]:
+    """The layouts :func:`decide` values for the player to move at ``position``.
+
+    ``(layouts, weights, exact)``: the ``(n, 4)`` hand masks of the unseen
+    cards (every layout consistent with what the player sees when
+    ``exact``, else drawn from the stream ``seed`` at the decision's place,
+    module docstring), and their weights (``None``: equally likely; the
+    likelihoods under ``evidence`` when listed, how many times each was kept
+    when resampled). They depend only on what the player sees, ``seed`` and
+    ``board``.
+    """
+    sampler = DealSampler(visible_constraints(position, position.to_move))
+    count = sampler.count()
+    worlds = schedule.worlds(8 - sum(position.tricks_won))
+    exact = count <= max(worlds, schedule.exact)
+    decision = 32 * board + 32 - position.cards_left
+    if exact:
+        layouts = np.array(list(enumerate_layouts(sampler.constraints)), dtype=np.int64)
+        return layouts, None if evidence is None else _likelihoods(layouts, evidence), True
+    if evidence is None:
+        return sampler.draw_masks(seed, decision * BLOCK, worlds).astype(np.int64), None, False
+    layouts, weights = resampled_layouts(sampler, evidence, worlds, seed, decision)
+    return layouts, weights, False
 
 
 def _likelihoods(layouts: np.ndarray, evidence: np.ndarray) -> np.ndarray:

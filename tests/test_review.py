@@ -1,0 +1,337 @@
+"""``belote review`` and :mod:`belote.analysis.review` against analyse, plain loops and re-deals.
+
+* a card's ``dd_cost`` is exactly ``belote analyse --json``'s loss, on colver-bot games;
+* every call and card of a reviewed seat is a decision, forced ones cost 0 and are fine;
+* single-dummy costs read no hidden card: the cards the seat could not see dealt
+  otherwise (consistent with what it saw) give the same single-dummy numbers;
+* with every layout listed, a card's single-dummy deal-score values equal a plain
+  loop of ``position_analysis`` and ``score_deal`` over the layouts;
+* a call's double-dummy values on the actual deal equal ``judge_contract`` of the
+  contract it leaves;
+* a review is the same on worker processes as serially; the command's JSON has the
+  documented shape, ``--parquet`` one row a decision, bad input exits 2.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from belote import COINCHE, Board, Deal
+from belote.advice.hint import enumerate_layouts, replay, visible_constraints
+from belote.advice.playout import Schedule
+from belote.analysis.review import (MARGIN, _actual_call_nets, card_choice, review,
+                                    review_board, verdict_of)
+from belote.dd import position_analysis
+from belote.dd.verdict import judge_contract
+from belote.formats import cfn
+from belote.parallel import Run
+from belote.rules.play import Position
+from belote.types.auction import Auction
+from belote.types.contract import parse_contract
+from belote.types.deal import side_of
+
+from conftest import played_position, redealt, run_cli as run, sample_size
+
+EXAMPLES = Path(__file__).resolve().parent.parent / "datasets" / "examples"
+COLVER = EXAMPLES / "colver.cfn"
+EVERY = Schedule.line(8, 8, exact=10**9)
+"""A schedule that lists every layout (small endings only)."""
+
+
+@pytest.fixture(scope="module")
+def games(tmp_path_factory) -> Path:
+    """A session of colver-bot games (passed-out deals among them) as a CFN file."""
+    colver_games = pytest.importorskip("colver_games")
+    path = tmp_path_factory.mktemp("review") / "games.cfn"
+    path.write_text("\n".join(colver_games.session(sample_size(5, 200), seed=35)) + "\n")
+    return path
+
+
+def test_card_dd_costs_are_analyses_losses(games: Path) -> None:
+    code, out, err = run("analyse", games, "--json")
+    assert code == 0, err
+    analysed = {}
+    for line in out.splitlines():
+        board = json.loads(line)
+        for i, card in enumerate(board.get("cards", [])):
+            analysed[board["board"], i] = (card["seat"], card["card"], card["loss"])
+    code, out, err = run("review", games, "--seat", "W", "--json", "--call-samples", "4")
+    assert code == 0, err
+    data = json.loads(out)
+    cards = [d for deal in data["deals"] for d in deal["decisions"] if d["kind"] == "card"]
+    assert cards
+    for d in cards:
+        assert analysed[d["board"], d["index"]] == (d["seat"], d["played"], d["dd_cost"]), d
+    assert sum(1 for seat, _, _ in analysed.values() if seat == "W") == len(cards)
+
+
+def test_every_call_and_card_of_the_seats_is_a_decision() -> None:
+    boards = cfn.load(COLVER)
+    session = review(boards, seats="NE", call_samples=4)
+    for board, deal in zip(boards, session.deals, strict=True):
+        calls = [i for i in range(len(board.auction.calls)) if board.auction.seat_of(i) in (0, 1)]
+        got = [d.index for d in deal.decisions if d.kind == "call"]
+        assert got == calls
+        if board.passed_out:
+            assert [d.kind for d in deal.decisions] == ["call"] * len(calls)
+            continue
+        start = Position(board.full_deal(), board.get_contract().trump, board.first_leader(),
+                         board.profile())
+        seats = []
+        for card in board.cards:
+            seats.append(start.to_move)
+            start.play(card)
+        cards = [d.index for d in deal.decisions if d.kind == "card"]
+        assert cards == [i for i, s in enumerate(seats) if s in (0, 1)]
+        for d in deal.decisions:
+            assert d.verdict == verdict_of(d.dd_score_cost, d.sd_score_cost)
+            if d.forced:
+                assert (d.sd_score_cost, d.dd_score_cost, d.verdict) == (0, 0, "fine")
+            assert d.sd_interval[0] <= d.sd_score_cost <= d.sd_interval[1] or d.exact
+    assert session.deals[2].passed_out and session.deals[2].score == (0, 0)
+
+
+def test_verdicts_compare_both_costs_with_the_margin() -> None:
+    above, below = MARGIN + 0.5, MARGIN
+    assert [verdict_of(a, b) for a, b in ((above, above), (above, below), (below, above),
+                                          (below, below))] == [
+        "error", "unlucky", "lucky", "fine"]
+
+
+def _same_sd(a, b) -> None:
+    assert (a.played, a.best, a.forced, a.sd_cost, a.sd_score_cost, a.sd_interval, a.sd_costs,
+            a.layouts, a.exact) == (b.played, b.best, b.forced, b.sd_cost, b.sd_score_cost,
+                                    b.sd_interval, b.sd_costs, b.layouts, b.exact)
+
+
+def test_single_dummy_card_costs_read_no_hidden_card() -> None:
+    """Re-deal the cards the seat could not see at a decision (consistent with what it saw),
+    replay the record to that card: the same single-dummy numbers, for the card and for
+    the seat's calls (made from its hand and the calls before)."""
+    boards = cfn.load(COLVER)
+    checked = 0
+    for place, board in enumerate(boards[:2]):
+        profile = board.profile()
+        contract = board.get_contract(profile)
+        for index in range(0, len(board.cards), sample_size(5, 1)):
+            pos = Position(board.full_deal(), contract.trump, board.first_leader(), profile)
+            for card in board.cards[:index]:
+                pos.play(card)
+            seat = pos.to_move
+            other = redealt(pos, 100 + index)
+            assert other.hands[seat] == pos.hands[seat]
+            checked += other.hands != pos.hands
+            twin = board.replace(deal=Deal(other.start_hands), cards=board.cards[:index + 1],
+                                 auction=board.auction)
+            first = review_board(board, [seat], place=place, seed=3, call_samples=4)
+            second = review_board(twin, [seat], place=place, seed=3, call_samples=4)
+            [a] = [d for d in first.decisions if d.kind == "card" and d.index == index]
+            [b] = [d for d in second.decisions if d.kind == "card" and d.index == index]
+            _same_sd(a, b)
+            calls = [(x, y) for x, y in zip(first.decisions, second.decisions)
+                     if x.kind == "call"]
+            for x, y in calls:
+                _same_sd(x, y)
+    assert checked >= 3
+
+
+@pytest.mark.parametrize("left", [5, 9, 13])
+def test_listed_card_values_equal_a_plain_loop(left: int) -> None:
+    for seed in range(sample_size(4, 30)):
+        pos, contract = played_position(3000 + 10 * left + seed, left, COINCHE)
+        choice = card_choice(pos, contract, schedule=EVERY)
+        if len(choice.options) == 1:
+            continue
+        assert choice.exact and choice.weights is None
+        side, taker = side_of(pos.to_move), contract.side
+        nets: dict[str, list[float]] = {name: [] for name in choice.options}
+        points: dict[str, list[float]] = {name: [] for name in choice.options}
+        for hands in enumerate_layouts(visible_constraints(pos, pos.to_move)):
+            layout = replay(pos, hands)
+            values = {cv.card: cv for cv in position_analysis(layout).cards}
+            for name in choice.options:
+                after = layout.copy()
+                after.play(values[_card(name)].card)
+                verdict = judge_contract(after, contract)
+                net = verdict.score.scores[taker] - verdict.score.scores[1 - taker]
+                nets[name].append(net if side == taker else -net)
+                points[name].append(values[_card(name)].values[side])
+        assert choice.nets == pytest.approx([np.mean(nets[n]) for n in choice.options])
+        assert choice.points == pytest.approx([np.mean(points[n]) for n in choice.options])
+
+
+def _card(name: str) -> int:
+    from belote.types.cards import parse_card
+
+    return parse_card(name)
+
+
+def test_call_values_on_the_actual_deal_are_the_contracts_verdicts() -> None:
+    rng = random.Random(8)
+    for _ in range(sample_size(3, 20)):
+        deal = Deal.random(rng)
+        auction = Auction.parse("N:P E:90S")
+        board = Board(deal, dealer=3, auction=Auction.parse("N:P E:90S S:P W:P N:P"))
+        nets = _actual_call_nets(board, auction, 2)
+        assert nets["P"] == pytest.approx(-_net(deal, "90S", 1))
+        assert nets["100H"] == pytest.approx(_net(deal, "100H", 2))
+        assert nets["X"] == pytest.approx(-_net(deal, "90SX", 1))
+
+
+def _net(deal: Deal, text: str, declarer: int) -> int:
+    contract = parse_contract(text, COINCHE, declarer)
+    verdict = judge_contract(Position(deal, contract.trump, 0, COINCHE), contract)
+    side = contract.side
+    return verdict.score.scores[side] - verdict.score.scores[1 - side]
+
+
+def test_a_review_is_the_same_on_worker_processes() -> None:
+    boards = cfn.load(COLVER)[:2]
+    serial = review(boards, seats="S", call_samples=4, seed=2)
+    pooled = review(boards, seats="S", call_samples=4, seed=2,
+                    run=Run("process", workers=2, pool_from=1))
+    assert serial.to_dict() == pooled.to_dict()
+
+
+def test_the_command_prints_the_documented_json(tmp_path: Path) -> None:
+    out_file = tmp_path / "d.parquet"
+    code, out, err = run("review", COLVER, "--seat", "S", "--json", "--call-samples", "4",
+                         "--parquet", out_file)
+    assert code == 0, err
+    data = json.loads(out)
+    assert set(data) >= {"deals", "totals"}
+    keys = {"board", "seat", "kind", "index", "played", "best", "forced", "dd_cost", "sd_cost",
+            "dd_score_cost", "sd_score_cost", "sd_interval", "verdict"}
+    decisions = [d for deal in data["deals"] for d in deal["decisions"]]
+    for deal in data["deals"]:
+        assert {"board", "decisions", "score"} <= set(deal)
+    for d in decisions:
+        assert keys <= set(d) and d["seat"] == "S" and d["kind"] in ("call", "card")
+    totals = data["totals"]
+    assert totals["margin"] == MARGIN
+    by = totals["by_seat"]["S"]
+    assert by["dd_cost"] == sum(d["dd_cost"] for d in decisions)
+    assert by["sd_score_cost"] == pytest.approx(sum(d["sd_score_cost"] for d in decisions),
+                                                abs=0.5)
+    assert sum(by[v] for v in ("error", "unlucky", "lucky", "fine")) == len(decisions)
+    import polars as pl
+
+    frame = pl.read_parquet(out_file)
+    assert frame.height == len(decisions)
+    assert frame["dd_cost"].to_list() == [d["dd_cost"] for d in decisions]
+
+
+def test_the_command_refuses_bad_input(tmp_path: Path) -> None:
+    bad = tmp_path / "bad.cfn"
+    bad.write_text("N:-/-/-/- 80s-p-p-p AcKcQc\n")
+    code, out, err = run("review", bad)
+    assert code == 2 and "Traceback" not in err and len(err.strip().splitlines()) == 1
+    code, _, err = run("review", COLVER, "--seat", "N", "--side", "EW")
+    assert code == 2 and "not both" in err
+
+
+def test_the_human_output_has_totals_and_the_score_sheet() -> None:
+    code, out, err = run("review", COLVER, "--side", "EW", "--call-samples", "4")
+    assert code == 0, err
+    for part in ("by seat", "by side", "by phase", "by level", "Costliest decisions",
+                 "Score sheet"):
+        assert part in out
+    assert "    E " in out and "    W " in out and "    N " not in out
+
+
+def test_quizzes_have_one_clear_answer_best_both_ways_and_stable() -> None:
+    from belote.analysis.quiz import QUIZ_MARGIN, _position, session_quiz
+
+    boards = cfn.load(COLVER)
+    session = review(boards, seats="NESW", call_samples=4, seed=1)
+    quizzes = session_quiz(boards, session)
+    assert quizzes
+    candidates = [d for d in session.decisions() if d.kind == "card" and not d.forced
+                  and sorted(v for _, v in d.sd_costs)[1] >= QUIZ_MARGIN]
+    assert len(candidates) >= len(quizzes)
+    for q in quizzes:
+        board = boards[q.place]
+        assert q.costs[q.answer] == 0 and q.margin >= QUIZ_MARGIN
+        assert sorted(q.costs.values())[1] == q.margin
+        pos = _position(board, q.index)
+        assert _card(q.answer) in position_analysis(pos).best_cards()
+        contract = board.get_contract()
+        again = card_choice(pos, contract, seed=2, board=q.place,
+                            evidence=Schedule().evidence(board.auction))
+        assert again.options[again.best] == q.answer
+        assert q.sees["hand"] and len(q.sees["played"]) == q.index
+
+
+def test_the_quiz_margin_is_the_one_the_help_states() -> None:
+    from belote.analysis.quiz import QUIZ_MARGIN
+
+    code, out, _ = run("review", "--help")
+    assert code == 0 and QUIZ_MARGIN == 20 and "20 deal-score points" in " ".join(out.split())
+
+
+def test_the_command_writes_the_quiz_file(tmp_path: Path) -> None:
+    quiz = tmp_path / "quiz.json"
+    code, _, err = run("review", COLVER, "--board", "1", "--seat", "S", "--call-samples", "4",
+                       "--quiz", quiz)
+    assert code == 0, err
+    entries = json.loads(quiz.read_text())
+    assert isinstance(entries, list) and entries
+    for entry in entries:
+        assert {"board", "seat", "index", "answer", "margin", "costs"} <= set(entry)
+        assert entry["answer"] in entry["costs"] and entry["costs"][entry["answer"]] == 0
+
+
+def test_the_engine_replays_each_played_deal_from_its_contract() -> None:
+    from belote.advice.playout import play_board
+
+    boards = cfn.load(COLVER)
+    session = review(boards, seats="S", call_samples=4, seed=4, engine=True)
+    replayed = [d for d in session.deals if d.engine is not None]
+    assert len(replayed) == 2 and session.deals[2].engine is None  # the passed-out deal
+    for deal in replayed:
+        board = boards[deal.place]
+        fresh = board.replace(cards=(), play_leader=board.first_leader())
+        assert deal.engine == play_board(fresh, seed=4, board=deal.place).score.scores
+    totals = session.totals()["engine"]
+    assert totals["recorded"]["NS"] == sum(d.score.ns for d in replayed)
+    gains = [(d.engine.ns - d.engine.ew) - (d.score.ns - d.score.ew) for d in replayed]
+    assert totals["NS_gain_per_deal"]["value"] == pytest.approx(np.mean(gains), abs=0.05)
+    assert totals["EW_gain_per_deal"]["value"] == pytest.approx(-np.mean(gains), abs=0.05)
+
+
+def test_the_session_page_escapes_the_records_and_links_the_replays(tmp_path: Path) -> None:
+    from belote.analysis.review_page import session_page
+
+    boards = cfn.load(COLVER)
+    data = review(boards, seats="S", call_samples=4).to_dict()
+    data["deals"][0]["board"] = "<script>alert(1)</script>"
+    quiz = {"board": "</details>", "seat": "S", "index": 3, "answer": "TC", "played": "QC",
+            "margin": 25.0, "costs": {"TC": 0.0, "QC": 25.0},
+            "sees": {"hand": "TC QC", "contract": "110C", "declarer": "W", "auction": None,
+                     "leader": "E", "played": ["AD", "8D", "9D"], "trick": ["AD", "8D", "9D"]}}
+    page = session_page(data, title="a<b", replay="s-replay.html", quizzes=[quiz])
+    assert "<script>" not in page and "&lt;script&gt;" in page and "</details></li>" in page
+    assert page.count("<details>") == 1 and "&lt;/details&gt;" in page
+    assert 'href="s-replay.html#b=1&amp;s=0"' in page
+    cards = [d for d in data["deals"][1]["decisions"] if d["kind"] == "card"]
+    assert f'href="s-replay.html#b=2&amp;s={cards[0]["index"]}"' in page
+    for phase in ("auction", "opening lead", "declarer play", "defence"):
+        assert f">{phase}</text>" in page
+    worst = data["costliest"][0]
+    b = 1 + [deal["place"] for deal in data["deals"]].index(worst["place"])
+    step = worst["index"] if worst["kind"] == "card" else 0
+    assert f'<li><a href="s-replay.html#b={b}&amp;s={step}">' in page
+
+
+def test_the_command_writes_the_page_and_its_replays(tmp_path: Path) -> None:
+    page = tmp_path / "s.html"
+    code, _, err = run("review", COLVER, "--board", "3", "--seat", "S", "--call-samples", "4",
+                       "--html", page)
+    assert code == 0, err
+    assert 'href="s-replay.html#b=1&amp;s=0"' in page.read_text()
+    assert "Replay of" in (tmp_path / "s-replay.html").read_text()
