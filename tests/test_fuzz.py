@@ -284,6 +284,18 @@ def _report(rng: random.Random, d: Path) -> list[str]:
             *maybe(rng, 0.3, "--json"), *maybe(rng, 0.2, "--csv", d / "tables")]
 
 
+def _review(rng: random.Random, d: Path) -> list[str]:
+    return ["review", *game_input(rng, d), "-j", "1",
+            "--call-samples", pick(rng, 2, 2, 1, 0, 10 ** 30),
+            *maybe(rng, 0.5, "--seat", pick(rng, "S", "N", "Q")),
+            *maybe(rng, 0.2, "--side", pick(rng, "NS", "EW", "X")),
+            *maybe(rng, 0.3, "--board", pick(rng, "1", "2", "0")),
+            *maybe(rng, 0.3, "--seed", pick(rng, *SEED)), *maybe(rng, 0.3, "--json"),
+            *maybe(rng, 0.1, "--mode", pick(rng, "classic", "coinche", "belote")),
+            *maybe(rng, 0.1, "--quiz", d / "quiz.json"),
+            *maybe(rng, 0.1, "--parquet", d / "decisions.parquet")]
+
+
 def _constraint(rng: random.Random, good: str) -> str:
     return _mutate_text(rng, good) if rng.random() < 0.7 else rng.choice(TOKENS)
 
@@ -337,8 +349,8 @@ def _bid(rng: random.Random, d: Path) -> list[str]:
 
 COMMANDS: dict[str, Callable[[random.Random, Path], list[str]]] = {
     "analyse": _analyse, "batch": _batch, "bid": _bid, "convert": _convert, "deal": _deal,
-    "hint": _hint, "par": _par, "playout": _playout, "report": _report, "score": _score,
-    "solve": _solve}
+    "hint": _hint, "par": _par, "playout": _playout, "report": _report, "review": _review,
+    "score": _score, "solve": _solve}
 """How to make one hostile run of each command."""
 
 SALT = os.environ.get("BELOTE_FUZZ_SALT", "")
