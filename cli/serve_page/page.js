@@ -11,8 +11,8 @@ const $ = (id) => document.getElementById(id);
 
 const S = {
   boards: [], board: null, hands: null, owner: null, root: null, cur: null, view: "all",
-  pos: null, gen: 0, cache: new Map(), sd: null, sdDone: new Map(), busy: false, stop: false,
-  auctionAt: null, adviceGen: 0,
+  pos: null, gen: 0, cache: new Map(), sd: null, sdDone: new Map(), busy: false,
+  auctionAt: null, bid: null,
 };
 
 // ---- small helpers -------------------------------------------------------------------------
@@ -120,6 +120,7 @@ function loadBoard(index) {
   S.board = b; S.hands = parsed.hands; S.owner = parsed.owner;
   S.cache = new Map(); S.sdDone = new Map(); S.auctionAt = null;
   cancelSD();
+  if (S.bid) { S.bid.cancel(); S.bid = null; }
   S.root = newNode(null, null, true);
   let n = S.root;
   for (const card of b.play || []) {
@@ -174,10 +175,10 @@ function undo() {
 // ---- positions -----------------------------------------------------------------------------
 
 function positionBody(line) {
-  const b = S.board;
-  const body = {deal: b.deal, mode: b.mode, contract: b.contract || null,
-                declarer: b.declarer || null, play: line};
-  if (b.dealer) body.leader = nextSeat(b.dealer);
+  const b = S.board, body = {deal: b.deal, mode: b.mode, contract: b.contract || null,
+                             declarer: b.declarer || null, play: line};
+  if (b.dealer) body.dealer = b.dealer;
+  if (b.leader) body.leader = b.leader;
   return body;
 }
 function position(line) {
@@ -301,8 +302,12 @@ function renderStatus(pos) {
   box.append(el("div", "", "Points taken: NS " + (p.NS ?? 0) + ", EW " + (p.EW ?? 0) +
                 (pos.dd ? " \u2014 double-dummy value: NS " + dd.NS + ", EW " + dd.EW : "")));
   if (!pos.finished && pos.to_play) box.append(el("div", "", pos.to_play + " to play."));
-  if (pos.outcome) box.append(el("div", "won", pos.outcome));
-  if (pos.score) box.append(el("div", "", "Score: NS " + pos.score.NS + ", EW " + pos.score.EW));
+  const v = pos.verdict;
+  if (v) {
+    box.append(el("div", "won", "Contract " + (pos.finished ? "" : "(double dummy from here) ") +
+                  v.outcome + ": " + v.points + " points, " + v.needed + " needed"));
+    if (v.score) box.append(el("div", "", "Score: NS " + v.score.NS + ", EW " + v.score.EW));
+  }
 }
 function renderValues(line, pos) {
   const box = $("values"), sd = S.sdDone.get(line.join(" "));
@@ -311,7 +316,8 @@ function renderValues(line, pos) {
     box.append(el("div", "small", pos.finished ? "The deal is over." : "No card to play."));
     return;
   }
-  const sdCards = new Map(((sd && (sd.values || sd.cards)) || []).map((v) => [v.card, v]));
+  const sdCards = new Map(((sd && sd.cards) || []).map((v) => [v.card, v]));
+  const sdBest = sd ? [].concat(sd.best || []) : [];
   const t = el("table", ""), head = el("tr", "");
   for (const h of ["card", "NS", "EW", "loss"]) head.append(el("th", "", h));
   if (sd) head.append(el("th", "", "single dummy"));
@@ -321,17 +327,17 @@ function renderValues(line, pos) {
     row.dataset.card = v.card;
     cell.append(cardSpan(v.card));
     row.append(cell, el("td", "", v.ns), el("td", "", v.ew), el("td", "", v.loss ? "\u2212" + v.loss : "best"));
-    if (sd) row.append(el("td", "sdv", sdText(sdCards.get(v.card))));
+    if (sd) row.append(el("td", "sdv", sdText(sdCards.get(v.card), sdBest)));
     row.addEventListener("click", () => { if (!S.busy) play(v.card); });
     t.append(row);
   }
   box.append(t);
 }
-function sdText(v) {
+function sdText(v, best) {
   if (!v) return "";
-  const x = v.points ?? v.value ?? v.mean;
-  const shown = typeof x === "object" ? interval(x) : x === undefined ? "" : String(x);
-  return shown + (v.best ? " \u2605" : "");
+  const x = v.expected_points, p = v.p_make;
+  return interval(x) + (p ? ", makes " + Math.round(100 * p.value) + "%" : "") +
+    (best.includes(v.card) ? " \u2605" : "");
 }
 function renderTricks(pos) {
   const box = $("tricks");
@@ -422,19 +428,25 @@ function markAuction() {
   }
 }
 async function askBid(i) {
-  const b = S.board, seat = auctionSeat(i), gen = ++S.adviceGen, box = $("advice");
+  const b = S.board, seat = auctionSeat(i), box = $("advice");
+  if (S.bid) S.bid.cancel();
   S.auctionAt = i;
   markAuction();
   box.replaceChildren(el("div", "small", "Asking for " + seat + "'s call\u2026"));
   const body = {hand: handOrder(S.hands[seat], null).join(" "), seat,
                 dealer: b.auction_dealer || b.dealer, mode: b.mode, auction: b.auction.slice(0, i),
                 play: $("bid-play").value, samples: parseInt($("bid-samples").value, 10) || 50};
+  const job = startJob("bid", body, (progress) => {
+    box.firstChild.textContent = "Asking for " + seat + "'s call\u2026 " + Math.round(100 * progress) + "%";
+  });
+  S.bid = job;
   let advice;
-  try { advice = await api("bid", body); } catch (e) {
-    if (gen === S.adviceGen) box.replaceChildren(el("div", "small", e.message));
+  try { advice = await job.done; } catch (e) {
+    if (S.bid === job) { S.bid = null; box.replaceChildren(el("div", "small", e.message)); }
     return;
   }
-  if (gen !== S.adviceGen) return;
+  if (S.bid !== job) return;
+  S.bid = null;
   box.replaceChildren();
   box.append(el("div", "", seat + " (" + advice.play + ", " + advice.samples + " samples" +
                 (advice.exact ? ", exact" : "") + "): " + advice.recommended +
@@ -457,8 +469,37 @@ async function askBid(i) {
   if (advice.criterion) box.append(el("div", "small", "Criterion: " + advice.criterion + "."));
 }
 
-// ---- single dummy --------------------------------------------------------------------------
+// ---- jobs: single dummy and bid advice ----------------------------------------------------
 
+function startJob(kind, body, onProgress) {
+  const job = {id: null, cancelled: false, timer: null, wake: null};
+  job.cancel = () => {
+    if (job.cancelled) return;
+    job.cancelled = true;
+    clearTimeout(job.timer);
+    if (job.wake) job.wake();
+    if (job.id) api("job/" + encodeURIComponent(job.id), undefined, "DELETE").catch(() => {});
+  };
+  job.done = (async () => {
+    const started = await api(kind, body);
+    job.id = started.job;
+    for (;;) {
+      if (job.cancelled) {
+        api("job/" + encodeURIComponent(job.id), undefined, "DELETE").catch(() => {});
+        throw new Error("cancelled");
+      }
+      const state = await api("job/" + encodeURIComponent(job.id));
+      if (job.cancelled) continue;
+      onProgress(state.progress || 0);
+      if (state.state === "done") return state.result;
+      if (state.state === "cancelled" || state.state === "error") {
+        throw new Error(state.error || state.state);
+      }
+      await new Promise((resolve) => { job.wake = resolve; job.timer = setTimeout(resolve, 250); });
+    }
+  })();
+  return job;
+}
 function sdUi(running) {
   $("sd-cancel").hidden = !running;
   $("sd-progress").hidden = !running;
@@ -466,80 +507,65 @@ function sdUi(running) {
 }
 async function askSD() {
   if (S.sd || !S.pos || S.pos.finished) return;
-  const line = lineOf(S.cur), key = line.join(" ");
+  const line = lineOf(S.cur), key = line.join(" "), note = $("sd-note");
   if (S.sdDone.has(key)) return;
   sdUi(true);
   $("sd-progress").value = 0;
-  $("sd-note").textContent = "Single dummy: starting\u2026";
-  let job;
-  try { job = await api("single_dummy", positionBody(line)); } catch (e) {
-    sdUi(false);
-    $("sd-note").textContent = "Single dummy: " + e.message;
-    return;
-  }
-  S.sd = {id: job.job, key, timer: null};
-  pollSD();
-}
-async function pollSD() {
-  const job = S.sd;
-  if (!job) return;
-  let state;
-  try { state = await api("job/" + encodeURIComponent(job.id)); } catch (e) {
-    if (S.sd === job) { S.sd = null; sdUi(false); $("sd-note").textContent = "Single dummy: " + e.message; }
+  note.textContent = "Single dummy: starting\u2026";
+  const job = startJob("single_dummy", positionBody(line), (progress) => {
+    $("sd-progress").value = progress;
+    note.textContent = "Single dummy: " + Math.round(100 * progress) + "%\u2026";
+  });
+  S.sd = job;
+  let result;
+  try {
+    result = await job.done;
+  } catch (e) {
+    if (S.sd === job) { S.sd = null; sdUi(false); note.textContent = "Single dummy: " + e.message; }
     return;
   }
   if (S.sd !== job) return;
-  $("sd-progress").value = state.progress || 0;
-  if (state.state === "running" || state.state === "queued") {
-    $("sd-note").textContent = "Single dummy: " + Math.round(100 * (state.progress || 0)) + "%\u2026";
-    job.timer = setTimeout(pollSD, 250);
-    return;
-  }
   S.sd = null;
   sdUi(false);
-  if (state.state === "done") {
-    S.sdDone.set(job.key, state.result);
-    const r = state.result || {};
-    $("sd-note").textContent = "Single dummy done" + (r.layouts ? " (" + r.layouts + " layouts)" : "") +
-      " for the position after card " + (job.key ? job.key.split(" ").length : 0) + ".";
-    if (S.pos && lineOf(S.cur).join(" ") === job.key) renderValues(lineOf(S.cur), S.pos);
-  } else {
-    $("sd-note").textContent = "Single dummy " + state.state + (state.error ? ": " + state.error : ".");
-  }
+  S.sdDone.set(key, result);
+  note.textContent = "Single dummy done (" + result.samples + " layouts" +
+    (result.exact ? ", every layout" : "") + ") after card " + line.length + ".";
+  if (S.pos && lineOf(S.cur).join(" ") === key) renderValues(line, S.pos);
 }
 function cancelSD() {
   const job = S.sd;
   if (!job) return;
   S.sd = null;
-  clearTimeout(job.timer);
+  job.cancel();
   sdUi(false);
   $("sd-note").textContent = "Single dummy cancelled.";
-  api("job/" + encodeURIComponent(job.id), undefined, "DELETE").catch(() => {});
 }
 
 // ---- play best, the DD table, export -------------------------------------------------------
 
 async function playBest() {
-  if (S.busy || !S.board) return;
+  if (S.busy || !S.board || !S.pos || S.pos.finished) return;
   S.busy = true;
-  S.stop = false;
   $("play-best").disabled = true;
+  $("where").textContent = "Playing the best cards to the end\u2026";
+  const line = lineOf(S.cur);
   try {
-    for (;;) {
-      const pos = await position(lineOf(S.cur));
-      if (S.stop || pos.finished || !(pos.values || []).length) break;
-      const best = pos.values.find((v) => v.best) || pos.values[0];
-      let kid = childWith(S.cur, best.card);
-      if (!kid) { kid = newNode(best.card, S.cur, false); S.cur.kids.push(kid); }
-      for (let n = kid; n.parent; n = n.parent) n.parent.lastKid = n;
-      S.cur = kid;
-      await show();
+    const r = await api("play", Object.assign(positionBody(line), {to_end: true}));
+    const full = (r.board && r.board.play) || line.concat(r.played);
+    let n = S.cur;
+    for (const card of full.slice(line.length)) {
+      let kid = childWith(n, card);
+      if (!kid) { kid = newNode(card, n, false); n.kids.push(kid); }
+      n = kid;
     }
+    if (r.position) S.cache.set(full.join(" "), Promise.resolve(r.position));
+    S.busy = false;
+    goTo(n);
   } catch (e) {
+    S.busy = false;
     showError(e.message);
+    show();
   }
-  S.busy = false;
-  await show();
 }
 async function askTable() {
   const b = S.board, box = $("ddtable");
@@ -547,7 +573,7 @@ async function askTable() {
   box.replaceChildren(el("div", "small", "Solving every trump\u2026"));
   let r;
   try {
-    r = await api("table", {deal: b.deal, mode: b.mode, leader: b.dealer ? nextSeat(b.dealer) : null});
+    r = await api("table", positionBody([]));
   } catch (e) { box.replaceChildren(el("div", "small", e.message)); return; }
   const rows = new Map();
   for (const x of r.table || []) {
@@ -694,7 +720,7 @@ document.addEventListener("keydown", (e) => {
   const tag = e.target.tagName;
   if (tag === "INPUT" || tag === "SELECT" || tag === "TEXTAREA" || !S.board) return;
   if (e.ctrlKey || e.metaKey || e.altKey) return;
-  if (e.key === "Escape") { cancelSD(); S.stop = true; return; }
+  if (e.key === "Escape") { cancelSD(); return; }
   if (S.busy) return;
   const keys = {
     ArrowLeft: () => goTo(S.cur.parent), ArrowRight: forward, Home: () => goTo(S.root), End: toEnd,
