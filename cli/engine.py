@@ -48,6 +48,35 @@ def hello() -> dict[str, Any]:
     return {"engine": "belote", "protocol": PROTOCOL, "version": __version__}
 
 
+WARM_MODULES = ("belote.analysis.board", "belote.analysis.position", "belote.advice.hint",
+                "belote.advice.question", "belote.formats.games", "belote.parallel")
+"""What the requests import, imported once in the warm process (not polars: see
+:func:`belote.parallel.runner.fork_is_safe`)."""
+
+WARM_DEAL = "N:AJ.QJ.AJT.Q 987.T987.K. KQT.A.Q9.A8 .K.87.KJT97"
+
+
+def warm() -> None:
+    """Load the kernels and the modules the requests use, and value one position, here.
+
+    Each child then starts with them: what a child loads is lost with it.
+    """
+    import gc
+    import importlib
+
+    from .common import start_solver
+
+    start_solver()
+    for name in WARM_MODULES:
+        importlib.import_module(name)
+    from belote.analysis.position import position_report
+    from belote.board import Board
+    from belote.types.deal import Deal
+
+    position_report(Board(Deal.from_pbn(WARM_DEAL), dealer=0, contract="80H", declarer=0))
+    gc.freeze()
+
+
 def request_kind(request: Any) -> str:
     """The kind of ``request`` (``run`` for a request with ``argv`` and no ``kind``)."""
     if not isinstance(request, dict):
@@ -585,9 +614,7 @@ def engine():
     the guide, docs/serve.md). The first line printed names the protocol
     version; the engine ends at the end of its input.
     """
-    from .common import start_solver
-
-    start_solver()
+    warm()
     _write(hello())
     loop = _Engine()
     try:

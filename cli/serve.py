@@ -407,9 +407,9 @@ def serve(files, host, port, no_open, jobs, queue, timeout):
     import os
     import webbrowser
 
-    from .common import start_solver
+    from .engine import warm
 
-    start_solver()
+    warm()
     workers = Workers(tuple(os.path.realpath(f) for f in files), jobs or os.cpu_count() or 1,
                       queue, timeout)
     try:

@@ -120,3 +120,35 @@ def deal_outcome(deal: Deal, contract: Contract, leader: int, profile=COINCHE):
     v, points, belote = trick_points(deal, contract.trump, side, leader, profile)
     score = score_deal(profile, contract, points, belote)
     return v, score, score.scores[side] - score.scores[1 - side]
+
+
+BELOTE = str(__import__("pathlib").Path(__import__("sys").executable).parent / "belote")
+"""The ``belote`` script of this interpreter's environment (for tests that run it as a process)."""
+
+
+def start_serve(*args: str, wait: float = 120.0):
+    """Start ``belote serve --no-open ARGS``; return (process, url), the url with its token.
+
+    The caller ends the process (``terminate()``, then ``wait()``); the kernels may have to
+    be compiled first, hence the long ``wait``.
+    """
+    import re
+    import subprocess
+    import time
+
+    proc = subprocess.Popen([BELOTE, "serve", "--no-open", *args], stdin=subprocess.DEVNULL,
+                            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+    end = time.monotonic() + wait
+    assert proc.stderr is not None
+    lines = []
+    while time.monotonic() < end:
+        line = proc.stderr.readline()
+        if not line:
+            break
+        lines.append(line)
+        match = re.match(r"belote serve: (http://\S+)$", line.strip())
+        if match:
+            return proc, match.group(1)
+    proc.kill()
+    proc.wait()
+    raise AssertionError(f"belote serve did not start: {''.join(lines)}")
