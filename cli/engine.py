@@ -102,15 +102,18 @@ def _refuse_files(command: click.Command, name: str, args: list[str],
         return  # the command itself refuses these arguments, before reading anything
     allowed = {os.path.realpath(f) for f in files}
     for param in command.params:
-        if not isinstance(param.type, (click.Path, click.File)) or opts.get(param.name) is None:
+        if not isinstance(param.type, (click.Path, click.File)):
             continue
-        value = opts[param.name]
-        values = value if isinstance(value, (list, tuple)) else [value]
+        value = opts.get(param.name)  # strings as given; None or click's UNSET when not given
+        values = [v for v in (value if isinstance(value, (list, tuple)) else [value])
+                  if isinstance(v, str)]
+        if not values:
+            continue
         flag = param.opts[0] if isinstance(param, click.Option) else param.human_readable_name
         if isinstance(param.type, click.Path) and not param.type.exists:
             raise RequestError(f"{name} {flag}: the server writes no file")
         for v in values:
-            if not isinstance(v, str) or os.path.realpath(v) not in allowed:
+            if os.path.realpath(v) not in allowed:
                 raise RequestError(f"{name} {flag}: {one_line(str(v), before='')[:200]} is not "
                                    "a file named on belote serve's command line")
 

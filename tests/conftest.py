@@ -129,6 +129,8 @@ BELOTE = str(__import__("pathlib").Path(__import__("sys").executable).parent / "
 def start_serve(*args: str, wait: float = 120.0):
     """Start ``belote serve --no-open ARGS``; return (process, url), the url with its token.
 
+    What the server printed before the url is the process's ``startup`` attribute.
+
     The caller ends the process (``terminate()``, then ``wait()``); the kernels may have to
     be compiled first, hence the long ``wait``.
     """
@@ -148,6 +150,7 @@ def start_serve(*args: str, wait: float = 120.0):
         lines.append(line)
         match = re.match(r"belote serve: (http://\S+)$", line.strip())
         if match:
+            proc.startup = "".join(lines[:-1])  # type: ignore[attr-defined]
             return proc, match.group(1)
     proc.kill()
     proc.wait()
