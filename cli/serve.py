@@ -382,7 +382,7 @@ def page_files() -> dict[str, bytes]:
 @click.option("--no-open", is_flag=True, help="Print the address, do not open a browser.")
 @click.option("--jobs", type=click.IntRange(1, 64), default=None,
               help="Requests solved at once (default: the number of cores).")
-@click.option("--queue", type=click.IntRange(0, 10_000), default=32, show_default=True,
+@click.option("--queue", type=click.IntRange(0, 10_000), default=64, show_default=True,
               help="Requests waiting for a worker beyond those (429 when full).")
 @click.option("--timeout", type=click.FloatRange(0.1, 86_400), default=60.0, show_default=True,
               help="Seconds a request may run (single-dummy and bid jobs: ten times more).")
