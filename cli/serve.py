@@ -203,11 +203,12 @@ class Server(ThreadingHTTPServer):
         super().__init__(address, Handler)
         self.workers, self.page = workers, page
         self.token = secrets.token_urlsafe(24)
-        host, port = self.server_address[:2]
-        shown = f"[{host}]" if ":" in str(host) else str(host)
+        bound, port = self.server_address[:2]
+        host = bound.decode() if isinstance(bound, (bytes, bytearray)) else str(bound)
+        shown = f"[{host}]" if ":" in host else host
         self.url = f"http://{shown}:{port}/?token={self.token}"
         names = {shown}
-        if _loopback(str(host)):
+        if _loopback(host):
             names |= {"localhost", "127.0.0.1", "[::1]"}
         self.hosts = {f"{n}:{port}" for n in names}
         self.origins = {f"http://{h}" for h in self.hosts}
