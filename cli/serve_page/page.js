@@ -12,7 +12,7 @@ const $ = (id) => document.getElementById(id);
 const S = {
   boards: [], board: null, hands: null, owner: null, root: null, cur: null, view: "all",
   pos: null, gen: 0, cache: new Map(), sd: null, sdDone: new Map(), busy: false,
-  auctionAt: null, bid: null,
+  auctionAt: null, bid: null, title: "",
 };
 
 // ---- small helpers -------------------------------------------------------------------------
@@ -130,6 +130,8 @@ function loadBoard(index) {
   }
   S.cur = S.root;
   $("boards").value = String(index);
+  $("title").textContent = S.title + " \u2014 " + (b.name || "Board " + (index + 1)) +
+    " (" + b.mode + (b.dealer ? ", dealer " + b.dealer : "") + ")";
   $("advice").replaceChildren();
   $("ddtable").replaceChildren();
   renderAuction();
@@ -252,8 +254,9 @@ function render(line, pos) {
         button.addEventListener("click", () => { if (!S.busy) play(card); });
         slot.append(button);
         const mine = v ? (mover === "NS" ? v.ns : v.ew) : "";
-        slot.append(el("span", "v" + (v && v.best ? " best" : v && v.loss ? " loss" : ""),
-                       v ? mine + (v.loss ? " \u2212" + v.loss : "") : ""));
+        const label = el("span", "v" + (v && v.best ? " best" : v && v.loss ? " loss" : ""));
+        if (v) label.append(el("span", "", mine), el("span", "", v.loss ? "\u2212" + v.loss : "best"));
+        slot.append(label);
       } else {
         slot.append(cardEl(card, "span", seat === toPlay ? "illegal" : ""));
         if (seat === toPlay) slot.append(el("span", "v", ""));
@@ -624,7 +627,7 @@ function useBoards(boards, title) {
     o.value = String(i);
     pick.append(o);
   });
-  $("title").textContent = title;
+  S.title = title;
 }
 async function openText(text, name) {
   let r;
