@@ -111,7 +111,8 @@ def _refuse_files(command: click.Command, name: str, args: list[str],
             continue
         flag = param.opts[0] if isinstance(param, click.Option) else param.human_readable_name
         if isinstance(param.type, click.Path) and not param.type.exists:
-            raise RequestError(f"{name} {flag}: the server writes no file")
+            raise RequestError(f"{name} {flag}: not through the server (it reads only the "
+                               "files named on its command line and writes none)")
         for v in values:
             if os.path.realpath(v) not in allowed:
                 raise RequestError(f"{name} {flag}: {one_line(str(v), before='')[:200]} is not "
@@ -350,7 +351,7 @@ def _bid(request: dict[str, Any], files: Any, progress: Progress) -> dict[str, A
         if value is not None:
             if not isinstance(value, (str, int)) or isinstance(value, bool):
                 raise RequestError(f"bid: {key} is a string or a number")
-            argv += [f"--{key}", str(value)]
+            argv.append(f"--{key}={value}")  # one argument: a value cannot pass for an option
     if calls:
         dealer = request.get("dealer")
         if not isinstance(calls, list) or not all(isinstance(c, str) for c in calls) or \
@@ -358,8 +359,8 @@ def _bid(request: dict[str, Any], files: Any, progress: Progress) -> dict[str, A
             raise RequestError("bid: auction is a list of calls from the dealer's left, with "
                                "the dealer (N, E, S or W)")
         first = "NESW".index(dealer) + 1
-        argv += ["--auction", " ".join(f"{'NESW'[(first + i) % 4]}:{c}"
-                                       for i, c in enumerate(calls))]
+        argv.append("--auction=" + " ".join(f"{'NESW'[(first + i) % 4]}:{c}"
+                                            for i, c in enumerate(calls)))
     answer = run_command(argv)
     if answer["status"]:
         raise RequestError(answer.get("error", "bid failed"))
