@@ -52,12 +52,12 @@ function handOrder(cards, trump) {
   const key = (c) => SUITS.indexOf(c[1]) * 8 + (c[1] === trump ? TRUMP_ORDER : PLAIN).indexOf(c[0]);
   return cards.slice().sort((a, b) => key(a) - key(b));
 }
-function interval(x) {
+function interval(x, digits) {
   if (x === null || x === undefined) return "";
   if (typeof x !== "object") return String(x);
-  const r = (v) => (Math.round(v * 10) / 10).toString();
-  return r(x.value) + (x.low !== undefined ? " [" + r(x.low) + ", " + r(x.high) + "]" : "") +
-    (x.n !== undefined ? " n=" + x.n : "");
+  const scale = 10 ** (digits === undefined ? 1 : digits);
+  const r = (v) => (Math.round(v * scale) / scale).toString().replace("-", "\u2212");
+  return r(x.value) + (x.low !== undefined ? " [" + r(x.low) + ", " + r(x.high) + "]" : "");
 }
 
 // ---- the server ----------------------------------------------------------------------------
@@ -323,7 +323,7 @@ function renderValues(line, pos) {
   const sdBest = sd ? [].concat(sd.best || []) : [];
   const t = el("table", ""), head = el("tr", "");
   for (const h of ["card", "NS", "EW", "loss"]) head.append(el("th", "", h));
-  if (sd) head.append(el("th", "", "single dummy"));
+  if (sd) head.append(el("th", "", "single dummy: expected points [95%]"));
   t.append(head);
   for (const v of pos.values) {
     const row = el("tr", v.best ? "best" : ""), cell = el("td", "");
@@ -339,7 +339,7 @@ function renderValues(line, pos) {
 function sdText(v, best) {
   if (!v) return "";
   const x = v.expected_points, p = v.p_make;
-  return interval(x) + (p ? ", makes " + Math.round(100 * p.value) + "%" : "") +
+  return interval(x) + (p ? ", contract made " + Math.round(100 * p.value) + "%" : "") +
     (best.includes(v.card) ? " \u2605" : "");
 }
 function renderTricks(pos) {
@@ -454,20 +454,28 @@ async function askBid(i) {
   box.append(el("div", "", seat + " (" + advice.play + ", " + advice.samples + " samples" +
                 (advice.exact ? ", exact" : "") + "): " + advice.recommended +
                 (advice.runner_up ? ", then " + advice.runner_up +
-                 (advice.difference ? " by " + interval(advice.difference) : "") : "")));
-  const options = advice.options || [];
-  if (options.length) {
+                 (advice.difference ? " by " + interval(advice.difference, 0) : "") : "")));
+  const net = (o) => (o.expected_net ? o.expected_net.value : -Infinity);
+  const options = (advice.options || []).slice().sort((x, y) => net(y) - net(x));
+  const optionTable = (rows) => {
     const t = el("table", ""), head = el("tr", "");
-    for (const h of ["call", "contract", "expected net", "makes"]) head.append(el("th", "", h));
+    for (const h of ["call", "expected net score [95%]", "contract made"]) head.append(el("th", "", h));
     t.append(head);
-    for (const o of options) {
+    for (const o of rows) {
       const row = el("tr", o.option === advice.recommended ? "best" : "");
-      row.append(el("td", "", o.option), el("td", "", (o.contract || "") + (o.declarer ? " " + o.declarer : "")),
-                 el("td", "", interval(o.expected_net)),
+      row.append(el("td", "", o.option === "Pass" ? "pass" : o.option),
+                 el("td", "", interval(o.expected_net, 0)),
                  el("td", "", o.p_make ? Math.round(100 * o.p_make.value) + "%" : ""));
       t.append(row);
     }
-    box.append(t);
+    return t;
+  };
+  if (options.length) box.append(optionTable(options.slice(0, 6)));
+  if (options.length > 6) {
+    const more = el("details", "");
+    more.append(el("summary", "small", "the other " + (options.length - 6) + " calls"),
+                optionTable(options.slice(6)));
+    box.append(more);
   }
   if (advice.criterion) box.append(el("div", "small", "Criterion: " + advice.criterion + "."));
 }
