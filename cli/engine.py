@@ -449,6 +449,9 @@ class Child:
         try:
             _end_with_parent()
             pipe = os.fdopen(fd, "wb")
+            devnull = os.open(os.devnull, os.O_RDONLY)
+            os.dup2(devnull, 0)  # the engine's requests are not the child's input
+            os.dup2(2, 1)  # nor is its output the engine's answers
 
             def progress(x: float) -> None:
                 pipe.write(f"P {x:.4f}\n".encode())
