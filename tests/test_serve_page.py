@@ -170,6 +170,31 @@ def test_bid_advice_at_a_call_and_the_dd_table(page: Page) -> None:
     assert page.locator("#ddtable tr").count() == 5
 
 
+def test_a_record_uploaded_a_deal_typed_and_one_seats_view(page: Page, tmp_path: Path) -> None:
+    upload = tmp_path / "other.cfn"
+    upload.write_text("N:A8.TQ.AT.A8/Q.97.7.TKQ9/K7.KJ.KQ9.7/TJ9.A8.J8.J p-p-p-p - 0\n")
+    page.set_input_files("#upload", str(upload))
+    page.wait_for_selector("#title:has-text('other.cfn')")
+    assert where(page) == "before the first card"
+    assert "Passed out: no contract, no play." in (page.text_content("#status") or "")
+    page.click("#dd-ask")  # the deal's table needs no contract
+    page.wait_for_selector("#ddtable table", timeout=30_000)
+    page.click("#type-deal")
+    page.fill("#f-deal", "N:K8.8.KJT.T7 QT9.Q9.9.J8 A7.AK.A8.A9 J.JT7.Q7.KQ")
+    page.fill("#f-contract", "100h")
+    page.select_option("#f-declarer", "E")
+    page.fill("#f-name", "<b>mine</b>")
+    page.click("#deal-form button[type=submit]")
+    page.wait_for_selector("#title:has-text('<b>mine</b>')")
+    assert where(page) == "before the first card" and page.is_hidden("#deal-form")
+    assert "contract 100H by E" in (page.text_content("#status") or "")
+    page.select_option("#view", "S")  # E leads: S sees its hand only, and no value of E's cards
+    where(page)
+    assert page.locator("#table .card.back").count() == 24
+    assert page.locator("#table button.card").count() == 0
+    assert "S does not see those cards" in (page.text_content("#values") or "")
+
+
 @pytest.mark.parametrize("width", [390, 1280])
 def test_the_page_fits_the_width(browser: Any, server: str, width: int, tmp_path: Path) -> None:
     context = browser.new_context(viewport={"width": width, "height": 900})

@@ -183,7 +183,14 @@ function positionBody(line) {
   if (b.leader) body.leader = b.leader;
   return body;
 }
+function noPlay(b) {
+  const passed = b.auction && b.auction.length >= 4 && b.auction.every((c) => c === "P");
+  return {to_play: null, legal: [], values: [], tricks: [], points: {NS: 0, EW: 0}, finished: false,
+          verdict: null, dd: null, none: passed ? "Passed out: no contract, no play." :
+            "No contract: type one (Type a deal) to analyse the play."};
+}
 function position(line) {
+  if (!S.board.contract) return Promise.resolve(noPlay(S.board));
   const key = line.join(" ");
   if (!S.cache.has(key)) {
     S.cache.set(key, api("position", positionBody(line)).catch((e) => {
@@ -302,9 +309,10 @@ function renderStatus(pos) {
                 : "no contract"].join(", ");
   box.append(el("div", "", head));
   const p = pos.points || {}, dd = pos.dd || {};
-  box.append(el("div", "", "Points taken: NS " + (p.NS ?? 0) + ", EW " + (p.EW ?? 0) +
+  if (!pos.none) box.append(el("div", "", "Points taken: NS " + (p.NS ?? 0) + ", EW " + (p.EW ?? 0) +
                 (pos.dd ? " \u2014 double-dummy value: NS " + dd.NS + ", EW " + dd.EW : "")));
   if (!pos.finished && pos.to_play) box.append(el("div", "", pos.to_play + " to play."));
+  if (pos.none) box.append(el("div", "", pos.none));
   const v = pos.verdict;
   if (v) {
     box.append(el("div", "won", "Contract " + (pos.finished ? "" : "(double dummy from here) ") +
@@ -316,7 +324,11 @@ function renderValues(line, pos) {
   const box = $("values"), sd = S.sdDone.get(line.join(" "));
   box.replaceChildren();
   if (pos.finished || !(pos.values || []).length) {
-    box.append(el("div", "small", pos.finished ? "The deal is over." : "No card to play."));
+    box.append(el("div", "small", pos.finished ? "The deal is over." : pos.none || "No card to play."));
+    return;
+  }
+  if (S.view !== "all" && S.view !== pos.to_play) {
+    box.append(el("div", "small", pos.to_play + " to play: " + S.view + " does not see those cards."));
     return;
   }
   const sdCards = new Map(((sd && sd.cards) || []).map((v) => [v.card, v]));
@@ -386,7 +398,8 @@ function renderLine() {
       }
     }
   };
-  walk(S.root, box);
+  if (S.view === "all") walk(S.root, box);
+  else for (let n = S.cur; n.parent; n = n.parent) box.prepend(moveEl(n), document.createTextNode(" "));
   if (!S.root.kids.length) box.append(el("span", "small", "No card played: click a card of the player to move."));
 }
 function updateButtons(pos) {
@@ -395,8 +408,8 @@ function updateButtons(pos) {
   $("forward").disabled = $("end").disabled = !c.kids.length;
   $("undo").disabled = c.record;
   $("record").disabled = c.record;
-  $("play-best").disabled = S.busy || pos.finished;
-  $("sd-ask").disabled = pos.finished || !!S.sd;
+  $("play-best").disabled = S.busy || pos.finished || !!pos.none;
+  $("sd-ask").disabled = pos.finished || !!pos.none || !!S.sd;
 }
 
 // ---- the auction and the bid advice --------------------------------------------------------
@@ -517,7 +530,7 @@ function sdUi(running) {
   $("sd-ask").disabled = running;
 }
 async function askSD() {
-  if (S.sd || !S.pos || S.pos.finished) return;
+  if (S.sd || !S.pos || S.pos.finished || S.pos.none) return;
   const line = lineOf(S.cur), key = line.join(" "), note = $("sd-note");
   if (S.sdDone.has(key)) return;
   sdUi(true);
@@ -555,7 +568,7 @@ function cancelSD() {
 // ---- play best, the DD table, export -------------------------------------------------------
 
 async function playBest() {
-  if (S.busy || !S.board || !S.pos || S.pos.finished) return;
+  if (S.busy || !S.board || !S.pos || S.pos.finished || S.pos.none) return;
   S.busy = true;
   $("play-best").disabled = true;
   $("where").textContent = "Playing the best cards to the end\u2026";
@@ -641,7 +654,10 @@ async function openText(text, name) {
   let r;
   try { r = await api("open", {text, name}); } catch (e) { showError(e.message); return; }
   useBoards(r.boards, name);
-  if (S.boards === r.boards) loadBoard(0);
+  if (S.boards === r.boards) {
+    $("files").selectedIndex = -1;
+    loadBoard(0);
+  }
 }
 async function openFile(index, name) {
   let r;
@@ -665,7 +681,10 @@ function typedDeal(e) {
                  declarer: $("f-declarer").value || null, auction: null, auction_dealer: null, play: []};
   try { parseDeal(board.deal); } catch (err) { showError(err.message); return; }
   S.boards = [board];
-  useBoards(S.boards, board.name);
+  useBoards(S.boards, "Typed deal");
+  $("files").selectedIndex = -1;
+  $("deal-form").hidden = true;
+  $("type-deal").setAttribute("aria-expanded", "false");
   loadBoard(0);
 }
 async function start() {
