@@ -146,8 +146,15 @@ def test_open_step_try_undo_play_best_export(page: Page, tmp_path: Path) -> None
 def test_single_dummy_value_asked_then_cancelled(page: Page) -> None:
     page.click("#sd-ask")
     page.wait_for_selector("#sd-progress:not([hidden])")
-    page.click("#sd-cancel")
+    with page.expect_request(lambda r: r.method == "DELETE" and "/api/job/" in r.url) as sent:
+        page.click("#sd-cancel")
     assert page.text_content("#sd-note") == "Single dummy cancelled."
+    for _ in range(50):  # the DELETE may still be on its way: ask until the job has ended
+        job = page.request.get(sent.value.url).json()  # the same address, with its token
+        if job["state"] not in ("queued", "running"):
+            break
+        page.wait_for_timeout(100)
+    assert job["state"] == "cancelled", job
     assert page.is_hidden("#sd-progress") and page.is_enabled("#sd-ask")
     # after the last-but-one trick the estimate is quick: ask it and see it arrive
     page.keyboard.press("End")
