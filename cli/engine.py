@@ -575,34 +575,42 @@ class _Engine:
         _write({"id": rid, **child.answer})
         self.current = None
 
+    def feed(self, data: bytes) -> None:
+        """Take the complete lines of ``data`` (all of it at the end of the input)."""
+        self.eof = self.eof or not data
+        self.buffer += data
+        if self.eof and self.buffer.strip():
+            self.buffer += b"\n"
+        while b"\n" in self.buffer:
+            line, self.buffer = self.buffer.split(b"\n", 1)
+            if line.strip():
+                self.take(line)
+        if len(self.buffer) > MAX_LINE:
+            self.buffer = b""
+            _write({"id": None, "status": 2,
+                    "error": f"a request line longer than {MAX_LINE // 2**20} MiB"})
+
     def loop(self) -> None:
-        stdin = sys.stdin.buffer.fileno()
+        try:
+            stdin: int | None = sys.stdin.buffer.fileno()
+        except (AttributeError, OSError, ValueError):  # a stream without a file (click's tests)
+            stdin = None
+            self.feed(sys.stdin.buffer.read(MAX_LINE))
+            self.feed(b"")
         while True:
             if self.current is None and self.pending:
                 rid, request = self.pending.popleft()
                 self.current = (rid, Child(request, None))
             if self.current is None and self.eof:
                 return
-            watched = ([] if self.eof else [stdin]) + (
+            watched = ([] if self.eof or stdin is None else [stdin]) + (
                 [self.current[1].fd] if self.current is not None else [])
             ready, _, _ = select.select(watched, [], [])
             if self.current is not None and self.current[1].fd in ready:
                 if self.current[1].read(0):
                     self.finish()
-            if stdin in ready:
-                data = os.read(stdin, 1 << 20)
-                self.eof = not data
-                self.buffer += data
-                if self.eof and self.buffer.strip():
-                    self.buffer += b"\n"
-                while b"\n" in self.buffer:
-                    line, self.buffer = self.buffer.split(b"\n", 1)
-                    if line.strip():
-                        self.take(line)
-                if len(self.buffer) > MAX_LINE:
-                    self.buffer = b""
-                    _write({"id": None, "status": 2,
-                            "error": f"a request line longer than {MAX_LINE // 2**20} MiB"})
+            if stdin is not None and stdin in ready:
+                self.feed(os.read(stdin, 1 << 20))
 
     def stop(self) -> None:
         if self.current is not None:

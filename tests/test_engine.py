@@ -222,3 +222,17 @@ def test_sigterm_ends_the_engine_and_its_children():
     for kid in kids:
         assert not os.path.exists(f"/proc/{kid}") or "Z" in re.sub(
             r"^.*\) ", "", Path(f"/proc/{kid}/stat").read_text())[:1]
+
+
+def test_engine_in_process_reads_a_stream_without_a_file():
+    from belote.cli.main import cli
+    from click.testing import CliRunner
+
+    lines = [json.dumps({"id": 1, "argv": ["solve", "--deal", DEAL, "--trump", "H", "--json"]}),
+             json.dumps({"id": 2, "kind": "position", **BOARD}), "{"]
+    result = CliRunner().invoke(cli, ["engine"], input="\n".join(lines))
+    assert result.exit_code == 0, result.output
+    answers = [json.loads(line) for line in result.stdout.splitlines()]
+    assert answers[0]["protocol"] == 1
+    assert [a["status"] for a in answers[1:]] == [2, 0, 0]  # the bad line at once
+    assert answers[2]["output"]["table"][0]["points"] == 88
