@@ -750,7 +750,15 @@ document.addEventListener("keydown", (e) => {
   const tag = e.target.tagName;
   if (tag === "INPUT" || tag === "SELECT" || tag === "TEXTAREA" || !S.board) return;
   if (e.ctrlKey || e.metaKey || e.altKey) return;
-  if (e.key === "Escape") { cancelSD(); return; }
+  if (e.key === "Escape") {
+    cancelSD();
+    if (S.bid) {
+      S.bid.cancel();
+      S.bid = null;
+      $("advice").replaceChildren(el("div", "small", "Bid advice cancelled."));
+    }
+    return;
+  }
   if (S.busy) return;
   const keys = {
     ArrowLeft: () => goTo(S.cur.parent), ArrowRight: forward, Home: () => goTo(S.root), End: toEnd,
