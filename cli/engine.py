@@ -442,6 +442,7 @@ class Child:
             os.close(write_end)
         self.pid, self.fd = pid, read_end
         self._reaped = False
+        self._lock = threading.Lock()  # the pid is signalled only until it is reaped
 
     @staticmethod
     def _child(request: dict[str, Any], files: tuple[str, ...] | None,
@@ -471,8 +472,9 @@ class Child:
         """Read what the child wrote within ``timeout`` seconds; True once it has answered."""
         if self.answer is not None:
             return True
-        ready, _, _ = select.select([self.fd], [], [], timeout)
-        if not ready:
+        poller = select.poll()  # not select(): a busy server's descriptors pass 1024
+        poller.register(self.fd, select.POLLIN)
+        if not poller.poll(None if timeout is None else int(timeout * 1000)):
             return False
         data = os.read(self.fd, 1 << 20)
         if not data:  # ended without an answer: killed, or died
@@ -508,16 +510,23 @@ class Child:
             self.answer = {"status": 2, "error": CANCELLED}
         self.close()
 
+    def stop(self) -> None:
+        """End the child from another thread than its reader's (which then sees its end)."""
+        with self._lock:
+            if not self._reaped:
+                os.kill(self.pid, signal.SIGKILL)
+
     def close(self) -> None:
-        """Kill the child if it still runs, reap it, close the pipe."""
-        if self._reaped:
-            return
-        self._reaped = True
-        try:
-            os.kill(self.pid, signal.SIGKILL)
-        except ProcessLookupError:  # pragma: no cover - already gone
-            pass
-        os.waitpid(self.pid, 0)
+        """Kill the child if it still runs, reap it, close the pipe (in the reader's thread)."""
+        with self._lock:
+            if self._reaped:
+                return
+            self._reaped = True
+            try:
+                os.kill(self.pid, signal.SIGKILL)
+            except ProcessLookupError:  # pragma: no cover - already gone
+                pass
+            os.waitpid(self.pid, 0)
         os.close(self.fd)
 
 

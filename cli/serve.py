@@ -188,7 +188,7 @@ class Workers:
             for job in self.background.values():
                 job.cancelled.set()
         for child in children:
-            child.kill()
+            child.stop()
 
 
 class Server(ThreadingHTTPServer):
@@ -329,9 +329,7 @@ class Handler(BaseHTTPRequestHandler):
         if route.startswith("job/"):
             job = workers.job(route[4:])
             if method == "DELETE":
-                job.cancelled.set()
-                if job.child is not None:
-                    job.child.kill()
+                job.cancelled.set()  # its thread ends the child within a quarter second
                 if job.state in ("queued", "running"):
                     job.state = "cancelled"
             elif method != "GET":
