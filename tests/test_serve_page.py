@@ -169,9 +169,10 @@ def test_single_dummy_value_asked_then_cancelled(page: Page) -> None:
 
 
 def test_bid_advice_at_a_call_and_the_dd_table(page: Page) -> None:
+    page.fill("#bid-samples", "12")
     page.click('#auction td.call[data-index="1"]')
     page.wait_for_selector("#advice table", timeout=30_000)
-    assert page.text_content("#advice").startswith("S (double-dummy")
+    assert (page.text_content("#advice") or "").startswith("S (double-dummy, 12 samples)")
     page.click("#dd-ask")
     page.wait_for_selector("#ddtable table", timeout=30_000)
     assert page.locator("#ddtable tr").count() == 5
