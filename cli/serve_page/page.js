@@ -374,6 +374,13 @@ function renderTricks(pos) {
                el("td", "", tr.points), el("td", "", run.NS), el("td", "", run.EW));
     t.append(row);
   });
+  const p = pos.points || {};
+  if (pos.finished && (p.NS !== run.NS || p.EW !== run.EW)) {
+    const row = el("tr", ""), label = el("td", "", "points taken, with the last trick's bonus");
+    label.colSpan = 5;
+    row.append(label, el("td", "won", p.NS), el("td", "won", p.EW));
+    t.append(row);
+  }
   box.append(t);
 }
 function moveEl(node) {
