@@ -44,9 +44,9 @@ C8 D8 DQ DK
 [Board "2"]
 [Dealer "E"]
 [Deal "E:QJ.J9.8.QJ8 T9.AK8.T9.7 K.T.AKJ.KT9 A87.Q7.Q7.A"]
-[Mode "classic"]
+[Mode "coinche"]
 [Declarer "N"]
-[Contract "D"]
+[Contract "80D"]
 [Play "S"]
 DT DA D7 D8
 *
@@ -178,6 +178,10 @@ def test_bid_advice_at_a_call_and_the_dd_table(page: Page) -> None:
     page.click("#dd-ask")
     page.wait_for_selector("#ddtable table", timeout=30_000)
     assert page.locator("#ddtable tr").count() == 5
+    page.select_option("#boards", "1")  # no auction: the advice for the first call
+    page.click("#bid-first")
+    page.wait_for_selector("#advice:has-text('S (double-dummy, 12 samples)') table")
+    assert page.locator("#advice tr.best").count() == 1
 
 
 def test_a_record_uploaded_a_deal_typed_and_one_seats_view(page: Page, tmp_path: Path) -> None:

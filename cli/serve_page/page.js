@@ -425,8 +425,20 @@ function auctionSeat(i) { return nextSeat(S.board.auction_dealer || S.board.deal
 function renderAuction() {
   const b = S.board, box = $("auction");
   box.replaceChildren();
+  $("bid-options").hidden = b.mode === "classic";
+  if (b.mode === "classic") {
+    box.append(el("div", "small", "Bid advice is for coinche boards here: a classic bidder " +
+                  "holds five cards and the turned card, which a record does not keep."));
+  }
   if (!b.auction || !(b.auction_dealer || b.dealer)) {
     box.append(el("div", "small", "No auction in this record."));
+    if (b.dealer && b.mode !== "classic") {
+      const ask = el("button", "", "Advice for the first call (" + auctionSeat(0) + ")");
+      ask.type = "button";
+      ask.id = "bid-first";
+      ask.addEventListener("click", () => askBid(0));
+      box.append(ask);
+    }
     return;
   }
   const t = el("table", ""), head = el("tr", "");
@@ -452,12 +464,13 @@ function markAuction() {
 }
 async function askBid(i) {
   const b = S.board, seat = auctionSeat(i), box = $("advice");
+  if (b.mode === "classic") return;
   if (S.bid) S.bid.cancel();
   S.auctionAt = i;
   markAuction();
   box.replaceChildren(el("div", "small", "Asking for " + seat + "'s call\u2026"));
   const body = {hand: handOrder(S.hands[seat], null).join(" "), seat,
-                dealer: b.auction_dealer || b.dealer, mode: b.mode, auction: b.auction.slice(0, i),
+                dealer: b.auction_dealer || b.dealer, mode: b.mode, auction: (b.auction || []).slice(0, i),
                 play: $("bid-play").value, samples: parseInt($("bid-samples").value, 10) || 50};
   const job = startJob("bid", body, (progress) => {
     box.firstChild.textContent = "Asking for " + seat + "'s call\u2026 " + Math.round(100 * progress) + "%";
@@ -471,21 +484,26 @@ async function askBid(i) {
   if (S.bid !== job) return;
   S.bid = null;
   box.replaceChildren();
-  box.append(el("div", "", seat + " (" + advice.play + ", " + advice.samples + " samples" +
+  box.append(el("div", "", seat + " (" + (advice.play || body.play) + ", " + advice.samples + " samples" +
                 (advice.exact ? ", exact" : "") + "): " + advice.recommended +
                 (advice.runner_up ? ", then " + advice.runner_up +
                  (advice.difference ? " by " + interval(advice.difference, 0) : "") : "")));
-  const net = (o) => (o.expected_net ? o.expected_net.value : -Infinity);
-  const options = (advice.options || []).slice().sort((x, y) => net(y) - net(x));
+  // a call in an auction lists "options"; the first call of a deal lists "rows" (pass scores 0)
+  const options = (advice.options || []).map((o) => ({call: o.option, net: o.expected_net,
+                                                       make: o.p_make}))
+    .concat((advice.rows || []).map((r) => ({call: r.contract, make: r.p_make_estimate,
+                                             net: r.expected_score && r.expected_score.x1})));
+  if (advice.rows) options.push({call: "Pass", net: {value: 0}, make: null});
+  const net = (o) => (o.net ? o.net.value : -Infinity);
+  options.sort((x, y) => net(y) - net(x));
   const optionTable = (rows) => {
     const t = el("table", ""), head = el("tr", "");
     for (const h of ["call", "expected net score [95%]", "contract made"]) head.append(el("th", "", h));
     t.append(head);
     for (const o of rows) {
-      const row = el("tr", o.option === advice.recommended ? "best" : "");
-      row.append(el("td", "", o.option === "Pass" ? "pass" : o.option),
-                 el("td", "", interval(o.expected_net, 0)),
-                 el("td", "", o.p_make ? Math.round(100 * o.p_make.value) + "%" : ""));
+      const row = el("tr", o.call === advice.recommended ? "best" : "");
+      row.append(el("td", "", o.call === "Pass" ? "pass" : o.call), el("td", "", interval(o.net, 0)),
+                 el("td", "", o.make ? Math.round(100 * o.make.value) + "%" : ""));
       t.append(row);
     }
     return t;
