@@ -731,7 +731,7 @@ async function start() {
   if (!boards) return;
   const want = readHash(), index = Math.min(Math.max(want.board, 0), boards.length - 1);
   loadBoard(index);
-  for (const card of want.line) {
+  for (const card of want.line.filter((c) => S.owner[c])) {
     const kid = childWith(S.cur, card) || newNode(card, S.cur, false);
     if (!S.cur.kids.includes(kid)) S.cur.kids.push(kid);
     S.cur = kid;
