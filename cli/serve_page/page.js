@@ -472,8 +472,9 @@ async function askBid(i) {
   const body = {hand: handOrder(S.hands[seat], null).join(" "), seat,
                 dealer: b.auction_dealer || b.dealer, mode: b.mode, auction: (b.auction || []).slice(0, i),
                 play: $("bid-play").value, samples: parseInt($("bid-samples").value, 10) || 50};
-  const job = startJob("bid", body, (progress) => {
-    box.firstChild.textContent = "Asking for " + seat + "'s call\u2026 " + Math.round(100 * progress) + "%";
+  const job = startJob("bid", body, (progress, seconds) => {
+    box.firstChild.textContent = "Asking for " + seat + "'s call\u2026 " + Math.round(100 * progress) +
+      "% (" + seconds + " s; Escape cancels)";
   });
   S.bid = job;
   let advice;
@@ -521,7 +522,7 @@ async function askBid(i) {
 // ---- jobs: single dummy and bid advice ----------------------------------------------------
 
 function startJob(kind, body, onProgress) {
-  const job = {id: null, cancelled: false, timer: null, wake: null};
+  const job = {id: null, cancelled: false, timer: null, wake: null, started: Date.now()};
   job.cancel = () => {
     if (job.cancelled) return;
     job.cancelled = true;
@@ -539,7 +540,7 @@ function startJob(kind, body, onProgress) {
       }
       const state = await api("job/" + encodeURIComponent(job.id));
       if (job.cancelled) continue;
-      onProgress(state.progress || 0);
+      onProgress(state.progress || 0, Math.round((Date.now() - job.started) / 1000));
       if (state.state === "done") return state.result;
       if (state.state === "cancelled" || state.state === "error") {
         throw new Error(state.error || state.state);
@@ -561,9 +562,9 @@ async function askSD() {
   sdUi(true);
   $("sd-progress").value = 0;
   note.textContent = "Single dummy: starting\u2026";
-  const job = startJob("single_dummy", positionBody(line), (progress) => {
+  const job = startJob("single_dummy", positionBody(line), (progress, seconds) => {
     $("sd-progress").value = progress;
-    note.textContent = "Single dummy: " + Math.round(100 * progress) + "%\u2026";
+    note.textContent = "Single dummy: " + Math.round(100 * progress) + "% (" + seconds + " s)\u2026";
   });
   S.sd = job;
   let result;
