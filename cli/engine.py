@@ -407,6 +407,30 @@ def execute(request: dict[str, Any], files: tuple[str, ...] | None,
 
 # ---- child processes ----------------------------------------------------------------------------
 
+def _progress_to(progress: Progress) -> None:
+    """In a child: the commands' progress bars (:func:`.running.progress_bar`) report the
+    share of their items done to ``progress`` instead of drawing on stderr."""
+    from contextlib import contextmanager
+
+    from . import running
+
+    class Reported(running.Progress):
+        def __init__(self, total: int | None) -> None:
+            super().__init__()
+            self.total, self.done = total, 0
+
+        def update(self, n: int) -> None:
+            self.done += n
+            if self.total:
+                progress(min(self.done / self.total, 0.99))
+
+    @contextmanager
+    def bar(total: int | None, unit: str, *, min_items: int = 0) -> Any:
+        yield Reported(total)
+
+    running.progress_bar = bar  # type: ignore[assignment]
+
+
 _FORK_LOCK = threading.Lock()
 
 
@@ -458,6 +482,7 @@ class Child:
                 pipe.write(f"P {x:.4f}\n".encode())
                 pipe.flush()
 
+            _progress_to(progress)
             try:
                 answer = execute(request, files, progress)
             except Exception as e:  # a bug: say so in one line, as the command line does

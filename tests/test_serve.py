@@ -187,6 +187,20 @@ def test_a_job_shows_progress_and_is_cancelled(server):
     assert server.call("GET", f"/api/job/{name}")[1]["state"] == "cancelled"
 
 
+def test_a_bid_job_shows_the_commands_progress(server):
+    status, started, _ = server.post("bid", {"hand": "JH 9H AH TH KS AS AD 7C", "seat": "S",
+                                             "dealer": "W", "samples": 20000})
+    name, seen = started["job"], 0.0
+    for _ in range(600):
+        state = server.call("GET", f"/api/job/{name}")[1]
+        seen = state["progress"]
+        if seen > 0 or state["state"] != "running" and state["state"] != "queued":
+            break
+        time.sleep(0.05)
+    assert 0 < seen < 1, state
+    assert server.call("DELETE", f"/api/job/{name}")[1]["state"] == "cancelled"
+
+
 def test_concurrent_clients(server):
     errors = []
 
