@@ -211,7 +211,25 @@ class Server(ThreadingHTTPServer):
         if _loopback(host):
             names |= {"localhost", "127.0.0.1", "[::1]"}
         self.hosts = {f"{n}:{port}" for n in names}
-        self.origins = {f"http://{h}" for h in self.hosts}
+        self.port = port
+        self.any_address = not _loopback(host)
+
+    def own_host(self, value: str | None) -> bool:
+        """Whether a ``Host`` header (or an ``Origin``'s host) names this server: one of its
+        names, or, listening beyond loopback, any IP address with its port (a DNS rebinding
+        attack needs a domain name)."""
+        if value is None:
+            return False
+        if value in self.hosts:
+            return True
+        name, _, port = value.rpartition(":")
+        if not self.any_address or port != str(self.port):
+            return False
+        try:
+            ipaddress.ip_address(name.removeprefix("[").removesuffix("]"))
+        except ValueError:
+            return False
+        return True
 
 
 def _loopback(host: str) -> bool:
@@ -282,11 +300,12 @@ class Handler(BaseHTTPRequestHandler):
 
     def _checked(self) -> None:
         server = self.server
-        if self.headers.get("Host") not in server.hosts:
+        if not server.own_host(self.headers.get("Host")):
             raise Refused(HTTPStatus.FORBIDDEN, "this server answers only to its own address "
                                                 "(Host header)")
         origin = self.headers.get("Origin")
-        if origin is not None and origin not in server.origins:
+        if origin is not None and not (origin.startswith("http://") and
+                                       server.own_host(origin[len("http://"):])):
             raise Refused(HTTPStatus.FORBIDDEN, "requests from other sites are refused (Origin "
                                                 "header)")
         url = urlsplit(self.path)

@@ -275,6 +275,13 @@ def test_other_host_warns():
     try:
         assert url.startswith("http://0.0.0.0:")
         assert "not only on this machine" in proc.startup
+        client = Client(url)
+        port = client.port
+        for host, status in ((f"127.0.0.1:{port}", 200), (f"192.0.2.7:{port}", 200),
+                             (f"evil.example:{port}", 403), ("192.0.2.7:1", 403)):
+            assert client.call("GET", "/api/files", headers={"Host": host})[0] == status, host
+        assert client.call("GET", "/api/files", headers={
+            "Host": f"192.0.2.7:{port}", "Origin": f"http://evil.example:{port}"})[0] == 403
     finally:
         proc.terminate()
         proc.wait(timeout=30)
