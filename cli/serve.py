@@ -42,6 +42,9 @@ JOB_TIME_FACTOR = 10
 KEPT_JOBS = 64
 """Finished jobs kept for their answer; the oldest are forgotten beyond."""
 
+MAX_CONNECTIONS = 256
+"""Connections served at once (each has a thread); more are answered 429 at once."""
+
 SOCKET_TIMEOUT = 20.0
 """Seconds a connection may take to send its request."""
 
@@ -202,6 +205,7 @@ class Server(ThreadingHTTPServer):
                  ) -> None:
         super().__init__(address, Handler)
         self.workers, self.page = workers, page
+        self.connections = threading.BoundedSemaphore(MAX_CONNECTIONS)
         self.token = secrets.token_urlsafe(24)
         bound, port = self.server_address[:2]
         host = bound.decode() if isinstance(bound, (bytes, bytearray)) else str(bound)
@@ -230,6 +234,25 @@ class Server(ThreadingHTTPServer):
         except ValueError:
             return False
         return True
+
+
+    def process_request(self, request: Any, client_address: Any) -> None:
+        """A thread for the connection, or a 429 at once beyond :data:`MAX_CONNECTIONS`."""
+        if not self.connections.acquire(blocking=False):
+            try:
+                request.sendall(b"HTTP/1.0 429 Too Many Requests\r\nContent-Length: 0\r\n"
+                                b"Connection: close\r\n\r\n")
+            except OSError:
+                pass
+            self.shutdown_request(request)
+            return
+        super().process_request(request, client_address)
+
+    def process_request_thread(self, request: Any, client_address: Any) -> None:
+        try:
+            super().process_request_thread(request, client_address)
+        finally:
+            self.connections.release()
 
 
 def _loopback(host: str) -> bool:

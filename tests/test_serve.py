@@ -12,6 +12,7 @@ import json
 import os
 import re
 import signal
+import socket
 import threading
 import time
 from pathlib import Path
@@ -233,6 +234,23 @@ def test_overload_is_429_and_over_time_504():
                                                        "--samples", "100000", "--json"]})
         assert status == 504, body
         assert client.post("position", BOARD)[0] == 200
+        idle = [socket.create_connection((client.host, client.port)) for _ in range(256)]
+        try:
+            for _ in range(100):  # once the server has taken every idle connection
+                if client.call("GET", "/api/files")[0] == 429:
+                    break
+                time.sleep(0.05)
+            else:
+                raise AssertionError("no 429 with 256 idle connections")
+        finally:
+            for sock in idle:
+                sock.close()
+        for _ in range(100):
+            if client.call("GET", "/api/files")[0] == 200:
+                break
+            time.sleep(0.05)
+        else:
+            raise AssertionError("the closed connections were not released")
     finally:
         proc.terminate()
         proc.wait(timeout=30)
