@@ -34,16 +34,18 @@ def _register_commands() -> None:
     from .convert import convert
     from .bid import bid
     from .deal import deal
+    from .engine import engine
     from .hint import hint
     from .par import par
     from .playout import playout
     from .report import report
     from .review import review
     from .score import score
+    from .serve import serve
     from .solve import solve
 
-    for command in (analyse, batch, bid, convert, deal, hint, par, playout, report, review, score,
-                    solve):
+    for command in (analyse, batch, bid, convert, deal, engine, hint, par, playout, report, review,
+                    score, serve, solve):
         cli.add_command(command)
 
 

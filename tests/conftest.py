@@ -25,9 +25,13 @@ from __future__ import annotations
 
 import os
 import random
+import re
 import shutil
 import subprocess
+import sys
+import time
 from collections.abc import Callable
+from pathlib import Path
 
 import pytest
 from belote import COINCHE, Deal, Position
@@ -150,3 +154,34 @@ def chromium(*args: str) -> subprocess.CompletedProcess[str]:
     return subprocess.run([CHROMIUM, "--headless", "--no-sandbox", "--disable-gpu",
                            "--enable-logging=stderr", "--v=0", *args],
                           check=False, capture_output=True, text=True, timeout=120)
+
+
+BELOTE = str(Path(sys.executable).parent / "belote")
+"""The ``belote`` script of this interpreter's environment (for tests that run it as a process)."""
+
+
+def start_serve(*args: str, wait: float = 120.0):
+    """Start ``belote serve --no-open ARGS``; return (process, url), the url with its token.
+
+    What the server printed before the url is the process's ``startup`` attribute.
+
+    The caller ends the process (``terminate()``, then ``wait()``); the kernels may have to
+    be compiled first, hence the long ``wait``.
+    """
+    proc = subprocess.Popen([BELOTE, "serve", "--no-open", *args], stdin=subprocess.DEVNULL,
+                            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+    end = time.monotonic() + wait
+    assert proc.stderr is not None
+    lines = []
+    while time.monotonic() < end:
+        line = proc.stderr.readline()
+        if not line:
+            break
+        lines.append(line)
+        match = re.match(r"belote serve: (http://\S+)$", line.strip())
+        if match:
+            proc.startup = "".join(lines[:-1])  # type: ignore[attr-defined]
+            return proc, match.group(1)
+    proc.kill()
+    proc.wait()
+    raise AssertionError(f"belote serve did not start: {''.join(lines)}")

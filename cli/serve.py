@@ -1,0 +1,475 @@
+"""``belote serve``: the analysis page, a local web server with the solver kept loaded.
+
+The server is the standard library's :class:`http.server.ThreadingHTTPServer`:
+the page is three static files and a few JSON requests, so a web framework
+would add a dependency and nothing the checks below need. A thread reads
+each connection; the work is done in child processes forked from this warm
+process (:class:`belote.cli.engine.Child`), at most ``--jobs`` at once and
+``--queue`` waiting. Safe by default (``docs/serve.md``): loopback only, a
+per-run token, ``Host`` and ``Origin`` checked, bodies and durations bounded,
+no file read but those named on the command line.
+"""
+
+from __future__ import annotations
+
+import ipaddress
+import json
+import secrets
+import threading
+import time
+from collections import OrderedDict
+from http import HTTPStatus
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from importlib import resources
+from pathlib import Path
+from typing import Any
+from urllib.parse import parse_qs, urlsplit
+
+import click
+
+from .common import display_path, notice, one_line
+from .engine import TYPED, Child, RequestError, check_argv, hello, request_kind
+
+MAX_BODY = 8 * 1024 * 1024
+"""The largest request body (413 beyond)."""
+
+JOB_KINDS = ("single_dummy", "bid")
+"""Requests answered over HTTP as jobs (progress, cancel), not at once."""
+
+JOB_TIME_FACTOR = 10
+"""Jobs may run this many times ``--timeout``."""
+
+KEPT_JOBS = 64
+"""Finished jobs kept for their answer; the oldest are forgotten beyond."""
+
+MAX_CONNECTIONS = 256
+"""Connections served at once (each has a thread); more are answered 429 at once."""
+
+SOCKET_TIMEOUT = 20.0
+"""Seconds a connection may take to send its request."""
+
+PAGE_TYPES = {".html": "text/html; charset=utf-8", ".css": "text/css; charset=utf-8",
+              ".js": "text/javascript; charset=utf-8", ".png": "image/png",
+              ".svg": "image/svg+xml"}
+
+CSP = ("default-src 'self'; img-src 'self' data: blob:; object-src 'none'; base-uri 'none'; "
+       "frame-ancestors 'none'; form-action 'none'")
+"""The page's Content-Security-Policy: its own files only, no inline script."""
+
+
+class Refused(Exception):
+    """An HTTP error answer: ``status`` and one line."""
+
+    def __init__(self, status: int, message: str) -> None:
+        super().__init__(message)
+        self.status = status
+
+
+class Job:
+    """A request run in the background: ``state``, ``progress``, its answer."""
+
+    def __init__(self, request: dict[str, Any]) -> None:
+        self.request = request
+        self.state = "queued"
+        self.child: Child | None = None
+        self.answer: dict[str, Any] | None = None
+        self.cancelled = threading.Event()
+
+    def to_dict(self) -> dict[str, Any]:
+        child = self.child
+        out: dict[str, Any] = {"state": self.state, "progress": (
+            1.0 if self.state == "done" else child.progress if child is not None else 0.0)}
+        if self.answer is not None:
+            if "result" in self.answer:
+                out["result"] = self.answer["result"]
+            if "error" in self.answer:
+                out["error"] = self.answer["error"]
+        return out
+
+
+class Workers:
+    """The bounded pool: at most ``jobs`` children at once, ``queue`` requests waiting."""
+
+    def __init__(self, files: tuple[str, ...], jobs: int, queue: int, timeout: float) -> None:
+        self.files, self.jobs, self.queue, self.timeout = files, jobs, queue, timeout
+        self.slots = threading.BoundedSemaphore(jobs)
+        self.lock = threading.Lock()
+        self.admitted = 0
+        self.children: set[Child] = set()
+        self.background: OrderedDict[str, Job] = OrderedDict()
+        self.closing = False
+
+    def _admit(self) -> None:
+        with self.lock:
+            if self.closing:
+                raise Refused(HTTPStatus.SERVICE_UNAVAILABLE, "the server is stopping")
+            if self.admitted >= self.jobs + self.queue:
+                raise Refused(HTTPStatus.TOO_MANY_REQUESTS,
+                              f"busy: {self.jobs} requests running and {self.queue} waiting")
+            self.admitted += 1
+
+    def _leave(self) -> None:
+        with self.lock:
+            self.admitted -= 1
+
+    def _run(self, request: dict[str, Any], seconds: float, job: Job | None = None
+             ) -> dict[str, Any]:
+        """Wait for a slot, answer ``request`` in a child within ``seconds`` (504 after)."""
+        end = time.monotonic() + seconds
+        if not self.slots.acquire(timeout=seconds):
+            raise Refused(HTTPStatus.GATEWAY_TIMEOUT, f"no worker free within {seconds:g} s")
+        try:
+            with self.lock:
+                if self.closing or (job is not None and job.cancelled.is_set()):
+                    return {"status": 2, "error": "cancelled"}
+                child = Child(request, self.files)
+                self.children.add(child)
+            if job is not None:
+                job.child, job.state = child, "running"
+            try:
+                while not child.read(0.25):
+                    if job is not None and job.cancelled.is_set():
+                        child.kill()
+                    elif time.monotonic() > end:
+                        child.kill()
+                        raise Refused(HTTPStatus.GATEWAY_TIMEOUT,
+                                      f"the request ran over {seconds:g} s")
+            finally:
+                child.close()
+                with self.lock:
+                    self.children.discard(child)
+            assert child.answer is not None
+            return child.answer
+        finally:
+            self.slots.release()
+
+    def answer(self, request: dict[str, Any]) -> dict[str, Any]:
+        """Answer ``request`` now (in this thread)."""
+        self._admit()
+        try:
+            return self._run(request, self.timeout)
+        finally:
+            self._leave()
+
+    def start(self, request: dict[str, Any]) -> str:
+        """Start ``request`` as a job; its id."""
+        self._admit()
+        job = Job(request)
+        name = secrets.token_hex(8)
+        with self.lock:
+            self.background[name] = job
+            finished = [k for k, j in self.background.items() if j.state not in
+                        ("queued", "running")]
+            for k in finished[:max(0, len(self.background) - KEPT_JOBS)]:
+                del self.background[k]
+
+        def work() -> None:
+            try:
+                job.answer = self._run(request, self.timeout * JOB_TIME_FACTOR, job)
+                job.state = ("cancelled" if job.cancelled.is_set() else
+                             "done" if job.answer.get("status") == 0 else "error")
+            except Refused as e:
+                job.answer, job.state = {"status": 2, "error": str(e)}, "error"
+            finally:
+                self._leave()
+
+        threading.Thread(target=work, name=f"job-{name}", daemon=True).start()
+        return name
+
+    def job(self, name: str) -> Job:
+        with self.lock:
+            job = self.background.get(name)
+        if job is None:
+            raise Refused(HTTPStatus.NOT_FOUND, f"no job {name[:20]!r}")
+        return job
+
+    def close(self) -> None:
+        """Refuse new work and end every child now."""
+        with self.lock:
+            self.closing = True
+            children = list(self.children)
+            for job in self.background.values():
+                job.cancelled.set()
+        for child in children:
+            child.stop()
+
+
+class Server(ThreadingHTTPServer):
+    """The HTTP server with what the handlers share: the token, the names it answers to,
+    the page's files and the :class:`Workers`."""
+
+    daemon_threads = True
+    request_queue_size = 128
+
+    def __init__(self, address: tuple[str, int], workers: Workers, page: dict[str, bytes]
+                 ) -> None:
+        super().__init__(address, Handler)
+        self.workers, self.page = workers, page
+        self.connections = threading.BoundedSemaphore(MAX_CONNECTIONS)
+        self.token = secrets.token_urlsafe(24)
+        bound, port = self.server_address[:2]
+        host = bound.decode() if isinstance(bound, (bytes, bytearray)) else str(bound)
+        shown = f"[{host}]" if ":" in host else host
+        self.url = f"http://{shown}:{port}/?token={self.token}"
+        names = {shown}
+        if _loopback(host):
+            names |= {"localhost", "127.0.0.1", "[::1]"}
+        self.hosts = {f"{n}:{port}" for n in names}
+        self.port = port
+        self.any_address = not _loopback(host)
+
+    def own_host(self, value: str | None) -> bool:
+        """Whether a ``Host`` header (or an ``Origin``'s host) names this server: one of its
+        names, or, listening beyond loopback, any IP address with its port (a DNS rebinding
+        attack needs a domain name)."""
+        if value is None:
+            return False
+        if value in self.hosts:
+            return True
+        name, _, port = value.rpartition(":")
+        if not self.any_address or port != str(self.port):
+            return False
+        try:
+            ipaddress.ip_address(name.removeprefix("[").removesuffix("]"))
+        except ValueError:
+            return False
+        return True
+
+
+    def process_request(self, request: Any, client_address: Any) -> None:
+        """A thread for the connection, or a 429 at once beyond :data:`MAX_CONNECTIONS`."""
+        if not self.connections.acquire(blocking=False):
+            try:
+                request.sendall(b"HTTP/1.0 429 Too Many Requests\r\nContent-Length: 0\r\n"
+                                b"Connection: close\r\n\r\n")
+            except OSError:
+                pass
+            self.shutdown_request(request)
+            return
+        super().process_request(request, client_address)
+
+    def process_request_thread(self, request: Any, client_address: Any) -> None:
+        try:
+            super().process_request_thread(request, client_address)
+        finally:
+            self.connections.release()
+
+
+def _loopback(host: str) -> bool:
+    try:
+        return ipaddress.ip_address(host).is_loopback
+    except ValueError:
+        return host == "localhost"
+
+
+class Handler(BaseHTTPRequestHandler):
+    """One HTTP request: checked (``Host``, ``Origin``, token, size), then answered."""
+
+    server: Server
+    timeout = SOCKET_TIMEOUT
+    protocol_version = "HTTP/1.0"
+    server_version = "belote"
+    sys_version = ""
+
+    def log_message(self, format: str, *args: Any) -> None:
+        """No access log (nothing is written from these threads)."""
+
+    def _send(self, status: int, body: bytes, content_type: str, page: bool = False) -> None:
+        self.send_response(status)
+        self.send_header("Content-Type", content_type)
+        self.send_header("Content-Length", str(len(body)))
+        self.send_header("Cache-Control", "no-store")
+        self.send_header("X-Content-Type-Options", "nosniff")
+        self.send_header("Referrer-Policy", "no-referrer")
+        if page:
+            self.send_header("Content-Security-Policy", CSP)
+        self.end_headers()
+        if self.command != "HEAD":
+            self.wfile.write(body)
+
+    def _json(self, status: int, data: Any) -> None:
+        self._send(status, json.dumps(data).encode(), "application/json")
+
+    def _handle(self) -> None:
+        try:
+            self._checked()
+        except Refused as e:
+            self.close_connection = True
+            self._json(e.status, {"error": one_line(str(e), before="")})
+
+    def do_GET(self) -> None:
+        self._handle()
+
+    def do_HEAD(self) -> None:
+        self._handle()
+
+    def do_POST(self) -> None:
+        self._handle()
+
+    def do_DELETE(self) -> None:
+        self._handle()
+
+    def _token_ok(self, query: dict[str, list[str]], headers: bool) -> None:
+        given = query.get("token", [None])[0]
+        if given is None and headers:
+            auth = self.headers.get("Authorization", "")
+            given = (auth[7:] if auth.startswith("Bearer ") else None) or self.headers.get(
+                "X-Belote-Token")
+        if not given:
+            raise Refused(HTTPStatus.UNAUTHORIZED, "the token is missing: use the address "
+                                                   "belote serve printed")
+        if not secrets.compare_digest(given.encode(), self.server.token.encode()):
+            raise Refused(HTTPStatus.FORBIDDEN, "wrong token")
+
+    def _checked(self) -> None:
+        server = self.server
+        if not server.own_host(self.headers.get("Host")):
+            raise Refused(HTTPStatus.FORBIDDEN, "this server answers only to its own address "
+                                                "(Host header)")
+        origin = self.headers.get("Origin")
+        if origin is not None and not (origin.startswith("http://") and
+                                       server.own_host(origin[len("http://"):])):
+            raise Refused(HTTPStatus.FORBIDDEN, "requests from other sites are refused (Origin "
+                                                "header)")
+        url = urlsplit(self.path)
+        query = parse_qs(url.query)
+        path = url.path
+        if not path.startswith("/api/"):
+            if self.command not in ("GET", "HEAD"):
+                raise Refused(HTTPStatus.METHOD_NOT_ALLOWED, f"{self.command} {path[:40]}")
+            name = "index.html" if path in ("/", "/index.html") else path[1:]
+            if name == "index.html":
+                self._token_ok(query, headers=False)
+            if name not in server.page:
+                raise Refused(HTTPStatus.NOT_FOUND, f"no page {path[:60]!r}")
+            self._send(HTTPStatus.OK, server.page[name],
+                       PAGE_TYPES.get(Path(name).suffix, "application/octet-stream"),
+                       page=name == "index.html")
+            return
+        self._token_ok(query, headers=True)
+        self._api(path[len("/api/"):])
+
+    def _body(self) -> dict[str, Any]:
+        length = self.headers.get("Content-Length")
+        if length is None or not length.isdigit():
+            raise Refused(HTTPStatus.LENGTH_REQUIRED, "a request body needs its Content-Length")
+        if int(length) > MAX_BODY:
+            raise Refused(HTTPStatus.REQUEST_ENTITY_TOO_LARGE,
+                          f"a request body is at most {MAX_BODY // 2**20} MiB")
+        raw = self.rfile.read(int(length))
+        try:
+            body = json.loads(raw or b"{}")
+        except ValueError as e:
+            raise Refused(HTTPStatus.BAD_REQUEST, f"the body is not JSON: {e}") from None
+        if not isinstance(body, dict):
+            raise Refused(HTTPStatus.BAD_REQUEST, "the body is a JSON object")
+        return body
+
+    def _api(self, route: str) -> None:
+        workers = self.server.workers
+        method = self.command
+        if route.startswith("job/"):
+            job = workers.job(route[4:])
+            if method == "DELETE":
+                job.cancelled.set()  # its thread ends the child within a quarter second
+                if job.state in ("queued", "running"):
+                    job.state = "cancelled"
+            elif method != "GET":
+                raise Refused(HTTPStatus.METHOD_NOT_ALLOWED, f"{method} {route[:40]}")
+            self._json(HTTPStatus.OK, job.to_dict())
+            return
+        if method == "GET" and route in ("files", "version"):
+            self._json(HTTPStatus.OK, hello() if route == "version" else {"files": [
+                {"index": i, "name": Path(f).name} for i, f in enumerate(workers.files)]})
+            return
+        if method != "POST":
+            raise Refused(HTTPStatus.METHOD_NOT_ALLOWED, f"{method} /api/{route[:40]}")
+        if route != "run" and route not in TYPED:
+            raise Refused(HTTPStatus.NOT_FOUND, f"no request /api/{route[:40]}")
+        request = self._body()
+        request["kind"] = route
+        try:
+            request_kind(request)
+            if route == "run":  # refused here, before any work: files not named, writes
+                check_argv(request.get("argv"), workers.files)
+        except RequestError as e:
+            raise Refused(HTTPStatus.BAD_REQUEST, str(e)) from None
+        if route in JOB_KINDS:
+            self._json(HTTPStatus.ACCEPTED, {"job": workers.start(request)})
+            return
+        answer = workers.answer(request)
+        if route == "run":
+            self._json(HTTPStatus.OK if answer["status"] != 70 else
+                       HTTPStatus.INTERNAL_SERVER_ERROR, answer)
+        elif answer["status"] == 0:
+            self._json(HTTPStatus.OK, answer["result"])
+        else:
+            self._json(HTTPStatus.BAD_REQUEST if answer["status"] == 2 else
+                       HTTPStatus.INTERNAL_SERVER_ERROR, {"error": answer["error"]})
+
+
+def page_files() -> dict[str, bytes]:
+    """The page's files (``cli/serve_page/``), by name."""
+    folder = resources.files("belote.cli") / "serve_page"
+    return {f.name: f.read_bytes() for f in folder.iterdir() if f.is_file()}
+
+
+@click.command(short_help="The analysis page in your browser, the solver kept loaded.")
+@click.argument("files", nargs=-1, type=click.Path(exists=True, dir_okay=False, path_type=Path))
+@click.option("--host", default="127.0.0.1", show_default=True,
+              help="Address to listen on; anything but loopback lets other machines in.")
+@click.option("--port", type=click.IntRange(0, 65535), default=0,
+              help="Port to listen on (default: a free one).")
+@click.option("--no-open", is_flag=True, help="Print the address, do not open a browser.")
+@click.option("--jobs", type=click.IntRange(1, 64), default=None,
+              help="Requests solved at once (default: the number of cores).")
+@click.option("--queue", type=click.IntRange(0, 10_000), default=64, show_default=True,
+              help="Requests waiting for a worker beyond those (429 when full).")
+@click.option("--timeout", type=click.FloatRange(0.1, 86_400), default=60.0, show_default=True,
+              help="Seconds a request may run (single-dummy and bid jobs: ten times more).")
+def serve(files, host, port, no_open, jobs, queue, timeout):
+    """Serve the analysis page of the records FILE... in your browser.
+
+    \b
+    A local web server keeps the solver loaded and serves a page to open
+    a record (the FILEs, or one dropped on the page) or type a deal, step
+    through the play, see the double-dummy value of every legal card, try
+    other cards, ask the single-dummy values and the bid advice, and export
+    the line. It prints its address, with a token made for this run, and
+    opens it in the browser. It answers only on this machine (--host
+    changes that), reads no file but the FILEs and writes none. Ctrl-C
+    stops it. The guide: docs/serve.md.
+
+    \b
+    Examples:
+      belote serve datasets/examples/colver.cfn
+      belote serve --no-open --port 8765
+    """
+    import os
+    import webbrowser
+
+    from .engine import warm
+
+    warm()
+    workers = Workers(tuple(os.path.realpath(f) for f in files), jobs or os.cpu_count() or 1,
+                      queue, timeout)
+    try:
+        server = Server((host, port), workers, page_files())
+    except OSError as e:
+        raise click.ClickException(one_line(f"cannot listen on {host}:{port}: "
+                                            f"{e.strerror or e}")) from None
+    if not _loopback(host):
+        notice(f"listening on {display_path(host)}, not only on this machine: anyone who can "
+               "reach it and has the token can use the solver")
+    click.echo(f"belote serve: {server.url}", err=True)
+    thread = threading.Thread(target=server.serve_forever, name="http", daemon=True)
+    thread.start()
+    try:
+        if not no_open:
+            webbrowser.open(server.url)
+        while thread.is_alive():
+            thread.join(0.5)
+    finally:
+        workers.close()
+        server.shutdown()
+        server.server_close()

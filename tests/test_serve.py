@@ -1,0 +1,305 @@
+"""``belote serve``: a real server on loopback, every request kind, and its safety checks.
+
+The token, Host and Origin, the size bound, bad input (400, the server goes
+on), the files it may read, overload (429), the time bound (504), and the
+signals (130, 143, no child left).
+"""
+
+from __future__ import annotations
+
+import http.client
+import json
+import os
+import re
+import signal
+import socket
+import threading
+import time
+from pathlib import Path
+from urllib.parse import urlsplit
+
+import pytest
+
+from conftest import start_serve
+
+REPO = Path(__file__).resolve().parent.parent
+RECORD = REPO / "datasets/examples/colver.cfn"
+DEAL = "N:AJ.QJ.AJT.Q 987.T987.K. KQT.A.Q9.A8 .K.87.KJT97"
+BOARD = {"deal": DEAL, "mode": "coinche", "dealer": "N", "contract": "80H", "declarer": "N"}
+
+
+class Client:
+    """Requests to one server: ``call`` returns (status, JSON or bytes, headers)."""
+
+    def __init__(self, url: str) -> None:
+        parts = urlsplit(url)
+        self.host, self.port = parts.hostname, parts.port
+        self.token = parts.query.removeprefix("token=")
+
+    def call(self, method: str, path: str, body: object = None, *, token: str | None = "query",
+             headers: dict[str, str] | None = None, raw: bytes | None = None):
+        conn = http.client.HTTPConnection(self.host, self.port, timeout=60)
+        if token == "query":
+            path += ("&" if "?" in path else "?") + f"token={self.token}"
+        sent = dict(headers or {})
+        if token == "bearer":
+            sent["Authorization"] = f"Bearer {self.token}"
+        data = raw if raw is not None else None if body is None else json.dumps(body).encode()
+        conn.request(method, path, body=data, headers=sent)
+        response = conn.getresponse()
+        payload = response.read()
+        conn.close()
+        if response.getheader("Content-Type", "").startswith("application/json"):
+            return response.status, json.loads(payload), response
+        return response.status, payload, response
+
+    def post(self, kind: str, body: object, **kw):
+        return self.call("POST", f"/api/{kind}", body, **kw)
+
+    def job(self, kind: str, body: object, timeout: float = 60.0) -> dict:
+        status, started, _ = self.post(kind, body)
+        assert status == 202, started
+        end = time.monotonic() + timeout
+        while time.monotonic() < end:
+            state = self.call("GET", f"/api/job/{started['job']}")[1]
+            if state["state"] not in ("queued", "running"):
+                return state
+            time.sleep(0.05)
+        raise AssertionError("the job did not end")
+
+
+@pytest.fixture(scope="module")
+def server():
+    proc, url = start_serve(str(RECORD))
+    yield Client(url)
+    proc.terminate()
+    assert proc.wait(timeout=30) == 143
+
+
+def test_page_needs_the_token_its_files_do_not(server):
+    assert server.call("GET", "/", token=None)[0] == 401
+    assert server.call("GET", "/?token=wrong", token=None)[0] == 403
+    status, page, response = server.call("GET", "/")
+    assert status == 200 and b"<html" in page
+    assert "default-src 'self'" in response.getheader("Content-Security-Policy")
+    assert server.call("GET", "/page.js", token=None)[0] == 200
+    assert server.call("GET", "/../pyproject.toml", token=None)[0] == 404
+    assert server.call("GET", "/serve.py", token=None)[0] == 404
+
+
+def test_api_needs_the_token(server):
+    assert server.call("GET", "/api/files", token=None)[0] == 401
+    assert server.call("GET", "/api/files?token=nope", token=None)[0] == 403
+    assert server.call("GET", "/api/files", token="bearer")[0] == 200
+    assert server.call("GET", "/api/files", token=None,
+                       headers={"X-Belote-Token": server.token})[0] == 200
+    assert server.post("position", BOARD, token=None)[0] == 401
+    assert server.call("GET", "/api/files")[1] == {"files": [{"index": 0,
+                                                                "name": "colver.cfn"}]}
+    assert server.call("GET", "/api/version")[1]["protocol"] == 1
+
+
+def test_foreign_host_and_origin_are_refused_not_redirected(server):
+    for headers in ({"Host": "evil.example"}, {"Host": f"evil.example:{server.port}"},
+                    {"Origin": "http://evil.example"},
+                    {"Origin": f"http://evil.example:{server.port}"}):
+        status, body, response = server.call("GET", "/api/files", headers=headers)
+        assert status == 403 and "error" in body and response.getheader("Location") is None
+        assert server.call("GET", "/", headers=headers)[0] == 403
+    own = {"Origin": f"http://127.0.0.1:{server.port}", "Host": f"localhost:{server.port}"}
+    assert server.call("GET", "/api/files", headers=own)[0] == 200
+
+
+def test_size_bound(server):
+    status, body, _ = server.post("position", None, raw=b"",
+                                  headers={"Content-Length": str(9 * 2**20)})
+    assert status == 413 and "MiB" in body["error"]
+    assert server.post("position", BOARD)[0] == 200
+
+
+def test_bad_input_is_one_line_and_the_server_goes_on(server):
+    for raw in (b"{", b"[1]", b"\xff\xfe"):
+        status, body, _ = server.post("position", None, raw=raw)
+        assert status == 400 and "\n" not in body["error"]
+    status, body, _ = server.post("position", {**BOARD, "play": ["AS"]})
+    assert status == 400 and body["error"] == "trick 1: E does not hold AS"
+    assert server.post("nope", {})[0] == 404
+    assert server.call("PUT", "/api/position", BOARD)[0] == 501
+    assert server.call("GET", "/api/position")[0] == 405
+    assert server.call("GET", "/api/job/unknown")[0] == 404
+    assert server.post("position", BOARD)[0] == 200
+
+
+def test_run_reads_only_the_named_files_and_writes_none(server):
+    status, answer, _ = server.post("run", {"argv": ["solve", str(RECORD), "--json"]})
+    assert status == 200 and answer["status"] == 0 and len(answer["output"]) >= 1
+    for argv in (["solve", "/etc/passwd", "--json"], ["solve", "-", "--json"],
+                 ["solve", str(REPO / "datasets/examples/deals.pbn")],
+                 ["convert", str(RECORD), "/tmp/out.pbn"],
+                 ["analyse", str(RECORD), "--html", "/tmp/page.html"],
+                 ["serve"], ["engine"], "solve"):
+        status, body, _ = server.post("run", {"argv": argv})
+        assert status == 400, (argv, body)
+    assert not Path("/tmp/page.html").exists() or Path("/tmp/page.html").stat().st_mtime < \
+        time.time() - 60
+    status, answer, _ = server.post("run", {"argv": ["solve", "--deal", "N:xx", "--json"]})
+    assert status == 200 and answer["status"] == 2 and "--deal" in answer["error"]
+
+
+def test_every_typed_request(server):
+    boards = server.post("open", {"file": 0})[1]["boards"]
+    assert boards[0]["contract"] and boards[0]["auction"]
+    text = RECORD.read_text()
+    assert server.post("open", {"text": text, "name": "mine.cfn"})[1]["boards"] == boards
+    assert server.post("open", {"file": 3})[0] == 400
+    pos = server.post("position", boards[0])[1]
+    assert pos["finished"] and pos["verdict"]["outcome"] in ("made", "failed", "litige")
+    start = server.post("position", {**boards[0], "play": []})[1]
+    assert start["to_play"] and any(v["best"] for v in start["values"])
+    played = server.post("play", {**BOARD, "to_end": True})[1]
+    assert played["position"]["finished"] and len(played["played"]) == 32
+    table = server.post("table", BOARD)[1]
+    assert {row["trump"] for row in table["table"]} == set("SHDC")
+    exported = server.post("export", {"board": boards[0], "format": "pbn"})[1]["text"]
+    assert "[Deal " in exported
+    sd = server.job("single_dummy", {**BOARD, "samples": 4})
+    assert sd["state"] == "done" and sd["progress"] == 1.0 and sd["result"]["cards"]
+    bid = server.job("bid", {"hand": "JH 9H AH TH KS AS AD 7C", "seat": "S", "dealer": "W",
+                             "samples": 10})
+    assert bid["state"] == "done" and bid["result"]["recommended"], bid
+    bad = server.job("bid", {"hand": "JH", "seat": "S", "dealer": "W"})
+    assert bad["state"] == "error" and bad["error"]
+
+
+def test_a_job_shows_progress_and_is_cancelled(server):
+    status, started, _ = server.post("single_dummy", {**BOARD, "samples": 3000})
+    name = started["job"]
+    seen = 0.0
+    for _ in range(100):
+        state = server.call("GET", f"/api/job/{name}")[1]
+        seen = state["progress"]
+        if seen > 0:
+            break
+        time.sleep(0.05)
+    assert 0 < seen < 1
+    status, state, _ = server.call("DELETE", f"/api/job/{name}")
+    assert status == 200 and state["state"] == "cancelled"
+    time.sleep(0.3)
+    assert server.call("GET", f"/api/job/{name}")[1]["state"] == "cancelled"
+
+
+def test_a_bid_job_shows_the_commands_progress(server):
+    status, started, _ = server.post("bid", {"hand": "JH 9H AH TH KS AS AD 7C", "seat": "S",
+                                             "dealer": "W", "samples": 20000})
+    name, seen = started["job"], 0.0
+    for _ in range(600):
+        state = server.call("GET", f"/api/job/{name}")[1]
+        seen = state["progress"]
+        if seen > 0 or state["state"] != "running" and state["state"] != "queued":
+            break
+        time.sleep(0.05)
+    assert 0 < seen < 1, state
+    assert server.call("DELETE", f"/api/job/{name}")[1]["state"] == "cancelled"
+
+
+def test_concurrent_clients(server):
+    errors = []
+
+    def client(i: int) -> None:
+        status, body, _ = server.post("position", {**BOARD, "play": ["9S", "KS"][:i % 3]})
+        if status != 200:
+            errors.append((status, body))
+
+    threads = [threading.Thread(target=client, args=(i,)) for i in range(12)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert not errors
+
+
+def test_overload_is_429_and_over_time_504():
+    proc, url = start_serve("--jobs", "1", "--queue", "0", "--timeout", "1")
+    try:
+        client = Client(url)
+        status, started, _ = client.post("single_dummy", {**BOARD, "samples": 3000})
+        assert status == 202
+        time.sleep(0.2)
+        status, body, _ = client.post("position", BOARD)
+        assert status == 429 and "busy" in body["error"]
+        assert client.call("DELETE", f"/api/job/{started['job']}")[0] == 200
+        time.sleep(0.3)
+        status, body, _ = client.post("run", {"argv": ["bid", "--hand", "JH 9H AH TH KS AS AD 7C",
+                                                       "--seat", "S", "--dealer", "W",
+                                                       "--samples", "100000", "--json"]})
+        assert status == 504, body
+        assert client.post("position", BOARD)[0] == 200
+        idle = [socket.create_connection((client.host, client.port)) for _ in range(256)]
+        try:
+            for _ in range(100):  # once the server has taken every idle connection
+                if client.call("GET", "/api/files")[0] == 429:
+                    break
+                time.sleep(0.05)
+            else:
+                raise AssertionError("no 429 with 256 idle connections")
+        finally:
+            for sock in idle:
+                sock.close()
+        for _ in range(100):
+            if client.call("GET", "/api/files")[0] == 200:
+                break
+            time.sleep(0.05)
+        else:
+            raise AssertionError("the closed connections were not released")
+    finally:
+        proc.terminate()
+        proc.wait(timeout=30)
+
+
+def children(pid: int) -> list[int]:
+    """The child processes of ``pid`` (Linux /proc)."""
+    out = []
+    for task in Path(f"/proc/{pid}/task").iterdir():
+        out += [int(c) for c in (task / "children").read_text().split()]
+    return out
+
+
+def gone(pid: int) -> bool:
+    """Whether ``pid`` has ended (a zombie waiting for init counts)."""
+    try:
+        return re.sub(r"^.*\) ", "", Path(f"/proc/{pid}/stat").read_text())[:1] in "ZX"
+    except FileNotFoundError:
+        return True
+
+
+@pytest.mark.parametrize("signum, status", [(signal.SIGINT, 130), (signal.SIGTERM, 143)])
+def test_signals_stop_it_promptly_and_leave_no_child(signum, status):
+    proc, url = start_serve()
+    client = Client(url)
+    assert client.post("single_dummy", {**BOARD, "samples": 3000})[0] == 202
+    time.sleep(0.3)
+    kids = children(proc.pid)
+    assert kids
+    start = time.monotonic()
+    os.kill(proc.pid, signum)
+    assert proc.wait(timeout=10) == status
+    assert time.monotonic() - start < 5
+    time.sleep(0.2)
+    assert all(gone(k) for k in kids)
+
+
+def test_other_host_warns():
+    proc, url = start_serve("--host", "0.0.0.0")
+    try:
+        assert url.startswith("http://0.0.0.0:")
+        assert "not only on this machine" in proc.startup
+        client = Client(url)
+        port = client.port
+        for host, status in ((f"127.0.0.1:{port}", 200), (f"192.0.2.7:{port}", 200),
+                             (f"evil.example:{port}", 403), ("192.0.2.7:1", 403)):
+            assert client.call("GET", "/api/files", headers={"Host": host})[0] == status, host
+        assert client.call("GET", "/api/files", headers={
+            "Host": f"192.0.2.7:{port}", "Origin": f"http://evil.example:{port}"})[0] == 403
+    finally:
+        proc.terminate()
+        proc.wait(timeout=30)
