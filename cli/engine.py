@@ -84,7 +84,7 @@ def request_kind(request: Any) -> str:
     kind = request.get("kind", "run" if "argv" in request else None)
     if kind is None:
         raise RequestError("the request has no kind (and no argv)")
-    if kind != "run" and kind not in TYPED and kind != "cancel":
+    if not isinstance(kind, str) or (kind != "run" and kind not in TYPED and kind != "cancel"):
         known = ", ".join(["run", *TYPED, "cancel"])
         raise RequestError(f"unknown kind {str(kind)[:40]!r} (known: {known})")
     return str(kind)
@@ -574,10 +574,13 @@ class _Engine:
 
     def take(self, line: bytes) -> None:
         """One request line: queued, or answered at once (a bad line, a cancel)."""
+        from belote.files import load_json
+
         try:
-            request = json.loads(line)
-        except ValueError as e:
-            _write({"id": None, "status": 2, "error": f"not JSON: {one_line(str(e), before='')}"})
+            request = load_json(line.decode("utf-8"))
+        except ValueError as e:  # not UTF-8, not JSON, or beyond the bounded reading's limits
+            message = str(e) if str(e).startswith("not JSON") else f"not JSON: {e}"
+            _write({"id": None, "status": 2, "error": one_line(message, before="")})
             return
         rid = request.get("id") if isinstance(request, dict) else None
         try:

@@ -357,10 +357,12 @@ class Handler(BaseHTTPRequestHandler):
             raise Refused(HTTPStatus.REQUEST_ENTITY_TOO_LARGE,
                           f"a request body is at most {MAX_BODY // 2**20} MiB")
         raw = self.rfile.read(int(length))
+        from belote.files import load_json
+
         try:
-            body = json.loads(raw or b"{}")
-        except ValueError as e:
-            raise Refused(HTTPStatus.BAD_REQUEST, f"the body is not JSON: {e}") from None
+            body = load_json((raw or b"{}").decode("utf-8"))
+        except ValueError as e:  # not UTF-8, not JSON, or beyond the bounded reading's limits
+            raise Refused(HTTPStatus.BAD_REQUEST, f"the body: {e}") from None
         if not isinstance(body, dict):
             raise Refused(HTTPStatus.BAD_REQUEST, "the body is a JSON object")
         return body

@@ -296,6 +296,45 @@ def _review(rng: random.Random, d: Path) -> list[str]:
             *maybe(rng, 0.1, "--parquet", d / "decisions.parquet")]
 
 
+ENGINE_REQUESTS = [
+    '{"id": 1, "argv": ["solve", "--deal", "%s", "--json"]}' % _ROW_DEAL,
+    '{"id": 2, "kind": "position", "deal": "%s", "mode": "coinche", "contract": "80H", '
+    '"declarer": "N", "play": ["AS"]}' % _ROW_DEAL,
+    '{"id": 3, "kind": "table", "deal": "%s", "mode": "classic", "leader": "E"}' % _ROW_DEAL,
+    '{"id": 4, "kind": "open", "text": "%s", "name": "g.cfn"}' % _CFN,
+    '{"id": 5, "kind": "play", "deal": "%s", "mode": "coinche", "contract": "100S", '
+    '"declarer": "E", "play": [], "card": "best"}' % _ROW_DEAL,
+    '{"id": 6, "kind": "cancel", "target": 1}']
+
+
+def _engine(rng: random.Random, d: Path) -> list[str]:
+    """Hostile request lines on standard input: mutated requests, bytes, deep nesting."""
+    lines = []
+    for _ in range(rng.randint(1, 3)):
+        roll = rng.random()
+        if roll < 0.1:
+            lines.append("[" * rng.choice([10, 1000, 100000]))
+        elif roll < 0.2:
+            lines.append(rng.choice(TOKENS))
+        else:
+            line = rng.choice(ENGINE_REQUESTS)
+            for _ in range(rng.choice([1, 1, 2, 3])):
+                line = _mutate_text(rng, line)
+            lines.append(line)
+    STDIN[d] = _bytes_of(rng, "\n".join(lines) + "\n")
+    return ["engine"]
+
+
+def _serve(rng: random.Random, d: Path) -> list[str]:
+    """Hostile files and options, always with one option out of range: a server that started
+    would serve until stopped (the requests of a running server are tests/test_serve.py's)."""
+    wrong = rng.choice([["--port", "-1"], ["--port", "65536"], ["--jobs", "0"],
+                        ["--queue", "-1"], ["--timeout", "0"], ["--port", "x"]])
+    return ["serve", "--no-open", *[hostile_file(rng, d, GAMES) for _ in range(rng.randint(0, 2))],
+            *maybe(rng, 0.3, "--host", pick(rng, "127.0.0.1", "::1", "nowhere.invalid")),
+            *wrong]
+
+
 def _constraint(rng: random.Random, good: str) -> str:
     return _mutate_text(rng, good) if rng.random() < 0.7 else rng.choice(TOKENS)
 
@@ -349,8 +388,8 @@ def _bid(rng: random.Random, d: Path) -> list[str]:
 
 COMMANDS: dict[str, Callable[[random.Random, Path], list[str]]] = {
     "analyse": _analyse, "batch": _batch, "bid": _bid, "convert": _convert, "deal": _deal,
-    "hint": _hint, "par": _par, "playout": _playout, "report": _report, "review": _review,
-    "score": _score, "solve": _solve}
+    "engine": _engine, "hint": _hint, "par": _par, "playout": _playout, "report": _report, "review": _review,
+    "score": _score, "serve": _serve, "solve": _solve}
 """How to make one hostile run of each command."""
 
 SALT = os.environ.get("BELOTE_FUZZ_SALT", "")
@@ -378,3 +417,6 @@ def test_no_internal_error(command: str, number: int, tmp_path: Path) -> None:
     assert "Traceback" not in err and "internal error" not in err, f"belote {shown}: {err}"
     for line in err.splitlines():
         assert line.isprintable() and len(line) <= 420, f"belote {shown}: {line!r}"
+    if command == "engine":  # every answer a JSON line, none an internal error
+        for line in result.stdout.splitlines():
+            assert json.loads(line).get("status") != 70, f"belote {shown}: {line}"
