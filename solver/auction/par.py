@@ -95,7 +95,7 @@ class ParContract:
     >>> c.to_dict()
     {'contract': '110HX', 'side': 'EW', 'score': {'NS': 0, 'EW': 540}}
     >>> c
-    ParContract(contract=Contract(trump=1, declarer=None, bid=110, multiplier=2, capot=False), side=1, score=SidePair(ns=0, ew=540))
+    ParContract(contract=Contract(trump='H', declarer=None, bid=110, multiplier=2, capot=False), side=1, score=SidePair(ns=0, ew=540))
     """
 
     contract: Contract
