@@ -260,7 +260,7 @@ def test_cli_classic_auction():
 
 
 def test_single_dummy_defence_equals_a_plain_loop_of_playouts():
-    from belote.advice.playout import Schedule, playout
+    from belote.advice.playout import Schedule, played_board
 
     seen = Constraints().with_text(hand=[f"S:{SOUTH}"])
     auction = Auction.parse("N:P E:80H")
@@ -271,7 +271,7 @@ def test_single_dummy_defence_equals_a_plain_loop_of_playouts():
     contract = Contract(1, 1, 80)
     nets = []
     for i, deal in enumerate(DealSampler(reading.constraints).draw(2, 0, 3)):
-        end = playout(deal, contract, leader=0, profile=COINCHE, schedule=schedule,
+        end = played_board(deal, contract, leader=0, profile=COINCHE, schedule=schedule,
                       seed=2, board=4 * i + 1).position()
         won = end.tricks_won
         trick = (252, 0) if won[0] == 8 else (0, 252) if won[1] == 8 else tuple(end.points)

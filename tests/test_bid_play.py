@@ -18,7 +18,7 @@ from belote.parallel import Run
 from belote import CardSet, Deal
 from belote.advice.bid import estimate_contract
 from belote.advice.bid_play import played_estimate, played_table
-from belote.advice.playout import Schedule, playout
+from belote.advice.playout import Schedule, played_board
 from belote.types.profile import COINCHE
 from belote.rules.scoring import score_deal
 from belote.sampling.constraints import Constraints
@@ -42,7 +42,7 @@ def test_both_halves_equal_their_plain_computations() -> None:
     made, nets = [], []
     for i, row in enumerate(DealSampler(constraints).draw_masks(seed, 0, samples)):
         deal = Deal([CardSet(int(h)) for h in row])
-        end = playout(deal, contract, leader=0, schedule=FAST, seed=seed,
+        end = played_board(deal, contract, leader=0, schedule=FAST, seed=seed,
                       board=4 * i + contract.trump).position()
         score = score_deal(COINCHE, contract, end.points, end.belote_side())
         made.append(score.made)

@@ -68,7 +68,7 @@ from .bid import (
     coinche_contracts,
     count_layouts,
 )
-from .playout import DEFAULT_SCHEDULE, Schedule, playout
+from .playout import DEFAULT_SCHEDULE, Schedule, played_board
 
 __all__ = ["PLAYS", "PlayDifference", "PlayedAdvice", "played_classic", "played_estimate",
            "played_table"]
@@ -144,7 +144,7 @@ def _play_range(plays: _Plays, span: tuple[int, int, int]) -> tuple[np.ndarray, 
     for i, row in enumerate(hands):
         deal = Deal([CardSet(int(h)) for h in row])
         for j, contract in enumerate(plays.play_for):
-            board = playout(deal, contract, leader=q.leader, profile=q.profile,
+            board = played_board(deal, contract, leader=q.leader, profile=q.profile,
                             schedule=plays.schedule, seed=seed,
                             board=4 * (start + i) + contract.trump)
             end = board.position()
