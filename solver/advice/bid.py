@@ -75,9 +75,9 @@ from ..sampling.constraints import Constraints, classic_bidding
 from ..sampling.sampler import DealSampler
 from ..sampling.stats import (DECILES, Estimate, LookSchedule, proportion, t_quantile,
                               wilson_bounds, z_value)
-from ..types.cards import SUITS, Suit, parse_card
-from ..types.contract import Contract
-from ..types.deal import Seat, next_seat, side_of
+from ..types.cards import SUITS, Suit, as_card
+from ..types.contract import Contract, as_contract
+from ..types.deal import Seat, as_seat, next_seat, side_of
 
 __all__ = ["BidAdvice", "ContractEstimate", "bid_table", "classic_advice", "classic_question", "classic_constraints",
            "coinche_contracts", "count_layouts", "estimate_contract"]
@@ -583,7 +583,7 @@ def count_layouts(constraints: Constraints) -> int:
 
 
 @run_keywords
-def estimate_contract(constraints: Constraints, contract: Contract, dealer: Seat, *,
+def estimate_contract(constraints: Constraints, contract: Contract | str, dealer: Seat | str, *,
                       samples: int = 1000, seed: int = 0, precision: float | None = None,
                       run: Run = SERIAL) -> ContractEstimate:
     """Judge one ``contract`` (declarer included) over samples of ``constraints``.
@@ -598,6 +598,7 @@ def estimate_contract(constraints: Constraints, contract: Contract, dealer: Seat
     fits.
     """
     profile = constraints.profile
+    contract, dealer = as_contract(contract, profile), as_seat(dealer, "dealer")
     if contract.declarer is None:
         raise BeloteError(f"contract {contract.to_pbn()} needs a declarer")
     _check_samples(samples, precision)
@@ -611,7 +612,8 @@ def estimate_contract(constraints: Constraints, contract: Contract, dealer: Seat
 
 
 @run_keywords
-def bid_table(constraints: Constraints, declarer: Seat, dealer: Seat, *, samples: int = 1000,
+def bid_table(constraints: Constraints, declarer: Seat | str, dealer: Seat | str, *,
+              samples: int = 1000,
               seed: int = 0, precision: float | None = None, run: Run = SERIAL,
               exact: bool = False, first_look: int = 100) -> BidAdvice:
     """Every coinche contract of ``declarer`` (4 trumps x 80..160 and capot) on the same samples.
@@ -623,6 +625,7 @@ def bid_table(constraints: Constraints, declarer: Seat, dealer: Seat, *, samples
     of the ``precision`` schedule (then twice as many samples each look).
     """
     profile = constraints.profile
+    declarer, dealer = as_seat(declarer, "declarer"), as_seat(dealer, "dealer")
     if profile.auction != "numeric":
         raise BeloteError(f"{profile.name} has no numeric bids: use classic_advice")
     _check_samples(samples, precision)
@@ -633,7 +636,7 @@ def bid_table(constraints: Constraints, declarer: Seat, dealer: Seat, *, samples
     return engine.advice(schedule, layouts)
 
 
-def classic_constraints(seat: Seat, five: str | Sequence[str], turned: str | int, *,
+def classic_constraints(seat: Seat | str, five: str | Sequence[str], turned: str | int, *,
                         known: Sequence[str] = (), shape: Sequence[str] = (),
                         points: Sequence[str] = ()) -> Constraints:
     """What a classic bidder at ``seat`` knows when thinking of taking (they get the turned card).
@@ -642,12 +645,12 @@ def classic_constraints(seat: Seat, five: str | Sequence[str], turned: str | int
     >>> c.known[2], c.free_cards().bit_count()
     (CardSet('KS AS 9H JH AH 7C'), 26)
     """
-    card = turned if isinstance(turned, int) else parse_card(turned)
+    card, seat = as_card(turned), as_seat(seat)
     return classic_bidding(seat, five, card, taker=seat).with_text(
         known=known, shape=shape, points=points)
 
 
-def classic_question(seat: Seat, five: str | Sequence[str], turned: str | int, *,
+def classic_question(seat: Seat | str, five: str | Sequence[str], turned: str | int, *,
                      known: Sequence[str] = (), shape: Sequence[str] = (),
                      points: Sequence[str] = ()
                      ) -> tuple[Constraints, int, list[Contract]]:
@@ -658,7 +661,7 @@ def classic_question(seat: Seat, five: str | Sequence[str], turned: str | int, *
     >>> [c.to_pbn() for c in rows]
     ['H', 'S', 'D', 'C']
     """
-    card = turned if isinstance(turned, int) else parse_card(turned)
+    card, seat = as_card(turned), as_seat(seat)
     constraints = classic_constraints(seat, five, card, known=known, shape=shape,
                                       points=points)
     first = card >> 3
@@ -667,7 +670,8 @@ def classic_question(seat: Seat, five: str | Sequence[str], turned: str | int, *
 
 
 @run_keywords
-def classic_advice(seat: Seat, five: str | Sequence[str], turned: str | int, dealer: Seat, *,
+def classic_advice(seat: Seat | str, five: str | Sequence[str], turned: str | int,
+                   dealer: Seat | str, *,
                    known: Sequence[str] = (), shape: Sequence[str] = (),
                    points: Sequence[str] = (), samples: int = 1000, seed: int = 0,
                    precision: float | None = None, run: Run = SERIAL) -> BidAdvice:
@@ -681,6 +685,7 @@ def classic_advice(seat: Seat, five: str | Sequence[str], turned: str | int, dea
     nobody (they go to a later deal).
     """
     _check_samples(samples, precision)
+    seat, dealer = as_seat(seat), as_seat(dealer, "dealer")
     constraints, layouts, contracts = classic_question(seat, five, turned, known=known,
                                                        shape=shape, points=points)
     engine = _engine(constraints, CLASSIC, seat, dealer, contracts, (1,), True)

@@ -767,19 +767,19 @@ def dd_table(deal: Deal, leader: Seat | str, profile: RuleProfile | str, *,
     """
     profile = get_profile(profile)
     deal.validate(cards_each=8)
-    leader = as_seat(leader, "leader")
-    trumps = as_suits(trumps)
-    sides = tuple(as_side(side) for side in one_or_many(sides))
-    if not trumps or not sides:
+    first = as_seat(leader, "leader")
+    suits = as_suits(trumps)
+    wanted = tuple(as_side(side) for side in one_or_many(sides))
+    if not suits or not wanted:
         raise DealError("a table needs at least one trump and one side")
     context = context or default_context()
     values: dict[tuple[Suit, Side], int] = {}
     belote: dict[Suit, Side | None] = {}
     with context.lock:
-        for trump in trumps:
-            position = Position(deal, trump, leader, profile)
+        for trump in suits:
+            position = Position(deal, trump, first, profile)
             belote[trump] = position.belote_side()
-            both = _Search(position, sides[0], context).values(position)
-            for side in sides:
+            both = _Search(position, wanted[0], context).values(position)
+            for side in wanted:
                 values[trump, side] = both[side]
-    return DDTable(leader, values, belote)
+    return DDTable(first, values, belote)

@@ -142,7 +142,7 @@ def coerce_small(value: object, parse: Callable[[str], int], high: int, what: st
     raise CardError(f"{what} {shown} is not {kind} ({expected})")
 
 
-def as_suit(suit: Suit | str, what: str = "suit") -> Suit:
+def as_suit(suit: object, what: str = "suit") -> Suit:
     """A suit int (0..3) from a suit int or a suit letter or symbol (:func:`parse_suit`).
 
     ``what`` names the value in the error (``trump``...).
@@ -179,7 +179,7 @@ def as_suits(suits: object, what: str = "trump") -> tuple[Suit, ...]:
     >>> as_suits(["H", SPADES]), as_suits("D")
     ((1, 0), (2,))
     """
-    return tuple(as_suit(s, what) for s in one_or_many(suits))  # type: ignore[arg-type]
+    return tuple(as_suit(s, what) for s in one_or_many(suits))
 
 
 def parse_rank(text: str) -> Rank:

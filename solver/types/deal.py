@@ -43,7 +43,7 @@ def parse_seat(text: str) -> Seat:
     raise CardError(f"unknown seat {text!r} (expected one of N E S W)")
 
 
-def as_seat(seat: Seat | str, what: str = "seat") -> Seat:
+def as_seat(seat: object, what: str = "seat") -> Seat:
     """A seat int (0..3) from a seat int or any spelling :func:`parse_seat` reads.
 
     ``what`` names the value in the error (``leader``, ``declarer``...).
@@ -72,7 +72,7 @@ def parse_side(text: str) -> Side:
     raise CardError(f"unknown side {text!r} (expected NS or EW)")
 
 
-def as_side(side: Side | str, what: str = "side") -> Side:
+def as_side(side: object, what: str = "side") -> Side:
     """A side int (``NS`` = 0, ``EW`` = 1) from a side int or ``NS`` / ``EW`` (:func:`parse_side`).
 
     >>> as_side("EW"), as_side(NS)
