@@ -261,15 +261,30 @@ class Deal:
         return all(h is not None for h in self.hands)
 
     def complete_unknown(self, total: int = 8) -> "Deal":
-        """Fill a single unknown hand with the cards nobody else holds.
+        """Fill a single unknown hand (PBN's ``-``) with the cards nobody else holds.
 
-        Only meaningful for full deals (``total`` cards each).
+        Only meaningful for full deals: the other three hands must hold ``total``
+        cards each (8), so that the one left out is determined.
+
+        >>> Deal.from_pbn("N:- .AKQJT987.. ..AKQJT987. ...AKQJT987").complete_unknown()
+        Deal.from_pbn('N:AKQJT987... .AKQJT987.. ..AKQJT987. ...AKQJT987')
+        >>> Deal.from_pbn("N:- - ..AKQJT987. ...AKQJT987").complete_unknown()
+        Traceback (most recent call last):
+        ...
+        belote.errors.DealError: 2 hands are unknown (N E); at most one can be inferred (from the other three)
         """
         missing = [s for s, h in enumerate(self.hands) if h is None]
         if not missing:
             return self
         if len(missing) > 1:
-            raise DealError(f"{len(missing)} hands are unknown; at most one can be inferred")
+            raise DealError(f"{len(missing)} hands are unknown "
+                            f"({' '.join(seat_name(s) for s in missing)}); at most one can be "
+                            "inferred (from the other three)")
+        sizes = [len(h) for h in self.hands if h is not None]
+        if any(n != total for n in sizes):
+            raise DealError(f"the hand of {seat_name(missing[0])} is unknown ('-') and the other "
+                            f"three hold {' '.join(map(str, sizes))} cards: it is inferred only "
+                            f"when they hold {total} each")
         rest = ALL_CARDS
         for h in self.hands:
             if h is not None:
