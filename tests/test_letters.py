@@ -107,3 +107,29 @@ def test_tables_verdicts_and_scores_take_letters() -> None:
 def test_par_takes_letters() -> None:
     by_letters = par_of(DEAL, "W", "coinche", bids=[80, 90], trumps=["H", "S"])
     assert by_letters == par_of(DEAL, WEST, COINCHE, bids=[80, 90], trumps=[HEARTS, SPADES])
+
+
+@pytest.mark.parametrize("text, french", [
+    ("VC", True), ("RS", True), ("DH", True), ("CD", True), ("ZZ", False), ("7D 8D", False),
+    ("1H", False),
+])
+def test_an_unknown_card_explains_the_ranks_and_the_french_letters(text: str,
+                                                                   french: bool) -> None:
+    with pytest.raises(belote.CardError) as info:
+        belote.parse_card(text)
+    message = str(info.value)
+    assert message.startswith(f"unknown card {text!r}: ranks are 7 8 9 T J Q K A (or 10), "
+                              "suits S H D C")
+    assert message.endswith("(French V = J, D = Q, R = K)") == french
+
+
+def test_french_letters_are_explained_in_the_commands_never_read() -> None:
+    from conftest import run_cli
+
+    code, out, err = run_cli("bid", "--hand", "VC 9C AC TC RS AS AD 7C", "--seat", "S",
+                             "--dealer", "W")
+    assert (code, out) == (2, "")
+    assert "unknown card 'VC': ranks are 7 8 9 T J Q K A (or 10), suits S H D C (French V = J, " \
+           "D = Q, R = K)" in err
+    code, _, err = run_cli("solve", "--deal", "N:AJ.QJ.AJT.Q 987.T987.R. KQT.A.Q9.A8 .K.87.KJT97")
+    assert code == 2 and "E hand: unknown rank 'R' in hand '987.T987.R.' (French V = J" in err

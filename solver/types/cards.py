@@ -182,11 +182,31 @@ def as_suits(suits: object, what: str = "trump") -> tuple[Suit, ...]:
     return tuple(as_suit(s, what) for s in one_or_many(suits))
 
 
+FRENCH_RANKS = {"V": "J", "D": "Q", "R": "K"}
+"""The French rank letters (valet, dame, roi) and the letters the project reads instead: they
+are explained in errors, never read silently (``D`` is also diamonds)."""
+
+
+def _french(rank: str, suit: str = "") -> str:
+    """`` (French V = J, D = Q, R = K)`` when ``rank`` is a French rank letter (and ``suit``,
+    when given, a suit), else ``""``."""
+    if rank.strip().upper() not in FRENCH_RANKS or (suit and suit.upper() not in _SUIT_ALIASES):
+        return ""
+    return " (French " + ", ".join(f"{v} = {k}" for v, k in FRENCH_RANKS.items()) + ")"
+
+
 def parse_rank(text: str) -> Rank:
-    """Parse a rank (``7 8 9 T J Q K A`` or ``10``, any case)."""
+    """Parse a rank (``7 8 9 T J Q K A`` or ``10``, any case).
+
+    >>> parse_rank("R")
+    Traceback (most recent call last):
+    ...
+    belote.errors.CardError: unknown rank 'R' (expected one of 7 8 9 T J Q K A) (French V = J, D = Q, R = K)
+    """
     rank = _RANK_ALIASES.get(text.strip().upper())
     if rank is None:
-        raise CardError(f"unknown rank {text!r} (expected one of 7 8 9 T J Q K A)")
+        raise CardError(f"unknown rank {text!r} (expected one of 7 8 9 T J Q K A)"
+                        f"{_french(text)}")
     return rank
 
 
@@ -201,7 +221,11 @@ def parse_card(text: str) -> Card:
     >>> parse_card("1H")
     Traceback (most recent call last):
     ...
-    belote.errors.CardError: unknown card '1H'
+    belote.errors.CardError: unknown card '1H': ranks are 7 8 9 T J Q K A (or 10), suits S H D C
+    >>> parse_card("VC")
+    Traceback (most recent call last):
+    ...
+    belote.errors.CardError: unknown card 'VC': ranks are 7 8 9 T J Q K A (or 10), suits S H D C (French V = J, D = Q, R = K)
     """
     s = text.strip()
     if len(s) >= 2:
@@ -211,7 +235,9 @@ def parse_card(text: str) -> Card:
             rank = _RANK_ALIASES.get(head)
             if suit is not None and rank is not None:
                 return make_card(suit, rank)
-    raise CardError(f"unknown card {text!r}")
+    french = len(s) == 2 and (_french(s[0], s[1]) or _french(s[1], s[0]))
+    raise CardError(f"unknown card {text!r}: ranks are 7 8 9 T J Q K A (or 10), suits S H D C"
+                    f"{french or ''}")
 
 
 def as_card(card: Card | str) -> Card:
@@ -329,7 +355,8 @@ class CardSet:
             for letter in ranks:
                 rank = _RANK_ALIASES.get(letter)
                 if rank is None:
-                    raise CardError(f"unknown rank {letter!r} in hand {text!r}")
+                    raise CardError(f"unknown rank {letter!r} in hand {text!r}"
+                                    f"{_french(letter)}")
                 bit = 1 << make_card(suit, rank)
                 if mask & bit:
                     raise CardError(
