@@ -479,10 +479,13 @@ def test_bad_file_is_one_line_naming_file_board_line(case: str, tmp_path: Path) 
 
 def test_binary_file(tmp_path: Path) -> None:
     path = tmp_path / "binary.pbn"
-    path.write_bytes(b"\xff\xfe\x00garbage")
+    path.write_bytes(b"\xff\x00garbage")
     code, _, err = run("solve", path)
     assert (code, err) == (2, f"Error: {path}: line 1: not UTF-8 text (invalid start byte at "
                               "byte 0)\n")
+    path.write_bytes(b"\xff\xfe\x00garbage")  # a UTF-16 byte order mark: named as such
+    code, _, err = run("solve", path)
+    assert code == 2 and err.startswith(f"Error: {path} is UTF-16 text (save it as UTF-8): ")
 
 
 BAD_OPTIONS = [
