@@ -73,7 +73,7 @@ from ..types.profile import CLASSIC, RuleProfile
 from ..rules.scoring import min_points_to_make, score_deal, trick_points_of
 from ..sampling.constraints import Constraints, classic_bidding
 from ..sampling.sampler import DealSampler
-from ..sampling.stats import (DECILES, Estimate, LookSchedule, proportion, t_quantile,
+from ..sampling.stats import (DECILES, Estimate, LookSchedule, bounded_mean, proportion_any_n,
                               wilson_bounds, z_value)
 from ..types.cards import SUITS, Suit, as_card
 from ..types.contract import Contract, as_contract
@@ -298,14 +298,15 @@ def _score(profile: RuleProfile, contract: Contract, key: int, belote: int
     return deal.made, deal.litige, points == profile.capot_trick_points, net
 
 
-def _mean(n: int, total: float, squares: float, level: float, method: str) -> Estimate:
-    """Student's t interval of a mean from the count, sum and sum of squares."""
+def _mean(n: int, total: float, squares: float, bounds: tuple[float, float], level: float,
+          base: str, name: Callable[[str], str]) -> Estimate:
+    """The interval of a mean of values in ``bounds`` from the count, sum and sum of squares
+    (:func:`~belote.sampling.stats.bounded_mean`: Student's t ``base``, Hoeffding's on few
+    samples), at ``level``, reported at :data:`LEVEL` with its method named by ``name``."""
     if n < 2:
-        raise BeloteError(f"a t interval needs at least 2 samples, not {n}")
-    centre = float(total) / n
-    variance = max((squares - total * total / n) / (n - 1), 0.0)
-    half = t_quantile(0.5 + level / 2, n - 1) * math.sqrt(float(variance) / n)
-    return Estimate(centre, centre - half, centre + half, n, LEVEL, method)
+        raise BeloteError(f"an interval needs at least 2 samples, not {n}")
+    e = bounded_mean(n, total, squares, bounds[0], bounds[1], level, base)
+    return Estimate(e.value, e.low, e.high, n, LEVEL, name(e.method))
 
 
 def _hist_quantiles(hist: np.ndarray, probs: Sequence[float]) -> tuple[int, ...]:
@@ -475,7 +476,7 @@ class _Engine:
             def average(total: float, squares: float, bounds: tuple[float, float],
                         n: int = n) -> Estimate:
                 return (Estimate.exact(total / n, n) if listed
-                        else _mean(n, total, squares, level, name("t")).within(*bounds))
+                        else _mean(n, total, squares, bounds, level, "t", name))
 
             scores = {m: average(t.sums[r, k], t.squares[r, k], self.net_range(r, k))
                       for k, m in enumerate(self.multipliers)}
@@ -517,8 +518,9 @@ class _Engine:
         if self.q.listed:
             difference = Estimate.exact(total / n, n)
         else:
-            difference = _mean(n, total, squares, level, name("paired t")).within(
-                ranges[best][0] - ranges[second][1], ranges[best][1] - ranges[second][0])
+            difference = _mean(n, total, squares, (ranges[best][0] - ranges[second][1],
+                                                   ranges[best][1] - ranges[second][0]),
+                               level, "paired t", name)
         pick = [row.contract for row in rows] + [None]
         return BidAdvice(tuple(rows), pick[best], pick[second], difference, layouts,
                          self.q.leader, int(t.n.max()),
@@ -538,8 +540,10 @@ def _look_level(schedule: LookSchedule | None) -> tuple[float, Callable[[str], s
 
 
 def _proportion(successes: int, n: int, level: float, name: Callable[[str], str]) -> Estimate:
-    e = proportion(successes, n, level)
-    return Estimate(e.value, e.low, e.high, n, LEVEL, name("wilson"))
+    """A proportion's interval at ``level`` (:func:`~belote.sampling.stats.proportion_any_n`:
+    Wilson's, Clopper-Pearson's on few samples), reported at :data:`LEVEL`."""
+    e = proportion_any_n(successes, n, level)
+    return Estimate(e.value, e.low, e.high, n, LEVEL, name(e.method))
 
 
 def _needs(profile: RuleProfile, contracts: Sequence[Contract], side: int
