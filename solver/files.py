@@ -42,7 +42,7 @@ from __future__ import annotations
 import os
 import re
 import stat
-from collections.abc import Iterable, Iterator
+from collections.abc import Collection, Iterable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
@@ -299,7 +299,7 @@ def file_head(path: str | os.PathLike[str], size: int = SNIFF_BYTES) -> bytes | 
 
 
 def check_kind(name: str, head: bytes | None, command: str, reads: str,
-               accepts: Iterable[str], expected: str | None = None) -> None:
+               accepts: Collection[str], expected: str | None = None) -> None:
     """Raise :class:`InputError` when the file ``name`` starting with ``head`` is of a kind
     ``command`` does not read: ``NAME is a Parquet file: `belote analyse` reads ...``.
 

@@ -80,7 +80,7 @@ from ..types.contract import Contract, as_contract
 from ..types.deal import Seat, as_seat, next_seat, side_of
 
 __all__ = ["BidAdvice", "ContractEstimate", "bid_table", "classic_advice", "classic_question", "classic_constraints",
-           "coinche_contracts", "count_layouts", "estimate_contract"]
+           "coinche_contracts", "count_layouts", "estimate_contract", "net_range"]
 
 LEVEL = 0.95
 """Confidence of every interval reported (jointly over rows with ``precision``)."""
@@ -492,15 +492,8 @@ class _Engine:
         return out
 
     def net_range(self, row: int, k: int) -> tuple[int, int]:
-        """The lowest and highest net score ``row`` can get at its ``k``-th multiplier.
-
-        The score grows with the taker's points (:mod:`belote.rules.scoring`), so
-        the ends are the defence's capot and the taker's, each with every belote.
-        """
-        top = self.q.profile.capot_trick_points
-        nets = [_score(self.q.profile, self.variants[row][k], key, belote)[3]
-                for key in (DEFENCE_CAPOT, top) for belote in (0, 1, 2)]
-        return min(nets), max(nets)
+        """The lowest and highest net score ``row`` can get at its ``k``-th multiplier."""
+        return net_range(self.q.profile, self.variants[row][k])
 
     def advice(self, schedule: LookSchedule | None, layouts: int) -> BidAdvice:
         """The rows, the recommendation and its paired difference with the runner-up."""
@@ -525,6 +518,23 @@ class _Engine:
         return BidAdvice(tuple(rows), pick[best], pick[second], difference, layouts,
                          self.q.leader, int(t.n.max()),
                          () if schedule is None else schedule.looks, exact=self.q.listed)
+
+
+def net_range(profile: RuleProfile, contract: Contract) -> tuple[int, int]:
+    """The lowest and highest net score (the taking side's score minus the other's) that
+    ``contract`` can get: the bounds of its mean's interval (:func:`bounded_mean`).
+
+    The score grows with the taker's points (:mod:`belote.rules.scoring`), so
+    the ends are the defence's capot and the taker's, each with every belote.
+
+    >>> from belote.types.profile import COINCHE
+    >>> net_range(COINCHE, Contract(1, 0, 100))
+    (-410, 370)
+    """
+    top = profile.capot_trick_points
+    nets = [_score(profile, contract, key, belote)[3]
+            for key in (DEFENCE_CAPOT, top) for belote in (0, 1, 2)]
+    return min(nets), max(nets)
 
 
 def _look_level(schedule: LookSchedule | None) -> tuple[float, Callable[[str], str]]:

@@ -346,6 +346,35 @@ def paired_difference(a: Iterable[float], b: Iterable[float], level: float = 0.9
     return _t_interval(x - y, level, "paired t")
 
 
+def paired_difference_bounded(a: Iterable[float], b: Iterable[float], low: float, high: float,
+                              level: float = 0.95) -> Estimate:
+    """:func:`paired_difference` of two samples whose differences lie in ``low .. high``:
+    :func:`bounded_mean` of the differences (Hoeffding's interval on few samples).
+
+    >>> paired_difference_bounded([10, 20, 30, 40], [8, 19, 27, 36], -50, 50).method
+    'hoeffding'
+    """
+    x, y = _pair(a, b)
+    d = x - y
+    return bounded_mean(len(d), float(d.sum()), float((d * d).sum()), low, high, level,
+                        "paired t")
+
+
+def paired_proportions_any_n(a: Iterable[bool], b: Iterable[bool],
+                             level: float = 0.95) -> Estimate:
+    """:func:`paired_proportions`, valid at every sample size: below :data:`SMALL_SAMPLE`
+    pairs, :func:`bounded_mean` of the differences (each -1, 0 or 1: Hoeffding's interval).
+
+    >>> paired_proportions_any_n([1, 1, 0], [1, 0, 0]).method
+    'hoeffding'
+    """
+    x, y = _pair(a, b)
+    if len(x) >= SMALL_SAMPLE:
+        return paired_proportions(x, y, level)
+    d = x - y
+    return bounded_mean(len(d), float(d.sum()), float((d * d).sum()), -1, 1, level)
+
+
 def paired_proportions(a: Iterable[bool], b: Iterable[bool], level: float = 0.95) -> Estimate:
     """P(a) - P(b) over the same deals, with Newcombe's hybrid score interval (method 10).
 
