@@ -23,7 +23,6 @@ from belote.types.profile import COINCHE
 from belote.rules.scoring import score_deal
 from belote.sampling.constraints import Constraints
 from belote.sampling.sampler import DealSampler
-from belote.sampling.stats import paired_difference
 from belote.types.contract import parse_contract
 from conftest import run_cli as run
 
@@ -52,7 +51,7 @@ def test_both_halves_equal_their_plain_computations() -> None:
     assert sd.expected_score[1].value == pytest.approx(np.mean(nets))
     diff = result.differences[0].expected_score[1]
     assert diff.value == pytest.approx(plain.expected_score[1].value - np.mean(nets))
-    assert diff.n == samples and diff.method == paired_difference([1, 2], [0, 0]).method
+    assert diff.n == samples and diff.method == "hoeffding"  # few samples: valid at any n
 
 
 def test_the_table_is_the_same_on_processes() -> None:

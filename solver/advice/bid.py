@@ -529,7 +529,7 @@ def net_range(profile: RuleProfile, contract: Contract) -> tuple[int, int]:
 
     >>> from belote.types.profile import COINCHE
     >>> net_range(COINCHE, Contract(1, 0, 100))
-    (-410, 370)
+    (-370, 370)
     """
     top = profile.capot_trick_points
     nets = [_score(profile, contract, key, belote)[3]
