@@ -73,8 +73,8 @@ from ..types.profile import CLASSIC, RuleProfile
 from ..rules.scoring import min_points_to_make, score_deal, trick_points_of
 from ..sampling.constraints import Constraints, classic_bidding
 from ..sampling.sampler import DealSampler
-from ..sampling.stats import (DECILES, Estimate, LookSchedule, bounded_mean, proportion_any_n,
-                              wilson_bounds, z_value)
+from ..sampling.stats import (DECILES, SMALL_SAMPLE, Estimate, LookSchedule, bounded_mean,
+                              proportion_any_n, wilson_bounds, z_value)
 from ..types.cards import SUITS, Suit, as_card
 from ..types.contract import Contract, as_contract
 from ..types.deal import Seat, as_seat, next_seat, side_of
@@ -319,7 +319,9 @@ def _hist_quantiles(hist: np.ndarray, probs: Sequence[float]) -> tuple[int, ...]
 
 def decided(successes: np.ndarray, n: np.ndarray | int, look_level: float,
             precision: float) -> np.ndarray:
-    """Which proportions have a Wilson interval (at ``look_level``) within +/- ``precision``.
+    """Which proportions have an interval (at ``look_level``) within +/- ``precision``: the
+    interval reported (:func:`~belote.sampling.stats.proportion_any_n`: Wilson's,
+    Clopper-Pearson's below :data:`~belote.sampling.stats.SMALL_SAMPLE` samples).
 
     The stopping test of every row at a look; vectorised so that coverage can
     be simulated with it.
@@ -327,8 +329,14 @@ def decided(successes: np.ndarray, n: np.ndarray | int, look_level: float,
     >>> decided(np.array([0, 50]), 100, 0.95, 0.05).tolist()
     [True, False]
     """
-    low, high = wilson_bounds(successes, n, z_value(look_level))
-    return np.round((high - low) / 2, 12) <= precision
+    counts = np.asarray(successes)
+    sizes = np.broadcast_to(np.asarray(n), counts.shape)
+    low, high = wilson_bounds(counts, sizes, z_value(look_level))
+    low, high = np.array(low, dtype=float, ndmin=1), np.array(high, dtype=float, ndmin=1)
+    for i in np.flatnonzero(sizes.reshape(-1) < SMALL_SAMPLE):
+        e = proportion_any_n(int(counts.reshape(-1)[i]), int(sizes.reshape(-1)[i]), look_level)
+        low.reshape(-1)[i], high.reshape(-1)[i] = e.low, e.high
+    return (np.round((high - low) / 2, 12) <= precision).reshape(counts.shape)
 
 
 class _Tally:
