@@ -757,7 +757,7 @@ def dd_table(deal: Deal, leader: Seat | str, profile: RuleProfile | str, *,
              context: SearchContext | None = None) -> DDTable:
     """Values of a full deal from the opening lead for each trump and side.
 
-    ``leader`` is a seat (``"E"`` or :data:`~belote.EAST`), ``trumps`` and
+    ``leader`` is a seat (``"E"`` or ``belote.EAST``), ``trumps`` and
     ``sides`` one suit or side or several (``"H"``, ``["S", "H"]``, ``"NS"``).
 
     >>> from belote import Deal

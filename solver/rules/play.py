@@ -138,7 +138,7 @@ class Position:
     Build it from the deal at the start of play and :meth:`play` the cards;
     every card is checked against the rules of ``profile``. The trump and
     the leader are letters (``"H"``, ``"E"``) or the small ints of
-    :data:`~belote.HEARTS`, :data:`~belote.EAST`...; two positions are equal
+    ``belote.HEARTS``, ``belote.EAST``...; two positions are equal
     when they are the same deal, rules and cards played. Its ``repr`` rebuilds
     it:
 

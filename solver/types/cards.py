@@ -122,7 +122,7 @@ def coerce_small(value: object, parse: Callable[[str], int], high: int, what: st
     :class:`CardError` naming ``what``, the ``kind`` of value expected and its ``letters``.
 
     The one rule of every public function that takes a suit, a seat or a side: the
-    letters a player types and the library's small ints (:data:`HEARTS`, ``EAST``...)
+    letters a player types and the library's small ints (``HEARTS``, ``EAST``...)
     are both accepted, and anything else is refused at the door.
     """
     expected = f"expected one of {letters}, or 0..{high}"
