@@ -120,11 +120,13 @@ def batch(input_path, output, modes, trumps, leader, all_leaders, jobs, schedule
     if output.suffix.lower() != ".parquet":
         raise click.BadParameter(f"{output}: OUT is written as Parquet: name it *.parquet",
                                  param_hint="'-o'")
-    rows = input_path.suffix.lower() in (".parquet", ".pq")
-    check_input_kind(input_path, (
-        "PBN, CFN and JSON game records and deal rows (Parquet as *.parquet, CSV, NDJSON)",
-        ("pbn", "cfn", "json", "csv", "text") + (("parquet",) if rows else ())),
-        expected="parquet" if rows else None)
+    if input_path.suffix.lower() in (".parquet", ".pq"):
+        check_input_kind(input_path, ("a Parquet table under this name (it chooses the "
+                                      "format by the suffix: rename the file)", ("parquet",)))
+    else:
+        check_input_kind(input_path, ("PBN, CFN and JSON game records and deal rows (CSV, "
+                                      "NDJSON, and Parquet named *.parquet)",
+                                      ("pbn", "cfn", "json", "csv", "text")))
     try:
         check_paths(input_path, output)
         options = BatchOptions(profiles=tuple(m.lower() for m in modes) or (None,),

@@ -304,9 +304,10 @@ def check_kind(name: str, head: bytes | None, command: str, reads: str,
     ``command`` does not read: ``NAME is a Parquet file: `belote analyse` reads ...``.
 
     ``accepts`` are the kinds of :data:`KINDS` the command reads (``text`` lets the
-    reader judge text it does not recognise), ``reads`` says so in words; ``expected``,
-    the kind the file's name promises (``parquet`` for ``*.parquet``), must then be the kind
-    found. Unknown binary data (``None``) and ``head`` ``None`` are left to the reader.
+    reader judge text it does not recognise), ``reads`` says so in words. Binary data
+    :func:`sniff` does not know (``None``) is left to the reader, unless the command reads
+    only the kind ``expected`` (``parquet``): the file is then said not to be one. A
+    ``head`` of ``None`` (a stream, a device) is left to the reader.
 
     >>> check_kind("t.pbn", b'[Event "x"]', "report", "the Parquet tables `belote batch` "
     ...            "writes", ["parquet"])
@@ -317,12 +318,7 @@ def check_kind(name: str, head: bytes | None, command: str, reads: str,
     if head is None:
         return
     kind = sniff(head)
-    if kind is None and expected is None:
+    if kind in accepts or (kind is None and expected is None):
         return
-    if kind in accepts and (expected is None or kind == expected):
-        return
-    what = KINDS[kind] if kind is not None else "not " + KINDS.get(expected or "", "readable")
-    if kind in accepts:  # readable, but not what the name says
-        raise InputError(f"{name} is {what}, not {KINDS[expected or '']} as its name says: "
-                         f"rename it (`belote {command}` chooses the format by the suffix)")
+    what = KINDS[kind] if kind is not None else f"not {KINDS[expected or 'text']}"
     raise InputError(f"{name} is {what}: `belote {command}` reads {reads}")

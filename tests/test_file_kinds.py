@@ -66,9 +66,9 @@ def test_batch_names_a_file_whose_name_lies(files, tmp_path) -> None:
     fake = tmp_path / "rows.parquet"
     fake.write_bytes(files["csv"].read_bytes())
     code, _, err = run_cli("batch", fake, "-o", tmp_path / "out.parquet")
-    assert code == 2 and err == (f"Error: {fake} is a CSV file, not a Parquet file as its name "
-                                 "says: rename it (`belote batch` chooses the format by the "
-                                 "suffix)\n")
+    assert code == 2 and err == (f"Error: {fake} is a CSV file: `belote batch` reads a Parquet "
+                                 "table under this name (it chooses the format by the suffix: "
+                                 "rename the file)\n")
     hidden = tmp_path / "rows.csv"
     hidden.write_bytes(files["parquet"].read_bytes())
     code, _, err = run_cli("batch", hidden, "-o", tmp_path / "out.parquet")
