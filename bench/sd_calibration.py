@@ -27,7 +27,7 @@ from typing import Any
 import numpy as np
 from belote import COINCHE, Deal, Position
 from belote.types.contract import Contract
-from belote.advice.playout import playout
+from belote.advice.playout import played_board
 from belote.dd import solve_position
 from belote.sampling.stats import ClusterSums, clustered_mean, clustered_proportion, mean
 
@@ -45,7 +45,7 @@ def _calibration_row(seed: int, deal: Deal, dealer: int, actions: list[int],
     leader = (dealer + 1) % 4
     taker = contract.declarer % 2
     dd = solve_position(Position(deal, contract.trump, leader, COINCHE), taker)
-    played = playout(deal, contract, dealer=dealer, seed=0, board=seed)
+    played = played_board(deal, contract, dealer=dealer, seed=0, board=seed)
     sd = played.position().points[taker]
     return {"contract": contract.to_pbn(), "declarer": contract.declarer, "dd": dd, "sd": sd,
             "cpu": round(time.process_time() - start, 3)}

@@ -108,7 +108,7 @@ def batch(input_path, output, modes, trumps, leader, all_leaders, jobs, schedule
 
     from belote.parallel import Run
 
-    from .common import DataError
+    from .common import DataError, check_input_kind
     from .running import progress_bar, stoppable
 
     if leader is not None and all_leaders:
@@ -120,6 +120,13 @@ def batch(input_path, output, modes, trumps, leader, all_leaders, jobs, schedule
     if output.suffix.lower() != ".parquet":
         raise click.BadParameter(f"{output}: OUT is written as Parquet: name it *.parquet",
                                  param_hint="'-o'")
+    if input_path.suffix.lower() in (".parquet", ".pq"):
+        check_input_kind(input_path, ("a Parquet table under this name (it chooses the "
+                                      "format by the suffix: rename the file)", ("parquet",)))
+    else:
+        check_input_kind(input_path, ("PBN, CFN and JSON game records and deal rows (CSV, "
+                                      "NDJSON, and Parquet named *.parquet)",
+                                      ("pbn", "cfn", "json", "csv", "text")))
     try:
         check_paths(input_path, output)
         options = BatchOptions(profiles=tuple(m.lower() for m in modes) or (None,),

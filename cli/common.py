@@ -235,6 +235,29 @@ def open_input(path: Path) -> Any:
         raise DataError(f"{display_path(path)}: cannot read: {e.strerror or e}") from None
 
 
+GAME_READERS = ("PBN, CFN and JSON game records (a deal file in rows, CSV or Parquet, is read "
+                "by `belote batch`)", ("pbn", "cfn", "json", "text"))
+"""What the commands that read game records read: in words, and the kinds of
+:data:`belote.files.KINDS` (unrecognised text is left to the reader)."""
+
+
+def check_input_kind(path: Path, reads: tuple[str, tuple[str, ...]],
+                     expected: str | None = None) -> None:
+    """A :class:`DataError` (exit 2) when the input ``path`` is a file of a kind this command
+    does not read (:func:`belote.files.check_kind`, which sniffs its first bytes)."""
+    from belote.errors import InputError
+    from belote.files import check_kind, file_head
+
+    if str(path) == "-":
+        return
+    ctx = click.get_current_context(silent=True)
+    command = ctx.info_name if ctx is not None and ctx.info_name else "belote"
+    try:
+        check_kind(display_path(path), file_head(path), command, reads[0], reads[1], expected)
+    except InputError as e:
+        raise DataError(str(e)) from None
+
+
 def read_boards(path: Path | None, mode: str | None, numbers: tuple[str, ...] = (),
                 cfn_games: tuple[str, ...] = ()) -> list[Any]:
     """The boards of a game file (``-``: stdin) or of ``--cfn`` games, in order.
@@ -259,6 +282,7 @@ def read_boards(path: Path | None, mode: str | None, numbers: tuple[str, ...] = 
     else:
         name = "<stdin>" if str(path) == "-" else display_path(path)
         kind = games.GAME_FORMATS.get(path.suffix.lower(), "pbn")  # stdin, other names: PBN
+        check_input_kind(path, GAME_READERS)
         stream = open_input(path)
         items = games.iter_games(stream, format=kind, profile=mode, name=name)
     boards, seen = [], []

@@ -52,7 +52,7 @@ def report(path, by, csv_dir, as_json, plot_dir, html_file):
 
     from belote.files import atomic_output
 
-    from .common import DataError, notice
+    from .common import DataError, check_input_kind, notice
 
     if (plot_dir or html_file):
         from belote.database.charts import missing_matplotlib_message
@@ -62,6 +62,8 @@ def report(path, by, csv_dir, as_json, plot_dir, html_file):
             raise click.UsageError(message)
     by = list(dict.fromkeys(by)) or None  # a column given twice counts once
     check_report_paths(path, csv_dir, plot_dir, html_file)
+    check_input_kind(path, ("the Parquet tables `belote batch` writes", ("parquet",)),
+                     expected="parquet")
     try:
         frame = pl.read_parquet(path)
         tables = report_tables(frame, by)

@@ -27,7 +27,7 @@ from .options import (SEAT, all_leaders_option, cfn_option, jobs_option, json_op
 @cfn_option
 @click.option("--deal", "deal_text", metavar="DEAL",
               help='Solve this deal instead of a file: PBN notation "N:S.H.D.C ...", '
-                   "8 cards each.")
+                   "8 cards each ('-' for one hand: the cards the other three leave).")
 @click.option("--dealer", type=SEAT, default=None,
               help="Dealer of --deal (default: the deal's first seat).")
 @click.option("--contract", "contract_text", metavar="CONTRACT", default=None,
@@ -127,7 +127,7 @@ def _deal_board(text: str, dealer, contract: str | None, declarer, mode: str | N
     if contract is None and declarer is not None:
         raise click.UsageError("--declarer needs --contract")
     try:
-        deal = Deal.from_pbn(text)
+        deal = Deal.from_pbn(text).complete_unknown()  # PBN's '-': the hand the others leave
         first = parse_seat(text.strip()[0])
         deal.validate(cards_each=8)
     except BeloteError as e:

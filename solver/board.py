@@ -39,7 +39,7 @@ from .rules.play import Position
 from .types.auction import Auction
 from .types.cards import Card, as_card, card_name
 from .types.contract import Contract, check_contract, parse_contract, reread_contract
-from .types.deal import Deal, Seat, next_seat, seat_name
+from .types.deal import Deal, Seat, as_seat, next_seat, seat_name
 from .types.profile import COINCHE, RuleProfile, get_profile
 
 __all__ = ["Board", "BoardSource", "opening_leader"]
@@ -128,16 +128,17 @@ class Board:
     sections: tuple[tuple[str, tuple[str, ...]], ...]
     source: BoardSource = field(compare=False)
 
-    def __init__(self, deal: Deal, *, board: str | None = None, dealer: Seat | None = None,
+    def __init__(self, deal: Deal, *, board: str | None = None, dealer: Seat | str | None = None,
                  profile: RuleProfile | str | None = None, auction: Auction | None = None,
                  contract: Contract | str | None = None,
-                 declarer: Seat | None = None, play_leader: Seat | None = None,
+                 declarer: Seat | str | None = None, play_leader: Seat | str | None = None,
                  cards: Iterable[Card | str] | str = (),
                  play: Iterable[Sequence[Card | str | None]] = (),
                  tags: Iterable[tuple[str, str]] = (),
                  sections: Iterable[tuple[str, Iterable[str]]] = (),
                  source: BoardSource | None = None) -> None:
-        """Check and store the record; strings are parsed (a profile name, a contract, cards).
+        """Check and store the record; strings are parsed (a profile name, a contract, cards,
+        seat letters ``N E S W`` for ``dealer``, ``declarer`` and ``play_leader``).
 
         The play is ``cards`` in playing order, or ``play``: rows of four
         cards in seat columns from the first leader, ``None`` (or ``"-"``)
@@ -147,6 +148,10 @@ class Board:
         not legal or out of turn (the message names the trick; located at
         the trick's line when ``source`` has one).
         """
+        dealer, declarer, play_leader = (None if seat is None else as_seat(seat, name)
+                                         for name, seat in (("dealer", dealer),
+                                                            ("declarer", declarer),
+                                                            ("play_leader", play_leader)))
         stated = None if profile is None else get_profile(profile)
         if isinstance(contract, str):
             contract = parse_contract(contract, stated or COINCHE, declarer)
@@ -171,10 +176,6 @@ class Board:
             raise DealError("a play row has one column per seat: "
                             f"{', '.join(str(len(row)) for row in rows)} columns given")
         deal.validate(cards_each=8)
-        for name, value in (("dealer", dealer), ("declarer", declarer),
-                            ("play_leader", play_leader)):
-            if value is not None and (type(value) is not int or not 0 <= value <= 3):
-                raise DealError(f"{name} {value!r} is not a seat 0..3 (N E S W)")
         source = source or BoardSource()
         if played or rows:
             if contract is None:
@@ -313,9 +314,10 @@ class Board:
 
     def __repr__(self) -> str:
         parts = [repr(self.deal)]
-        for name in ("board", "dealer"):
-            if getattr(self, name) is not None:
-                parts.append(f"{name}={getattr(self, name)!r}")
+        if self.board is not None:
+            parts.append(f"board={self.board!r}")
+        if self.dealer is not None:
+            parts.append(f"dealer={seat_name(self.dealer)!r}")
         if self.stated_profile is not None:
             parts.append(f"profile={self.stated_profile.name!r}")
         if self.auction is not None:
@@ -324,7 +326,7 @@ class Board:
             parts.append(f"contract={self.contract.to_pbn()!r}")
         for name in ("declarer", "play_leader"):
             if getattr(self, name) is not None:
-                parts.append(f"{name}={getattr(self, name)!r}")
+                parts.append(f"{name}={seat_name(getattr(self, name))!r}")
         if self.cards:
             parts.append(f"cards={' '.join(card_name(c) for c in self.cards)!r}")
         if self.tags:

@@ -17,7 +17,11 @@ And for inputs:
   device, a socket) where a command needs to read its input again;
 - :func:`content_hash` is the identity of a file: a hash of every byte,
   streamed (xxh3-128), used by ``belote batch``
-  to know whether a finished or unfinished output was made from this input.
+  to know whether a finished or unfinished output was made from this input;
+- :func:`sniff` tells what a file holds from its first bytes (a Parquet table,
+  a PBN record file, a CSV file, a ZIP archive...) and :func:`check_kind`
+  turns a file of the wrong kind into one error naming what it is and what
+  the command reads, for every command that reads files.
 
 And the limits of what is read (each beyond is bad input, an
 :class:`InputError`, never an internal error): :func:`read_text_bounded`
@@ -44,18 +48,19 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import stat
-from collections.abc import Iterable, Iterator
+from collections.abc import Collection, Iterable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
 from .errors import MAX_DIGITS, InputError, OutputError
 
-__all__ = ["HASH_CHUNK", "HASH_NAME", "MAX_DEPTH", "MAX_TEXT_BYTES",
-           "atomic_output", "check_depth", "check_output", "check_outside",
-           "check_regular_input", "content_hash", "load_json", "read_text_bounded",
-           "same_file", "temporary_name"]
+__all__ = ["HASH_CHUNK", "HASH_NAME", "KINDS", "MAX_DEPTH", "MAX_TEXT_BYTES", "SNIFF_BYTES",
+           "atomic_output", "check_depth", "check_kind", "check_output", "check_outside",
+           "check_regular_input", "content_hash", "file_head", "load_json", "read_text_bounded",
+           "same_file", "sniff", "temporary_name"]
 
 HASH_CHUNK = 1 << 20
 """Bytes read at a time by :func:`content_hash`."""
@@ -332,3 +337,104 @@ def check_depth(value: Any, limit: int = MAX_DEPTH) -> None:
         if depth > limit:
             raise InputError(f"nested deeper than {limit} levels")
         stack.extend((child, depth + 1) for child in children)
+
+
+SNIFF_BYTES = 4096
+"""Bytes :func:`sniff` looks at: the start of a file."""
+
+KINDS = {
+    "parquet": "a Parquet file",
+    "zip": "a ZIP archive (a spreadsheet? export it as CSV)",
+    "gzip": "gzip-compressed (decompress it first)",
+    "pdf": "a PDF document",
+    "png": "a PNG image",
+    "sqlite": "an SQLite database",
+    "utf-16": "UTF-16 text (save it as UTF-8)",
+    "pbn": "a PBN record file",
+    "cfn": "a CFN game file",
+    "json": "a JSON file",
+    "csv": "a CSV file",
+    "text": "text",
+}
+"""What :func:`sniff` recognises, as error messages name it."""
+
+_MAGIC = ((b"PAR1", "parquet"), (b"PK\x03\x04", "zip"), (b"\x1f\x8b", "gzip"),
+          (b"%PDF", "pdf"), (b"\x89PNG", "png"), (b"SQLite format 3\x00", "sqlite"),
+          (b"\xff\xfe", "utf-16"), (b"\xfe\xff", "utf-16"))
+_PBN_TAG = re.compile(r'^\[\s*[A-Za-z]\w*\s+"')
+_CFN_GAME = re.compile(r"^[NESWnesw]:\S*/")
+
+
+def sniff(head: bytes) -> str | None:
+    r"""What a file holds, from its first bytes: a key of :data:`KINDS`, or ``None`` (binary
+    data sniffing does not know: left to the reader, which says what is wrong).
+
+    Binary formats by their magic bytes; text by its first line that is not blank: a PBN
+    tag or comment, a CFN game (``S:...``), JSON (``{`` or ``[``), a line with commas (CSV),
+    else ``text``.
+
+    >>> sniff(b"PAR1\x15\x04"), sniff(b'[Event "club"]\n'), sniff(b"deal,dealer\nN:...,N\n")
+    ('parquet', 'pbn', 'csv')
+    >>> sniff(b"S:-/-/-/- 8d9dJdTd/7d7hKdQd 100hEWx"), sniff(b'{"format": 1}'), sniff(b"\x00\x00")
+    ('cfn', 'json', None)
+    """
+    for magic, kind in _MAGIC:
+        if head.startswith(magic):
+            return kind
+    if b"\x00" in head:
+        return None
+    text = head.removeprefix(b"\xef\xbb\xbf")
+    try:
+        decoded = text.decode("utf-8")
+    except UnicodeDecodeError as e:
+        if e.start < len(text) - 3:  # not a character cut at the end of the head
+            return None
+        decoded = text[:e.start].decode("utf-8")
+    first = next((line.strip() for line in decoded.splitlines() if line.strip()), "")
+    if first.startswith("%") or _PBN_TAG.match(first):
+        return "pbn"
+    if _CFN_GAME.match(first):
+        return "cfn"
+    if first.startswith(("{", "[")):
+        return "json"
+    if "," in first:
+        return "csv"
+    return "text"
+
+
+def file_head(path: str | os.PathLike[str], size: int = SNIFF_BYTES) -> bytes | None:
+    """The first ``size`` bytes of a regular file, ``None`` for anything else (a FIFO, a
+    device or standard input are read once, by their reader) or a file that cannot be read."""
+    try:
+        if not stat.S_ISREG(os.stat(path).st_mode):
+            return None
+        with open(path, "rb") as fp:
+            return fp.read(size)
+    except OSError:
+        return None
+
+
+def check_kind(name: str, head: bytes | None, command: str, reads: str,
+               accepts: Collection[str], expected: str | None = None) -> None:
+    """Raise :class:`InputError` when the file ``name`` starting with ``head`` is of a kind
+    ``command`` does not read: ``NAME is a Parquet file: `belote analyse` reads ...``.
+
+    ``accepts`` are the kinds of :data:`KINDS` the command reads (``text`` lets the
+    reader judge text it does not recognise), ``reads`` says so in words. Binary data
+    :func:`sniff` does not know (``None``) is left to the reader, unless the command reads
+    only the kind ``expected`` (``parquet``): the file is then said not to be one. A
+    ``head`` of ``None`` (a stream, a device) is left to the reader.
+
+    >>> check_kind("t.pbn", b'[Event "x"]', "report", "the Parquet tables `belote batch` "
+    ...            "writes", ["parquet"])
+    Traceback (most recent call last):
+    ...
+    belote.errors.InputError: t.pbn is a PBN record file: `belote report` reads the Parquet tables `belote batch` writes
+    """
+    if head is None:
+        return
+    kind = sniff(head)
+    if kind in accepts or (kind is None and expected is None):
+        return
+    what = KINDS[kind] if kind is not None else f"not {KINDS[expected or 'text']}"
+    raise InputError(f"{name} is {what}: `belote {command}` reads {reads}")

@@ -42,6 +42,9 @@ from belote.types.contract import Contract, parse_contract
 
 _RUNSLOW = False
 
+RANKS = ": ranks are 7 8 9 T J Q K A (or 10), suits S H D C"
+"""What the message of an unknown card explains after quoting it."""
+
 
 def pytest_addoption(parser: pytest.Parser) -> None:
     parser.addoption("--runslow", action="store_true", default=False,

@@ -13,7 +13,9 @@ from belote.types.profile import COINCHE
 from belote.rules.scoring import score_deal
 from belote.sampling.constraints import Constraints
 from belote.sampling.sampler import DealSampler
-from belote.sampling.stats import mean, paired_difference, proportion
+from belote.advice.bid import net_range
+from belote.sampling.stats import bounded_mean, paired_difference_bounded
+from belote.sampling.stats import proportion_any_n as proportion
 from belote.types.auction import Auction
 from belote.types.cards import CardSet, iter_cards, to_mask
 from belote.types.contract import Contract
@@ -29,6 +31,18 @@ SMALL = {"S": "KS TH 9H KD 9D KC JC 9C", "N": "AS 9S 8H TD 7D AC QC 8C",
 
 def _at(contract, m):
     return Contract(contract.trump, contract.declarer, contract.bid, m, contract.capot)
+
+
+def _range(contract, sign=1, profile=COINCHE):
+    """The range of ``sign`` times ``contract``'s net score (``None``: a pass, 0)."""
+    low, high = (0, 0) if contract is None else net_range(profile, contract)
+    return (low, high) if sign > 0 else (-high, -low)
+
+
+def mean(values, bounds):
+    """The advice's interval of a mean of values in ``bounds`` (Hoeffding's on few samples)."""
+    x = np.asarray(values, dtype=float)
+    return bounded_mean(len(x), float(x.sum()), float((x * x).sum()), *bounds)
 
 
 def _plain(constraints, auction, seed, n, contract):
@@ -50,16 +64,22 @@ def test_defence_equals_a_plain_loop_over_the_same_samples():
     plain = _plain(seen, auction, 7, 24, Contract(1, 1, 80))
     assert advice.question == "defence" and advice.samples == 24
     assert advice.p_fail == proportion(int((plain[:, 0] == 0).sum()), 24)
-    assert advice.coinched == (mean(plain[:, 2]), mean(plain[:, 3]))
+    contract = Contract(1, 1, 80)
+    assert advice.coinched == (mean(plain[:, 2], _range(_at(contract, 2))),
+                               mean(plain[:, 3], _range(_at(contract, 4))))
     reply = 3 if plain[:, 3].mean() > plain[:, 2].mean() else 2
     assert advice.taker_reply == (4 if reply == 3 else 2)
     passing, coinching = -plain[:, 1], -plain[:, reply]
-    assert advice.options[0].expected == mean(passing)
-    assert advice.options[1].expected == mean(coinching)
+    ranges = {"Pass": _range(contract, -1), "X": _range(_at(contract, 2 ** (reply - 1)), -1)}
+    assert advice.options[0].expected == mean(passing, ranges["Pass"])
+    assert advice.options[1].expected == mean(coinching, ranges["X"])
     best = "Pass" if passing.mean() >= coinching.mean() else "X"
     assert advice.recommended == best
-    a, b = (passing, coinching) if best == "Pass" else (coinching, passing)
-    assert advice.difference == paired_difference(a, b)
+    (a, low), (b, high) = ((passing, ranges["Pass"]), (coinching, ranges["X"]))
+    if best != "Pass":
+        (a, low), (b, high) = (b, high), (a, low)
+    assert advice.difference == paired_difference_bounded(a, b, low[0] - high[1],
+                                                          low[1] - high[0])
 
 
 def test_surcoinche_equals_a_plain_loop():
@@ -69,8 +89,9 @@ def test_surcoinche_equals_a_plain_loop():
     plain = _plain(seen, auction, 2, 16, Contract(2, 0, 80))
     assert advice.question == "surcoinche"
     assert [o.name for o in advice.options] == ["P", "XX"]
-    assert advice.options[0].expected == mean(plain[:, 2])
-    assert advice.options[1].expected == mean(plain[:, 3])
+    contract = Contract(2, 0, 80)
+    assert advice.options[0].expected == mean(plain[:, 2], _range(_at(contract, 2)))
+    assert advice.options[1].expected == mean(plain[:, 3], _range(_at(contract, 4)))
     assert advice.options[0].p_make == proportion(int(plain[:, 0].sum()), 16)
 
 
@@ -84,7 +105,7 @@ def test_bid_equals_a_plain_loop():
     for option in advice.options:
         if option.name in ("Pass", "90S", "100D", "CapotS"):
             plain = _plain(seen, auction, 5, 12, option.contract)
-            assert option.expected == mean(plain[:, 1]), option.name
+            assert option.expected == mean(plain[:, 1], _range(option.contract)), option.name
             assert option.p_make == proportion(int(plain[:, 0].sum()), 12)
 
 
@@ -243,7 +264,8 @@ def test_classic_take_equals_a_plain_loop():
     for option in advice.options[1:]:
         rows = [deal_outcome(Deal([CardSet(h) for h in row]), option.contract, 0, CLASSIC)[1:]
                 for row in deals.tolist()]
-        assert option.expected == mean([net for _, net in rows])
+        assert option.expected == mean([net for _, net in rows],
+                                       _range(option.contract, profile=CLASSIC))
         assert option.p_make == proportion(sum(score.made for score, _ in rows), 16)
 
 
@@ -260,7 +282,7 @@ def test_cli_classic_auction():
 
 
 def test_single_dummy_defence_equals_a_plain_loop_of_playouts():
-    from belote.advice.playout import Schedule, playout
+    from belote.advice.playout import Schedule, played_board
 
     seen = Constraints().with_text(hand=[f"S:{SOUTH}"])
     auction = Auction.parse("N:P E:80H")
@@ -271,10 +293,10 @@ def test_single_dummy_defence_equals_a_plain_loop_of_playouts():
     contract = Contract(1, 1, 80)
     nets = []
     for i, deal in enumerate(DealSampler(reading.constraints).draw(2, 0, 3)):
-        end = playout(deal, contract, leader=0, profile=COINCHE, schedule=schedule,
+        end = played_board(deal, contract, leader=0, profile=COINCHE, schedule=schedule,
                       seed=2, board=4 * i + 1).position()
         won = end.tricks_won
         trick = (252, 0) if won[0] == 8 else (0, 252) if won[1] == 8 else tuple(end.points)
         score = score_deal(COINCHE, contract, trick, end.belote_side())
         nets.append(score.scores[1] - score.scores[0])
-    assert advice.options[0].expected == mean(-np.array(nets))
+    assert advice.options[0].expected == mean(-np.array(nets), _range(contract, -1))

@@ -16,7 +16,7 @@ import pytest
 import belote.advice.playout as played
 
 from belote.parallel import Run
-from belote.advice.playout import playout
+from belote.advice.playout import played_board
 from belote.database.batch import BatchOptions, run_batch
 from belote.database.report import report_tables, sd_calibration
 from belote.errors import BatchStateError
@@ -38,7 +38,7 @@ def test_sd_points_equal_plain_playouts_and_the_table_a_plain_count(tmp_path) ->
         board = boards[row["record"]]
         trump, leader = "SHDC".index(row["trump"]), "NESW".index(row["leader"])
         contract = board.contract if board.contract.trump == trump else Contract(trump, None, 80)
-        played = playout(board.deal, contract, leader=leader, profile="coinche", seed=0,
+        played = played_board(board.deal, contract, leader=leader, profile="coinche", seed=0,
                          board=16 * row["record"] + 4 * leader + trump)
         assert row["sd_points"] == played.position().points["NS EW".split().index(row["side"])]
     table = sd_calibration(frame)

@@ -16,6 +16,8 @@ from belote import (BidQuestion, ConstraintError, QuestionError, SOUTH, WEST, ad
                     plan_bid)
 from belote.cli.main import cli
 
+from conftest import RANKS
+
 COINCHE_HAND = "JH 9H AH TH KS AS AD 7C"
 AUCTION_HAND = "JS 9S AS TS 7D 8D KC AC"
 CLASSIC_HAND = "JH 9H AS KS 7C"
@@ -26,7 +28,7 @@ CHECKS = [
     (dict(play="fast"), "play", "'fast' is not one of double-dummy, single-dummy, both"),
     (dict(mode="nope"), "mode", "unknown mode 'nope' (expected one of classic, coinche)"),
     (dict(hand="JH JH 9H AH TH KS AS AD"), "hand", "JH is given twice"),
-    (dict(hand="JH 9H AH TH KS AS AD ZZ"), "hand", "unknown card 'ZZ'"),
+    (dict(hand="JH 9H AH TH KS AS AD ZZ"), "hand", "unknown card 'ZZ'" + RANKS),
     (dict(play="single-dummy", precision=0.1), None,
      "--precision is for double-dummy play: single-dummy play plays every sample "
      "(give --samples)"),
@@ -46,7 +48,7 @@ CHECKS = [
      "--contract is for coinche; classic tables the four suits"),
     (dict(mode="classic", hand=CLASSIC_HAND, turned="AH 7D"), "turned", "give one card"),
     (dict(mode="classic", hand=CLASSIC_HAND, turned="JH"), "turned", "JH is in your --hand"),
-    (dict(mode="classic", hand=CLASSIC_HAND, turned="ZZ"), "turned", "unknown card 'ZZ'"),
+    (dict(mode="classic", hand=CLASSIC_HAND, turned="ZZ"), "turned", "unknown card 'ZZ'" + RANKS),
     (dict(mode="classic", hand=CLASSIC_HAND, turned="AH", known="S:8C"), "known",
      "'S:8C': S is your seat, and 8C is not in your --hand (the cards still to be dealt to "
      "you are not known yet)"),
@@ -76,7 +78,7 @@ AUCTION_CHECKS = [
     (dict(mode="classic", hand=CLASSIC_HAND, auction="N:P E:P", turned="7D", known="N:8D"),
      None, "--known, --shape and --points do not go with a classic --auction"),
     (dict(mode="classic", hand=CLASSIC_HAND, auction="N:P E:P", turned="7D 8D"), "auction",
-     "turned card: unknown card '7D 8D'"),
+     "turned card: unknown card '7D 8D'" + RANKS),
 ]
 
 
@@ -100,7 +102,7 @@ def test_each_auction_check_names_its_option(given, option, message):
 @pytest.mark.parametrize(("given", "option", "message"), [
     (dict(hand="JH 9H AH TH KS AS AD"), None, "S's hand KS AS 9H TH JH AH AD has 7 cards, not 8"),
     (dict(known="N:JH"), None, "JH is known to be in N's hand and in S's"),
-    (dict(known="N:ZZ"), "known", "'N:ZZ': unknown card 'ZZ'"),
+    (dict(known="N:ZZ"), "known", "'N:ZZ': unknown card 'ZZ'" + RANKS),
     (dict(shape="N:Q>=3"), "shape", "'N:Q>=3': unknown suit 'Q' (expected one of S H D C)"),
     (dict(shape=("N:H>=3", "E:H>=3")), None,
      "no deal satisfies the constraints: no way to deal the 4 unseen H (N H3-8, E H3-8, S's "

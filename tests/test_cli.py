@@ -356,6 +356,17 @@ def test_deal_option_matches_the_file() -> None:
         False, {"NS": 162, "EW": 0})
 
 
+def test_deal_option_infers_one_dash_hand() -> None:
+    """PBN's '-' for the one hand the other three determine: the same result as the whole deal."""
+    for hidden in range(4):
+        hands = CLASSIC_1_DEAL[2:].split()
+        hands[hidden] = "-"
+        args = ("--mode", "classic", "--trump", "H", "--contract", "H", "--declarer", "E",
+                "--jobs", 1)
+        assert solve_json("--deal", "N:" + " ".join(hands), *args) == solve_json(
+            "--deal", CLASSIC_1_DEAL, *args)
+
+
 def test_defence_capot_is_scored_as_capot() -> None:
     """With N leading, NS take every trick at diamonds: E's D fails to a capot (252)."""
     [result] = solve_json("--deal", CLASSIC_1_DEAL, "--dealer", "W", "--mode", "classic",
@@ -468,10 +479,13 @@ def test_bad_file_is_one_line_naming_file_board_line(case: str, tmp_path: Path) 
 
 def test_binary_file(tmp_path: Path) -> None:
     path = tmp_path / "binary.pbn"
-    path.write_bytes(b"\xff\xfe\x00garbage")
+    path.write_bytes(b"\xff\x00garbage")
     code, _, err = run("solve", path)
     assert (code, err) == (2, f"Error: {path}: line 1: not UTF-8 text (invalid start byte at "
                               "byte 0)\n")
+    path.write_bytes(b"\xff\xfe\x00garbage")  # a UTF-16 byte order mark: named as such
+    code, _, err = run("solve", path)
+    assert code == 2 and err.startswith(f"Error: {path} is UTF-16 text (save it as UTF-8): ")
 
 
 BAD_OPTIONS = [
@@ -503,6 +517,10 @@ def test_bad_option_is_one_line(args: list[str], fragment: str) -> None:
      "Invalid value for '--deal': W holds 7 cards, expected 8"),
     (["--deal", CLASSIC_1_DEAL, "--contract", "100X"], "Invalid value for '--contract': cannot read"),
     (["--deal", CLASSIC_1_DEAL, "--board", "1"], "--board selects boards of a FILE"),
+    (["--deal", "N:- - " + " ".join(CLASSIC_1_DEAL.split()[2:])],
+     "Invalid value for '--deal': 2 hands are unknown (N E); at most one can be inferred"),
+    (["--deal", "N:- " + " ".join(CLASSIC_1_DEAL.replace("KJT97", "KJT9").split()[1:])],
+     "the hand of N is unknown ('-') and the other three hold 8 8 7 cards"),
 ])
 def test_bad_input_without_file_is_one_line(args: list[str], fragment: str) -> None:
     code, out, err = run("solve", *args)

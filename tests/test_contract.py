@@ -5,7 +5,7 @@ from dataclasses import replace
 import pytest
 
 from belote.types.cards import CLUBS, DIAMONDS, HEARTS, SPADES
-from belote.types.contract import Contract, check_contract, parse_contract
+from belote.types.contract import Contract, as_contract, check_contract, parse_contract
 from belote.types.deal import EAST, EW, NORTH, NS, SOUTH, WEST
 from belote.errors import ContractError
 from belote.types.profile import CLASSIC, COINCHE
@@ -79,8 +79,19 @@ def test_round_trips(profile):
 
 def test_repr():
     assert repr(parse_contract("CapotDX", COINCHE, WEST)) == (
-        "Contract(trump=2, declarer=3, bid=250, multiplier=2, capot=True)"
+        "Contract(trump='D', declarer='W', bid=250, multiplier=2, capot=True)"
     )
+
+
+def test_letters_and_ints_make_one_contract() -> None:
+    assert Contract("H", "E", 100) == Contract(1, 1, 100) == parse_contract("100H", COINCHE, 1)
+    assert as_contract("100H", COINCHE, "E") == as_contract(Contract(1, None, 100), COINCHE, 1)
+    with pytest.raises(ContractError, match="unknown trump 'X'"):
+        Contract("X", None, 100)
+    with pytest.raises(ContractError, match="declarer 7 is not a seat"):
+        Contract("H", 7, 100)
+    with pytest.raises(ContractError, match="is taken by E, not by N"):
+        as_contract(Contract("H", "E", 100), COINCHE, "N")
 
 
 @pytest.mark.parametrize(
@@ -137,8 +148,8 @@ def test_unknown_auction_kind():
 @pytest.mark.parametrize(
     ("kwargs", "message"),
     [
-        (dict(trump=4, declarer=0, bid=100), "trump must be a suit 0..3, got 4"),
-        (dict(trump=1, declarer=4, bid=100), "declarer must be a seat 0..3 or None, got 4"),
+        (dict(trump=4, declarer=0, bid=100), "trump 4 is not a suit (expected one of S H D C, or 0..3)"),
+        (dict(trump=1, declarer=4, bid=100), "declarer 4 is not a seat (expected one of N E S W, or 0..3)"),
         (dict(trump=1, declarer=0, bid=-10), "bid must be a positive int or None, got -10"),
         (dict(trump=1, declarer=0, bid=100, multiplier=3),
          "multiplier must be 1, 2, 4..., got 3"),

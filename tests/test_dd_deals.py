@@ -244,7 +244,8 @@ def test_bad_batches_are_refused(hands: np.ndarray, message: str) -> None:
     (lambda h: reaches_deals(h, 0, 0, "coinche", 2, 80), "side 2"),
     (lambda h: reaches_deals(h, 0, 0, "coinche", 0, [80, 90]), r"one int per deal \(3\), not int64 of shape \(2,\)"),
     (lambda h: reaches_deals(h, 0, 0, "coinche", 0, 80.5), "not float64"),
-    (lambda h: dd_tables(h, 0, "coinche", trumps=1), "trumps 1: expected a sequence"),
+    (lambda h: dd_tables(h, 0, "coinche", trumps=1.5), "trump 1.5 is not a suit"),
+    (lambda h: dd_tables(h, "X", "coinche"), "unknown leader 'X'"),
     (lambda h: dd_tables(h, np.int64(5), "coinche"), "leader 5"),
     (lambda h: solve_deals(h, 0, 0, "coinche", 0, floor=[1, 2]), "floor: expected an int"),
     (lambda h: hands_array([Deal.random(1), "N:AS"]), "deal 1: expected a Deal"),
@@ -254,3 +255,11 @@ def test_bad_batches_are_refused(hands: np.ndarray, message: str) -> None:
 def test_bad_arguments_are_refused(call, message: str) -> None:  # type: ignore[no-untyped-def]
     with pytest.raises(ValueError, match=message):
         call(hands_array(deals("args", 3)))
+
+
+def test_letters_are_the_small_ints() -> None:
+    hands = hands_array(deals("letters", 3))
+    assert np.array_equal(dd_tables(hands, "E", "coinche", trumps="H"),
+                          dd_tables(hands, 1, "coinche", trumps=[1]))
+    assert np.array_equal(solve_deals(hands, "S", "W", "classic", "EW"),
+                          solve_deals(hands, 0, 3, "classic", 1))

@@ -16,6 +16,8 @@ from belote.formats.pbn import dump, dumps, load, loads
 from belote.board import Board
 from belote.types.profile import CLASSIC, COINCHE
 
+from conftest import RANKS
+
 EXAMPLES = Path(__file__).resolve().parent.parent / "datasets" / "examples"
 
 FULL_DEAL = "N:AKQJ.AKQJ.. .T987.T987. T987...AKQJ ..AKQJ.T987"
@@ -377,7 +379,7 @@ def test_byte_order_mark_is_skipped(tmp_path: Path) -> None:
 
 @pytest.mark.parametrize(("old", "new", "message"), [
     # cards
-    ("C7 SA H7 S8", "C7 SA H7 S1", "line 8: unknown card 'S1'"),
+    ("C7 SA H7 S8", "C7 SA H7 S1", "line 8: unknown card 'S1'" + RANKS),
     ("AKQJ.AKQJ..", "AKQJ.AKQX..", "line 3: N hand: unknown rank 'X' in hand 'AKQJ.AKQX..'"),
     (".T987.T987.", ".JT98.T987.", "line 3: duplicate card JH (held by N and E)"),
     ("C7 SA H7 S8", "C7 SA H7 S7",

@@ -21,14 +21,15 @@ import numpy as np
 import pytest
 
 from belote.parallel import Run
-from belote import CLASSIC, COINCHE, CardSet, Deal
+from belote import (CLASSIC, COINCHE, NORTH, WEST, CardSet, Deal, judge_contract, parse_contract,
+                    score_deal)
 from belote.advice.hint import MAX_SAMPLES, enumerate_layouts, hint, replay, visible_constraints
-from belote.advice.playout import (DEFAULT_SCHEDULE, Schedule, decide, playout,
-                                   playouts, resampled_layouts)
+from belote.advice.playout import (DEFAULT_SCHEDULE, Playout, Schedule, decide, played_board,
+                                   playout, playouts, resampled_layouts)
 from belote.auction.beliefs import layout_log_likelihood
 from belote.types.auction import Auction
 from belote.dd import position_analysis, equivalence_classes, layout_values
-from belote.errors import DealError, PlayoutError
+from belote.errors import BeloteError, DealError, PlayoutError
 from belote.formats import pbn
 from belote.rules.play import Position
 from belote.rules.scoring import min_points_to_make
@@ -134,7 +135,7 @@ def test_a_playout_with_every_layout_equals_a_plain_loop(profile) -> None:
                       contract=contract,
                       play_leader=pos.tricks[0].leader,
                       cards=[c for t in pos.tricks for c in t.cards] + pos.trick)
-        played = playout(board, schedule=EVERY)
+        played = played_board(board, schedule=EVERY)
         loop = pos.copy()
         cards = []
         while not loop.is_over:
@@ -152,7 +153,7 @@ def test_playouts_are_the_same_serially_on_threads_and_processes() -> None:
     assert all(len(p.board.cards) == 32 for p in serial)
     assert serial == list(playouts(boards, schedule=schedule, seed=5, run=Run("thread", 2)))
     assert serial == list(playouts(boards, schedule=schedule, seed=5, run=Run("process", 2)))
-    assert serial[1].board == playout(boards[1], schedule=schedule, seed=5, board=1)
+    assert serial[1] == playout(boards[1], schedule=schedule, seed=5, board=1)
     assert serial != list(playouts(boards, schedule=schedule, seed=6))
 
 
@@ -162,6 +163,25 @@ def test_forced_cards_need_no_layout() -> None:
     assert choice.forced == (len(equivalence_classes(pos)) == 1)
     if choice.forced:
         assert choice.layouts == 0
+
+
+def test_playout_gives_the_score_and_the_double_dummy_verdict() -> None:
+    deal = Deal.random(3)
+    result = playout(deal, "100H", declarer="N", dealer="W", schedule=Schedule.line(6, 4, 6))
+    assert isinstance(result, Playout)
+    assert result == playout(deal, parse_contract("100H", COINCHE, NORTH), dealer=WEST,
+                             schedule=Schedule.line(6, 4, 6))
+    board = result.board
+    assert len(board.cards) == 32 and board.play_leader == NORTH
+    end = board.position()
+    assert result.trick_points == end.points
+    assert result.score == score_deal(COINCHE, board.contract, end.points, end.belote_side())
+    start = Position(deal, "H", "N", "coinche")
+    assert result.double_dummy == judge_contract(start, "100H", declarer="N")
+    assert result.board == played_board(deal, "100H", declarer=0, dealer=3, leader="N",
+                                        schedule=Schedule.line(6, 4, 6))
+    with pytest.raises(BeloteError, match="unknown dealer 'X'"):
+        playout(deal, "100H", declarer="N", dealer="X")
 
 
 def test_bad_requests_are_refused() -> None:
@@ -336,7 +356,7 @@ def test_a_playout_reads_the_auction_of_its_board() -> None:
     deal = Deal.random(random.Random(5))
     auction = Auction.parse("N:P E:90H S:P W:100H N:P E:P S:P")
     board = Board(deal, auction=auction, play_leader=0)
-    played = playout(board)
+    played = played_board(board)
     schedule = DEFAULT_SCHEDULE
     evidence = schedule.evidence(auction)
     assert evidence is not None and schedule.evidence(None) is None
@@ -348,5 +368,5 @@ def test_a_playout_reads_the_auction_of_its_board() -> None:
         pos.play(card)
         cards.append(card)
     assert list(played.cards) == cards
-    uniform = playout(board, schedule=Schedule(beliefs=None))
+    uniform = played_board(board, schedule=Schedule(beliefs=None))
     assert len(uniform.cards) == 32 and uniform.cards != played.cards  # the auction mattered

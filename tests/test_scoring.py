@@ -298,5 +298,7 @@ def test_contract_needs_declarer_and_the_profile_mode():
 
 
 def test_belote_side_must_be_a_side():
-    with pytest.raises(BeloteError, match=r"^belote side must be 0 \(NS\), 1 \(EW\) or None"):
+    with pytest.raises(BeloteError, match=r"^belote side 2 is not a side \(expected one of NS EW"):
         contract_made(CLASSIC, classic(), (100, 62), 2)
+    assert contract_made("classic", classic(), (100, 62), "NS") == contract_made(
+        CLASSIC, classic(), (100, 62), 0)

@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 
 from belote import Deal
-from belote.advice.playout import decide, playout
+from belote.advice.playout import decide, played_board
 from belote.analysis.play_record import recorded_cards
 from belote.analysis.sd_grades import grade_record
 from belote.formats import pbn
@@ -26,7 +26,7 @@ BELOTE = str(Path(sys.executable).with_name("belote"))
 
 @pytest.mark.parametrize("seed", range(3))
 def test_the_single_dummy_players_own_cards_grade_as_best(seed: int) -> None:
-    board = playout(Deal.random(seed), "100H", declarer=0, dealer=3, seed=seed)
+    board = played_board(Deal.random(seed), "100H", declarer=0, dealer=3, seed=seed)
     grades = grade_record(board, seed=seed)
     assert len(grades) == 32
     for grade, card in zip(grades, board.cards):
@@ -35,7 +35,7 @@ def test_the_single_dummy_players_own_cards_grade_as_best(seed: int) -> None:
 
 
 def test_another_card_shows_its_shortfall() -> None:
-    board = playout(Deal.random(11), "100H", declarer=0, dealer=3, seed=2)
+    board = played_board(Deal.random(11), "100H", declarer=0, dealer=3, seed=2)
     start, _ = recorded_cards(board)
     choice = decide(start, board.contract, seed=2)
     worst = choice.classes[-1][0]
@@ -47,7 +47,7 @@ def test_another_card_shows_its_shortfall() -> None:
 
 
 def test_analyse_sd_json_and_page(tmp_path: Path) -> None:
-    board = playout(Deal.random(4), "90S", declarer=1, dealer=0, seed=0)
+    board = played_board(Deal.random(4), "90S", declarer=1, dealer=0, seed=0)
     path = tmp_path / "one.pbn"
     path.write_text(pbn.dumps([board]))
     done = subprocess.run([BELOTE, "analyse", path, "--sd", "--json", "--html",

@@ -57,7 +57,8 @@ from ..dd import warm_up
 from ..parallel.runner import SERIAL, Run, parallel_map, run_keywords
 from ..types.profile import CLASSIC, RuleProfile
 from ..sampling.constraints import Constraints
-from ..sampling.stats import Estimate, mean, paired_difference, proportion
+from ..sampling.stats import (Estimate, bounded_mean, paired_difference_bounded,
+                              proportion_any_n)
 from ..types.auction import Auction
 from ..types.cards import SUIT_NAMES, SUITS, Card, CardSet, Suit
 from ..types.contract import Contract
@@ -69,6 +70,7 @@ from .bid import (
     _sampler,
     _score,
     _solve_range,
+    net_range,
     solve_hands,
 )
 from .playout import Schedule
@@ -253,21 +255,33 @@ def _at(contract: Contract, multiplier: int) -> Contract:
     return Contract(contract.trump, contract.declarer, contract.bid, multiplier, contract.capot)
 
 
+def _negated(bounds: tuple[int, int]) -> tuple[int, int]:
+    """The range of ``-x`` for ``x`` in ``bounds``."""
+    return -bounds[1], -bounds[0]
+
+
 @dataclass(frozen=True)
 class _Stats:
-    """Estimates over the samples, or exact values when the samples are every layout."""
+    """Estimates over the samples, or exact values when the samples are every layout.
+
+    A mean's interval needs the range its values lie in (:func:`net_range` of the contract
+    scored): on few samples it is Hoeffding's (:func:`~belote.sampling.stats.bounded_mean`).
+    """
 
     exact: bool
 
-    def mean(self, values: np.ndarray) -> Estimate:
-        return Estimate.exact(values.mean(), len(values)) if self.exact else mean(values)
+    def mean(self, values: np.ndarray, bounds: tuple[int, int]) -> Estimate:
+        if self.exact:
+            return Estimate.exact(values.mean(), len(values))
+        return bounded_mean(len(values), float(values.sum()), float((values * values).sum()),
+                            *bounds)
 
     def share(self, hits: np.ndarray) -> Estimate:
         n, k = len(hits), int(hits.sum())
-        return Estimate.exact(k / n, n) if self.exact else proportion(k, n)
+        return Estimate.exact(k / n, n) if self.exact else proportion_any_n(k, n)
 
-    def best(self, options: list[Option], values: list[np.ndarray]
-             ) -> tuple[str, str | None, Estimate | None]:
+    def best(self, options: list[Option], values: list[np.ndarray],
+             bounds: list[tuple[int, int]]) -> tuple[str, str | None, Estimate | None]:
         """The recommended option, the runner-up and the paired difference of their scores.
 
         With one option only (the one legal call), no runner-up and no difference.
@@ -277,9 +291,12 @@ class _Stats:
             return options[order[0]].name, None, None
         best, second = order[0], order[1]
         difference = values[best] - values[second]
+        if self.exact:
+            return options[best].name, options[second].name, Estimate.exact(
+                difference.mean(), len(difference))
+        low, high = bounds[best][0] - bounds[second][1], bounds[best][1] - bounds[second][0]
         return (options[best].name, options[second].name,
-                self.mean(difference) if self.exact
-                else paired_difference(values[best], values[second]))
+                paired_difference_bounded(values[best], values[second], low, high))
 
 
 REST = math.factorial(11) // (2 * 6 * 6 * 6)
@@ -404,13 +421,15 @@ def auction_advice(constraints: Constraints, seat: Seat, auction: Auction,
     if question == "bid":
         outcomes = outcomes_of(taker_side=mine, trumps=SUITS, single_dummy=played(
             tuple(Contract(t, None, profile.bid_min) for t in SUITS)))
-        options, values = [], []
+        options, values, ranges = [], [], []
         if contract is None:
-            options.append(Option("Pass", None, st.mean(np.zeros(samples)), None))
+            ranges.append((0, 0))
+            options.append(Option("Pass", None, st.mean(np.zeros(samples), ranges[-1]), None))
             values.append(np.zeros(samples))
         else:
             made, net = score_outcomes(profile, outcomes[:, contract.trump], contract)
-            options.append(Option("Pass", contract, st.mean(net), st.share(made)))
+            ranges.append(net_range(profile, contract))
+            options.append(Option("Pass", contract, st.mean(net, ranges[-1]), st.share(made)))
             values.append(net)
         for call in auction.legal_calls():
             if call.kind != "bid":
@@ -418,9 +437,10 @@ def auction_advice(constraints: Constraints, seat: Seat, auction: Auction,
             assert call.trump is not None
             bid = Contract(call.trump, seat, call.bid, 1, call.capot)
             made, net = score_outcomes(profile, outcomes[:, call.trump], bid)
-            options.append(Option(call.text, bid, st.mean(net), st.share(made)))
+            ranges.append(net_range(profile, bid))
+            options.append(Option(call.text, bid, st.mean(net, ranges[-1]), st.share(made)))
             values.append(net)
-        best, second, difference = st.best(options, values)
+        best, second, difference = st.best(options, values, ranges)
         return AuctionAdvice(seat, question, reading, samples, tuple(options), best, second,
                              difference)
     assert contract is not None and contract.declarer is not None
@@ -431,21 +451,25 @@ def auction_advice(constraints: Constraints, seat: Seat, auction: Auction,
         made, x2 = score_outcomes(profile, outcomes, _at(contract, 2))
         _, x4 = score_outcomes(profile, outcomes, _at(contract, 4))
         p_make = st.share(made)
-        options = [Option("P", _at(contract, 2), st.mean(x2), p_make),
-                   Option("XX", _at(contract, 4), st.mean(x4), p_make)]
-        best, second, difference = st.best(options, [x2, x4])
+        ranges = [net_range(profile, _at(contract, m)) for m in (2, 4)]
+        options = [Option("P", _at(contract, 2), st.mean(x2, ranges[0]), p_make),
+                   Option("XX", _at(contract, 4), st.mean(x4, ranges[1]), p_make)]
+        best, second, difference = st.best(options, [x2, x4], ranges)
         return AuctionAdvice(seat, question, reading, samples, tuple(options), best, second,
                              difference)
     made, x1 = score_outcomes(profile, outcomes, contract)
     _, x2 = score_outcomes(profile, outcomes, _at(contract, 2))
     _, x4 = score_outcomes(profile, outcomes, _at(contract, 4))
-    taker_x2, taker_x4 = st.mean(x2), st.mean(x4)
+    x2_range, x4_range = (net_range(profile, _at(contract, m)) for m in (2, 4))
+    taker_x2, taker_x4 = st.mean(x2, x2_range), st.mean(x4, x4_range)
     reply = 4 if 4 in profile.coinche_multipliers and taker_x4.value > taker_x2.value else 2
     coinched = x4 if reply == 4 else x2
     p_make = st.share(made)
-    options = [Option("Pass", contract, st.mean(-x1), p_make),
-               Option("X", _at(contract, reply), st.mean(-coinched), p_make)]
-    best, second, difference = st.best(options, [-x1, -coinched])
+    ranges = [_negated(net_range(profile, contract)), _negated(x4_range if reply == 4
+                                                               else x2_range)]
+    options = [Option("Pass", contract, st.mean(-x1, ranges[0]), p_make),
+               Option("X", _at(contract, reply), st.mean(-coinched, ranges[1]), p_make)]
+    best, second, difference = st.best(options, [-x1, -coinched], ranges)
     p_fail = st.share(~made)
     return AuctionAdvice(seat, question, reading, samples, tuple(options), best, second,
                          difference, p_fail, reply, (taker_x2, taker_x4))
@@ -466,14 +490,17 @@ def _classic_take(reading: AuctionReading, seat: Seat, auction: Auction, *, samp
     outcomes = sample_outcomes(reading.constraints, side_of(seat), auction.dealer, suits,
                                samples, seed, run=run, deals=deals)
     st = _Stats(False)
-    options = [Option("Pass", None, st.mean(np.zeros(samples)), None)]
+    ranges = [(0, 0)]
+    options = [Option("Pass", None, st.mean(np.zeros(samples), ranges[0]), None)]
     values = [np.zeros(samples)]
     for j, trump in enumerate(suits):
         take = Contract(trump, seat, None)
         made, net = score_outcomes(CLASSIC, outcomes[:, j], take)
-        options.append(Option(SUIT_NAMES[trump], take, st.mean(net), st.share(made)))
+        ranges.append(net_range(CLASSIC, take))
+        options.append(Option(SUIT_NAMES[trump], take, st.mean(net, ranges[-1]),
+                              st.share(made)))
         values.append(net)
-    best, second, difference = st.best(options, values)
+    best, second, difference = st.best(options, values, ranges)
     full = replace(reading, layouts=reading.layouts * REST)
     return AuctionAdvice(seat, "take", full, samples, tuple(options), best, second,
                          difference)

@@ -73,14 +73,14 @@ from ..types.profile import CLASSIC, RuleProfile
 from ..rules.scoring import min_points_to_make, score_deal, trick_points_of
 from ..sampling.constraints import Constraints, classic_bidding
 from ..sampling.sampler import DealSampler
-from ..sampling.stats import (DECILES, Estimate, LookSchedule, proportion, t_quantile,
-                              wilson_bounds, z_value)
-from ..types.cards import SUITS, Suit, parse_card
-from ..types.contract import Contract
-from ..types.deal import Seat, next_seat, side_of
+from ..sampling.stats import (DECILES, SMALL_SAMPLE, Estimate, LookSchedule, bounded_mean,
+                              proportion_any_n, wilson_bounds, z_value)
+from ..types.cards import SUITS, Suit, as_card
+from ..types.contract import Contract, as_contract
+from ..types.deal import Seat, as_seat, next_seat, side_of
 
 __all__ = ["BidAdvice", "ContractEstimate", "bid_table", "classic_advice", "classic_question", "classic_constraints",
-           "coinche_contracts", "count_layouts", "estimate_contract"]
+           "coinche_contracts", "count_layouts", "estimate_contract", "net_range"]
 
 LEVEL = 0.95
 """Confidence of every interval reported (jointly over rows with ``precision``)."""
@@ -298,14 +298,15 @@ def _score(profile: RuleProfile, contract: Contract, key: int, belote: int
     return deal.made, deal.litige, points == profile.capot_trick_points, net
 
 
-def _mean(n: int, total: float, squares: float, level: float, method: str) -> Estimate:
-    """Student's t interval of a mean from the count, sum and sum of squares."""
+def _mean(n: int, total: float, squares: float, bounds: tuple[float, float], level: float,
+          base: str, name: Callable[[str], str]) -> Estimate:
+    """The interval of a mean of values in ``bounds`` from the count, sum and sum of squares
+    (:func:`~belote.sampling.stats.bounded_mean`: Student's t ``base``, Hoeffding's on few
+    samples), at ``level``, reported at :data:`LEVEL` with its method named by ``name``."""
     if n < 2:
-        raise BeloteError(f"a t interval needs at least 2 samples, not {n}")
-    centre = float(total) / n
-    variance = max((squares - total * total / n) / (n - 1), 0.0)
-    half = t_quantile(0.5 + level / 2, n - 1) * math.sqrt(float(variance) / n)
-    return Estimate(centre, centre - half, centre + half, n, LEVEL, method)
+        raise BeloteError(f"an interval needs at least 2 samples, not {n}")
+    e = bounded_mean(n, total, squares, bounds[0], bounds[1], level, base)
+    return Estimate(e.value, e.low, e.high, n, LEVEL, name(e.method))
 
 
 def _hist_quantiles(hist: np.ndarray, probs: Sequence[float]) -> tuple[int, ...]:
@@ -318,7 +319,9 @@ def _hist_quantiles(hist: np.ndarray, probs: Sequence[float]) -> tuple[int, ...]
 
 def decided(successes: np.ndarray, n: np.ndarray | int, look_level: float,
             precision: float) -> np.ndarray:
-    """Which proportions have a Wilson interval (at ``look_level``) within +/- ``precision``.
+    """Which proportions have an interval (at ``look_level``) within +/- ``precision``: the
+    interval reported (:func:`~belote.sampling.stats.proportion_any_n`: Wilson's,
+    Clopper-Pearson's below :data:`~belote.sampling.stats.SMALL_SAMPLE` samples).
 
     The stopping test of every row at a look; vectorised so that coverage can
     be simulated with it.
@@ -326,8 +329,14 @@ def decided(successes: np.ndarray, n: np.ndarray | int, look_level: float,
     >>> decided(np.array([0, 50]), 100, 0.95, 0.05).tolist()
     [True, False]
     """
-    low, high = wilson_bounds(successes, n, z_value(look_level))
-    return np.round((high - low) / 2, 12) <= precision
+    counts = np.asarray(successes)
+    sizes = np.broadcast_to(np.asarray(n), counts.shape)
+    low, high = wilson_bounds(counts, sizes, z_value(look_level))
+    low, high = np.array(low, dtype=float, ndmin=1), np.array(high, dtype=float, ndmin=1)
+    for i in np.flatnonzero(sizes.reshape(-1) < SMALL_SAMPLE):
+        e = proportion_any_n(int(counts.reshape(-1)[i]), int(sizes.reshape(-1)[i]), look_level)
+        low.reshape(-1)[i], high.reshape(-1)[i] = e.low, e.high
+    return (np.round((high - low) / 2, 12) <= precision).reshape(counts.shape)
 
 
 class _Tally:
@@ -475,7 +484,7 @@ class _Engine:
             def average(total: float, squares: float, bounds: tuple[float, float],
                         n: int = n) -> Estimate:
                 return (Estimate.exact(total / n, n) if listed
-                        else _mean(n, total, squares, level, name("t")).within(*bounds))
+                        else _mean(n, total, squares, bounds, level, "t", name))
 
             scores = {m: average(t.sums[r, k], t.squares[r, k], self.net_range(r, k))
                       for k, m in enumerate(self.multipliers)}
@@ -491,15 +500,8 @@ class _Engine:
         return out
 
     def net_range(self, row: int, k: int) -> tuple[int, int]:
-        """The lowest and highest net score ``row`` can get at its ``k``-th multiplier.
-
-        The score grows with the taker's points (:mod:`belote.rules.scoring`), so
-        the ends are the defence's capot and the taker's, each with every belote.
-        """
-        top = self.q.profile.capot_trick_points
-        nets = [_score(self.q.profile, self.variants[row][k], key, belote)[3]
-                for key in (DEFENCE_CAPOT, top) for belote in (0, 1, 2)]
-        return min(nets), max(nets)
+        """The lowest and highest net score ``row`` can get at its ``k``-th multiplier."""
+        return net_range(self.q.profile, self.variants[row][k])
 
     def advice(self, schedule: LookSchedule | None, layouts: int) -> BidAdvice:
         """The rows, the recommendation and its paired difference with the runner-up."""
@@ -517,12 +519,30 @@ class _Engine:
         if self.q.listed:
             difference = Estimate.exact(total / n, n)
         else:
-            difference = _mean(n, total, squares, level, name("paired t")).within(
-                ranges[best][0] - ranges[second][1], ranges[best][1] - ranges[second][0])
+            difference = _mean(n, total, squares, (ranges[best][0] - ranges[second][1],
+                                                   ranges[best][1] - ranges[second][0]),
+                               level, "paired t", name)
         pick = [row.contract for row in rows] + [None]
         return BidAdvice(tuple(rows), pick[best], pick[second], difference, layouts,
                          self.q.leader, int(t.n.max()),
                          () if schedule is None else schedule.looks, exact=self.q.listed)
+
+
+def net_range(profile: RuleProfile, contract: Contract) -> tuple[int, int]:
+    """The lowest and highest net score (the taking side's score minus the other's) that
+    ``contract`` can get: the bounds of its mean's interval (:func:`bounded_mean`).
+
+    The score grows with the taker's points (:mod:`belote.rules.scoring`), so
+    the ends are the defence's capot and the taker's, each with every belote.
+
+    >>> from belote.types.profile import COINCHE
+    >>> net_range(COINCHE, Contract(1, 0, 100))
+    (-370, 370)
+    """
+    top = profile.capot_trick_points
+    nets = [_score(profile, contract, key, belote)[3]
+            for key in (DEFENCE_CAPOT, top) for belote in (0, 1, 2)]
+    return min(nets), max(nets)
 
 
 def _look_level(schedule: LookSchedule | None) -> tuple[float, Callable[[str], str]]:
@@ -538,8 +558,10 @@ def _look_level(schedule: LookSchedule | None) -> tuple[float, Callable[[str], s
 
 
 def _proportion(successes: int, n: int, level: float, name: Callable[[str], str]) -> Estimate:
-    e = proportion(successes, n, level)
-    return Estimate(e.value, e.low, e.high, n, LEVEL, name("wilson"))
+    """A proportion's interval at ``level`` (:func:`~belote.sampling.stats.proportion_any_n`:
+    Wilson's, Clopper-Pearson's on few samples), reported at :data:`LEVEL`."""
+    e = proportion_any_n(successes, n, level)
+    return Estimate(e.value, e.low, e.high, n, LEVEL, name(e.method))
 
 
 def _needs(profile: RuleProfile, contracts: Sequence[Contract], side: int
@@ -583,7 +605,7 @@ def count_layouts(constraints: Constraints) -> int:
 
 
 @run_keywords
-def estimate_contract(constraints: Constraints, contract: Contract, dealer: Seat, *,
+def estimate_contract(constraints: Constraints, contract: Contract | str, dealer: Seat | str, *,
                       samples: int = 1000, seed: int = 0, precision: float | None = None,
                       run: Run = SERIAL) -> ContractEstimate:
     """Judge one ``contract`` (declarer included) over samples of ``constraints``.
@@ -598,6 +620,7 @@ def estimate_contract(constraints: Constraints, contract: Contract, dealer: Seat
     fits.
     """
     profile = constraints.profile
+    contract, dealer = as_contract(contract, profile), as_seat(dealer, "dealer")
     if contract.declarer is None:
         raise BeloteError(f"contract {contract.to_pbn()} needs a declarer")
     _check_samples(samples, precision)
@@ -611,7 +634,8 @@ def estimate_contract(constraints: Constraints, contract: Contract, dealer: Seat
 
 
 @run_keywords
-def bid_table(constraints: Constraints, declarer: Seat, dealer: Seat, *, samples: int = 1000,
+def bid_table(constraints: Constraints, declarer: Seat | str, dealer: Seat | str, *,
+              samples: int = 1000,
               seed: int = 0, precision: float | None = None, run: Run = SERIAL,
               exact: bool = False, first_look: int = 100) -> BidAdvice:
     """Every coinche contract of ``declarer`` (4 trumps x 80..160 and capot) on the same samples.
@@ -623,6 +647,7 @@ def bid_table(constraints: Constraints, declarer: Seat, dealer: Seat, *, samples
     of the ``precision`` schedule (then twice as many samples each look).
     """
     profile = constraints.profile
+    declarer, dealer = as_seat(declarer, "declarer"), as_seat(dealer, "dealer")
     if profile.auction != "numeric":
         raise BeloteError(f"{profile.name} has no numeric bids: use classic_advice")
     _check_samples(samples, precision)
@@ -633,7 +658,7 @@ def bid_table(constraints: Constraints, declarer: Seat, dealer: Seat, *, samples
     return engine.advice(schedule, layouts)
 
 
-def classic_constraints(seat: Seat, five: str | Sequence[str], turned: str | int, *,
+def classic_constraints(seat: Seat | str, five: str | Sequence[str], turned: str | int, *,
                         known: Sequence[str] = (), shape: Sequence[str] = (),
                         points: Sequence[str] = ()) -> Constraints:
     """What a classic bidder at ``seat`` knows when thinking of taking (they get the turned card).
@@ -642,12 +667,12 @@ def classic_constraints(seat: Seat, five: str | Sequence[str], turned: str | int
     >>> c.known[2], c.free_cards().bit_count()
     (CardSet('KS AS 9H JH AH 7C'), 26)
     """
-    card = turned if isinstance(turned, int) else parse_card(turned)
+    card, seat = as_card(turned), as_seat(seat)
     return classic_bidding(seat, five, card, taker=seat).with_text(
         known=known, shape=shape, points=points)
 
 
-def classic_question(seat: Seat, five: str | Sequence[str], turned: str | int, *,
+def classic_question(seat: Seat | str, five: str | Sequence[str], turned: str | int, *,
                      known: Sequence[str] = (), shape: Sequence[str] = (),
                      points: Sequence[str] = ()
                      ) -> tuple[Constraints, int, list[Contract]]:
@@ -658,7 +683,7 @@ def classic_question(seat: Seat, five: str | Sequence[str], turned: str | int, *
     >>> [c.to_pbn() for c in rows]
     ['H', 'S', 'D', 'C']
     """
-    card = turned if isinstance(turned, int) else parse_card(turned)
+    card, seat = as_card(turned), as_seat(seat)
     constraints = classic_constraints(seat, five, card, known=known, shape=shape,
                                       points=points)
     first = card >> 3
@@ -667,7 +692,8 @@ def classic_question(seat: Seat, five: str | Sequence[str], turned: str | int, *
 
 
 @run_keywords
-def classic_advice(seat: Seat, five: str | Sequence[str], turned: str | int, dealer: Seat, *,
+def classic_advice(seat: Seat | str, five: str | Sequence[str], turned: str | int,
+                   dealer: Seat | str, *,
                    known: Sequence[str] = (), shape: Sequence[str] = (),
                    points: Sequence[str] = (), samples: int = 1000, seed: int = 0,
                    precision: float | None = None, run: Run = SERIAL) -> BidAdvice:
@@ -681,6 +707,7 @@ def classic_advice(seat: Seat, five: str | Sequence[str], turned: str | int, dea
     nobody (they go to a later deal).
     """
     _check_samples(samples, precision)
+    seat, dealer = as_seat(seat), as_seat(dealer, "dealer")
     constraints, layouts, contracts = classic_question(seat, five, turned, known=known,
                                                        shape=shape, points=points)
     engine = _engine(constraints, CLASSIC, seat, dealer, contracts, (1,), True)

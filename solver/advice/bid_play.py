@@ -48,7 +48,7 @@ from ..errors import BeloteError
 from ..dd import warm_up
 from ..parallel.runner import SERIAL, Run, parallel_map, run_keywords
 from ..sampling.constraints import Constraints
-from ..sampling.stats import Estimate, paired_difference, paired_proportions
+from ..sampling.stats import Estimate, paired_difference_bounded, paired_proportions_any_n
 from ..types.cards import CardSet, Suit
 from ..types.contract import Contract
 from ..types.deal import Deal, Seat
@@ -68,7 +68,7 @@ from .bid import (
     coinche_contracts,
     count_layouts,
 )
-from .playout import DEFAULT_SCHEDULE, Schedule, playout
+from .playout import DEFAULT_SCHEDULE, Schedule, played_board
 
 __all__ = ["PLAYS", "PlayDifference", "PlayedAdvice", "played_classic", "played_estimate",
            "played_table"]
@@ -144,7 +144,7 @@ def _play_range(plays: _Plays, span: tuple[int, int, int]) -> tuple[np.ndarray, 
     for i, row in enumerate(hands):
         deal = Deal([CardSet(int(h)) for h in row])
         for j, contract in enumerate(plays.play_for):
-            board = playout(deal, contract, leader=q.leader, profile=q.profile,
+            board = played_board(deal, contract, leader=q.leader, profile=q.profile,
                             schedule=plays.schedule, seed=seed,
                             board=4 * (start + i) + contract.trump)
             end = board.position()
@@ -185,10 +185,14 @@ def _run(constraints: Constraints, declarer: Seat, dealer: Seat, contracts: Sequ
                 run.progress(n)
     finally:
         results.close()
+    def net_difference(r: int, m: int) -> Estimate:
+        low, high = engines[0].net_range(r, m)
+        return paired_difference_bounded(nets[0, :, r, m], nets[1, :, r, m], low - high,
+                                         high - low)
+
     differences = tuple(
-        PlayDifference(contract, paired_proportions(made[0, :, r], made[1, :, r]),
-                       {mult: paired_difference(nets[0, :, r, m], nets[1, :, r, m])
-                        for m, mult in enumerate(multipliers)})
+        PlayDifference(contract, paired_proportions_any_n(made[0, :, r], made[1, :, r]),
+                       {mult: net_difference(r, m) for m, mult in enumerate(multipliers)})
         for r, contract in enumerate(contracts))
     return engines[0], engines[1], differences
 

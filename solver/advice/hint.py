@@ -60,7 +60,7 @@ from ..sampling.sampler import DealSampler
 from ..sampling.stats import Estimate, mean, paired_difference, paired_proportions, proportion
 from ..board import Board
 from ..types.cards import ALL_CARDS, Card, CardSet, Mask, as_card, card_name
-from ..types.contract import Contract
+from ..types.contract import Contract, as_contract
 from ..types.deal import SEATS, SIDE_NAMES, Deal, Seat, Side, as_seat, seat_name, side_of
 
 __all__ = ["BoardHint", "CardAdvice", "DEFAULT_SAMPLES", "Hint", "HintJob", "RANKINGS",
@@ -303,21 +303,23 @@ class _LayoutJob:
 
 
 @run_keywords
-def hint(position: Position, seat: Seat, contract: Contract | None = None, *,
+def hint(position: Position, seat: Seat | str, contract: Contract | str | None = None, *,
          samples: int = DEFAULT_SAMPLES, seed: int = 0, by: str = "points",
          run: Run = SERIAL) -> Hint:
     """Advise ``seat``, the player to move at ``position``, from what that seat can see.
 
-    ``contract`` (its trump must be the position's) gives the chance of
-    making; without a declarer there is none and ``by`` must be
+    ``seat`` is a letter (``"E"``) or a seat int; ``contract`` (a
+    :class:`~belote.Contract` or its PBN text, with its declarer to judge
+    making; its trump must be the position's) gives the chance of making; without a declarer there is none and ``by`` must be
     ``"points"``. When the consistent layouts number at most ``samples``
     they are all solved (``exact``), else ``samples`` of them are drawn from
     stream ``seed`` (the same layouts whatever runs them). ``run``
     (:class:`~belote.parallel.Run`) says how to run them, one item per layout.
     Raises :class:`HintError` when ``seat`` is not to move or the deal is over.
     """
-    if seat not in SEATS:
-        raise HintError(f"seat {seat!r} is not 0..3 (N E S W)")
+    seat = as_seat(seat)
+    if contract is not None:
+        contract = as_contract(contract, position.profile)
     if position.is_over:
         raise HintError("the deal is over: every card has been played")
     if seat != position.to_move:

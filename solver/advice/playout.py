@@ -42,9 +42,12 @@ player sees, the seed and the board's place, and a run gives the same cards
 whatever executes it.
 
 >>> from belote import Deal
->>> board = playout(Deal.random(3), "100H", declarer=0, dealer=3, seed=1)
+>>> played = playout(Deal.random(3), "100H", declarer="N", dealer="W", seed=1)
+>>> board = played.board
 >>> len(board.cards), board.contract.to_pbn(), board.play_leader
 (32, '100H', 0)
+>>> played.trick_points, played.score.made, played.double_dummy.made
+(SidePair(ns=44, ew=118), False, False)
 """
 
 from __future__ import annotations
@@ -68,12 +71,12 @@ from ..rules.scoring import DealScore, min_points_to_make, score_deal
 from ..sampling.sampler import BLOCK, DealSampler
 from ..board import Board
 from ..types.cards import Card, card_name
-from ..types.contract import Contract, parse_contract
-from ..types.deal import SEATS, Deal, Seat, SidePair, next_seat, seat_name, side_of
+from ..types.contract import Contract, as_contract
+from ..types.deal import SEATS, Deal, Seat, SidePair, as_seat, next_seat, seat_name, side_of
 from .hint import enumerate_layouts, visible_constraints
 
 __all__ = ["DEFAULT_SCHEDULE", "Decision", "Playout", "Schedule", "decide", "decision_layouts",
-           "play_board", "playout", "playouts", "resampled_layouts"]
+           "play_board", "played_board", "playout", "playouts", "resampled_layouts"]
 
 
 @dataclass(frozen=True)
@@ -307,20 +310,16 @@ def resampled_layouts(sampler: DealSampler, evidence: np.ndarray, worlds: int, s
     return layouts, counts.astype(np.float64)
 
 
-def playout(source: Board | Deal, contract: Contract | str | None = None, *,
-            declarer: Seat | None = None, dealer: Seat | None = None,
-            leader: Seat | None = None, profile: RuleProfile | str | None = None,
-            schedule: Schedule = DEFAULT_SCHEDULE, seed: int = 0, board: int = 0,
-            context: SearchContext | None = None) -> Board:
-    """The deal played to its end single-dummy by all four seats (:func:`decide`), as a :class:`Board`.
+def played_board(source: Board | Deal, contract: Contract | str | None = None, *,
+                 declarer: Seat | str | None = None, dealer: Seat | str | None = None,
+                 leader: Seat | str | None = None, profile: RuleProfile | str | None = None,
+                 schedule: Schedule = DEFAULT_SCHEDULE, seed: int = 0, board: int = 0,
+                 context: SearchContext | None = None) -> Board:
+    """The board of :func:`playout` alone: the deal played to its end single-dummy (its play
+    record), without the score and the double-dummy verdict (which cost a solve).
 
-    ``source`` is a :class:`Board` (its contract, rules and any cards already
-    played, which are kept: the play goes on from there) or a full
-    :class:`Deal` with ``contract`` (a :class:`Contract` or its PBN text),
-    ``declarer``, ``profile`` (default coinche) and the leader of the first
-    trick (``leader``, else the ``dealer``'s left). ``seed`` and ``board``
-    choose the random layouts (module docstring). The board returned holds
-    the whole play record: PBN writes it and ``belote analyse`` reads it.
+    Takes what :func:`playout` takes. The board holds the whole play record: PBN writes it
+    and ``belote analyse`` reads it.
     """
     record = _board(source, contract, declarer, dealer, leader, profile)
     played_profile = record.profile()
@@ -337,8 +336,29 @@ def playout(source: Board | Deal, contract: Contract | str | None = None, *,
     return record.replace(cards=cards, play_leader=record.first_leader())
 
 
-def _board(source: Board | Deal, contract: Contract | str | None, declarer: Seat | None,
-           dealer: Seat | None, leader: Seat | None, profile: RuleProfile | str | None) -> Board:
+def playout(source: Board | Deal, contract: Contract | str | None = None, *,
+            declarer: Seat | str | None = None, dealer: Seat | str | None = None,
+            leader: Seat | str | None = None, profile: RuleProfile | str | None = None,
+            schedule: Schedule = DEFAULT_SCHEDULE, seed: int = 0, board: int = 0,
+            context: SearchContext | None = None) -> Playout:
+    """The deal played to its end single-dummy by all four seats (:func:`decide`), and how it
+    ended: a :class:`Playout` (``board``, ``trick_points``, ``score``, ``double_dummy``).
+
+    ``source`` is a :class:`Board` (its contract, rules and any cards already
+    played, which are kept: the play goes on from there) or a full
+    :class:`Deal` with ``contract`` (a :class:`Contract` or its PBN text such
+    as ``"100H"``), ``declarer``, ``profile`` (default coinche) and the leader
+    of the first trick (``leader``, else the ``dealer``'s left); seats are
+    letters (``"E"``) or ints. ``seed`` and ``board`` choose the random layouts
+    (module docstring). :func:`played_board` gives the played board alone.
+    """
+    record = _board(source, contract, declarer, dealer, leader, profile)
+    return play_board(record, schedule=schedule, seed=seed, board=board, context=context)
+
+
+def _board(source: Board | Deal, contract: Contract | str | None,
+           declarer: Seat | str | None, dealer: Seat | str | None, leader: Seat | str | None,
+           profile: RuleProfile | str | None) -> Board:
     """The board to play out: ``source`` itself, or built from a deal and a contract."""
     if isinstance(source, Board):
         if contract is not None or declarer is not None:
@@ -355,11 +375,11 @@ def _board(source: Board | Deal, contract: Contract | str | None, declarer: Seat
     if leader is None and dealer is None:
         raise PlayoutError("a playout of a deal needs its dealer or the first leader")
     stated = get_profile(profile or "coinche")
-    if isinstance(contract, str):
-        contract = parse_contract(contract, stated, declarer)
+    contract = as_contract(contract, stated, declarer)
+    if leader is None:
+        leader = next_seat(as_seat(dealer, "dealer"))  # type: ignore[arg-type]
     return Board(source, dealer=dealer, profile=stated, contract=contract,
-                 declarer=contract.declarer,
-                 play_leader=leader if leader is not None else next_seat(dealer))  # type: ignore[arg-type]
+                 declarer=contract.declarer, play_leader=leader)
 
 
 @dataclass(frozen=True)
@@ -405,15 +425,15 @@ class Playout:
 
 def play_board(record: Board, *, schedule: Schedule = DEFAULT_SCHEDULE, seed: int = 0,
                board: int = 0, context: SearchContext | None = None) -> Playout:
-    """:func:`playout` of ``record`` with the outcome and the double-dummy verdict beside it."""
+    """:func:`playout` of the board ``record`` (the work item of :func:`playouts`)."""
     context = context or default_context()
-    played = playout(record, schedule=schedule, seed=seed, board=board, context=context)
+    played = played_board(record, schedule=schedule, seed=seed, board=board, context=context)
     profile = played.profile()
     contract = played.get_contract(profile)
     end = played.position(profile)
     if contract is None or contract.declarer is None:
         return Playout(played, end.points, None, None)
-    start = _board(record, None, None, None, None, None).position(profile)
+    start = record.position(profile)
     belote = end.belote_side()
     return Playout(played, end.points, score_deal(profile, contract, end.points, belote),
                    judge_contract(start, contract, context=context))

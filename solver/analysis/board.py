@@ -38,9 +38,10 @@ from ..board import Board
 from ..rules.play import Position
 from ..types.profile import RuleProfile
 from ..rules.scoring import score_deal
-from ..types.cards import SUIT_NAMES, SUITS, Suit, card_name
+from ..types.cards import SUIT_NAMES, SUITS, Suit, as_suits, card_name, one_or_many
 from ..types.contract import Contract
-from ..types.deal import NORTH, SIDES, Deal, Seat, Side, SidePair, seat_name, side_name
+from ..types.deal import (NORTH, SIDES, Deal, Seat, Side, SidePair, as_seat, as_side, seat_name,
+                          side_name)
 
 if TYPE_CHECKING:
 
@@ -67,6 +68,17 @@ class TableRequest:
     leader: Seat | None = None
     all_leaders: bool = False
     max_nodes: int | None = None
+
+    def __post_init__(self) -> None:
+        """Take the trumps, sides and leader as letters or small ints (stored as ints).
+
+        >>> TableRequest(trumps=("S", "H"), sides="EW", leader="E")
+        TableRequest(profile=None, trumps=(0, 1), sides=(1,), leader=1, all_leaders=False, max_nodes=None)
+        """
+        object.__setattr__(self, "trumps", as_suits(self.trumps))
+        object.__setattr__(self, "sides", tuple(as_side(s) for s in one_or_many(self.sides)))
+        if self.leader is not None:
+            object.__setattr__(self, "leader", as_seat(self.leader, "leader"))
 
 
 class TableValue(NamedTuple):

@@ -64,9 +64,10 @@ from ..errors import BeloteError
 from ..parallel.runner import Run, parallel_map, run_keywords
 from ..rules.play import Position
 from ..types.profile import COINCHE, RuleProfile, get_profile
-from ..types.cards import SUITS, Suit
+from ..types.cards import SUITS, Suit, as_suits
 from ..types.contract import Contract, check_contract
-from ..types.deal import SIDES, Deal, Seat, Side, SidePair, next_seat, seat_name, side_name, side_of
+from ..types.deal import (SIDES, Deal, Seat, Side, SidePair, as_seat, next_seat, seat_name,
+                          side_name, side_of)
 
 __all__ = ["BoardPar", "BoardParJob", "Makeable", "ParContract", "ParResult", "bid_ladder",
            "par_boards", "par_of", "plan_par", "solve_par"]
@@ -95,7 +96,7 @@ class ParContract:
     >>> c.to_dict()
     {'contract': '110HX', 'side': 'EW', 'score': {'NS': 0, 'EW': 540}}
     >>> c
-    ParContract(contract=Contract(trump=1, declarer=None, bid=110, multiplier=2, capot=False), side=1, score=SidePair(ns=0, ew=540))
+    ParContract(contract=Contract(trump='H', declarer=None, bid=110, multiplier=2, capot=False), side=1, score=SidePair(ns=0, ew=540))
     """
 
     contract: Contract
@@ -216,8 +217,8 @@ class _Auction:
         return result
 
 
-def par_of(deal: Deal, dealer: Seat, profile: RuleProfile | str = COINCHE, *,
-        bids: Iterable[int] | None = None, trumps: Iterable[Suit] = SUITS,
+def par_of(deal: Deal, dealer: Seat | str, profile: RuleProfile | str = COINCHE, *,
+        bids: Iterable[int] | None = None, trumps: Iterable[Suit | str] | Suit | str = SUITS,
         context: SearchContext | None = None) -> ParResult:
     """The par of ``deal`` (8 cards each) dealt by ``dealer`` under ``profile``.
 
@@ -227,17 +228,17 @@ def par_of(deal: Deal, dealer: Seat, profile: RuleProfile | str = COINCHE, *,
     profile without a bidding auction (classic), an incomplete deal or a bid
     the profile does not allow.
 
-    >>> from belote.types.deal import WEST
     >>> deal = Deal.from_pbn("N:AKQJT987... .AKQJT987.. ..AKQJT987. ...AKQJT987")
-    >>> par_of(deal, WEST, bids=[80, 90], trumps=[1, 2]).contracts[0].to_dict()
+    >>> par_of(deal, "W", bids=[80, 90], trumps=["H", "D"]).contracts[0].to_dict()
     {'contract': '90D', 'side': 'NS', 'score': {'NS': 360, 'EW': 0}}
     """
     profile = get_profile(profile)
+    dealer = as_seat(dealer, "dealer")
     if profile.auction != "numeric":
         raise BeloteError(f"par needs a bidding auction: {profile.name} chooses trump by "
                           f"{profile.auction}, without bids")
     ladder = bid_ladder(profile) if bids is None else tuple(sorted(set(bids)))
-    suits = tuple(sorted(set(trumps)))
+    suits = tuple(sorted(set(as_suits(trumps))))
     if not ladder or not suits:
         raise BeloteError("par needs at least one bid value and one trump suit")
     for bid in ladder:

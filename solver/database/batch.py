@@ -333,7 +333,7 @@ def _single_dummy(index: int, analysis: BoardAnalysis) -> dict[tuple[Seat, Suit]
     :func:`~belote.advice.playout.playout` stream 0, board ``16 * record +
     4 * leader + trump``: the same whatever runs the batch.
     """
-    from ..advice.playout import playout
+    from ..advice.playout import played_board
     from ..types.contract import Contract
 
     profile = analysis.profile
@@ -346,8 +346,8 @@ def _single_dummy(index: int, analysis: BoardAnalysis) -> dict[tuple[Seat, Suit]
         contract = analysis.contract
         if contract is None or contract.trump != value.trump:
             contract = Contract(value.trump, None, bid)
-        board = playout(analysis.deal, contract, leader=value.leader, profile=profile, seed=0,
-                        board=16 * index + 4 * value.leader + value.trump)
+        board = played_board(analysis.deal, contract, leader=value.leader, profile=profile,
+                             seed=0, board=16 * index + 4 * value.leader + value.trump)
         out[key] = board.position().points
     return out
 

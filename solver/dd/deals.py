@@ -36,10 +36,9 @@ import numpy as np
 
 from ..errors import DealError, SearchLimitError
 from ..types.profile import RuleProfile, get_profile
-from ..types.cards import SUITS, Suit, card_name
-from ..types.deal import Deal, Seat, Side, seat_name
-from .solve import (_NO_NODE_LIMIT, SearchContext, _check_seat, _check_side,
-                    _check_trump, _check_trumps, _fields, _load_kernels, default_context,
+from ..types.cards import SUITS, Suit, as_suit, as_suits, card_name
+from ..types.deal import Deal, Seat, Side, as_seat, as_side, seat_name
+from .solve import (_NO_NODE_LIMIT, SearchContext, _fields, _load_kernels, default_context,
                     kernel_layout)
 
 __all__ = ["dd_tables", "hands_array", "reaches_deals", "solve_deals"]
@@ -152,8 +151,8 @@ def _arguments(hands: object, trump: object, leader: object, profile: RuleProfil
                side: object) -> tuple[np.ndarray, int, int, RuleProfile, int]:
     """The checked batch, trump, leader, profile and side (numpy integers taken as ints)."""
     rules = get_profile(profile)
-    return (_checked(hands), _check_trump(trump), _check_seat(leader, "leader"), rules,
-            _check_side(side))
+    return (_checked(hands), as_suit(trump, "trump"),  # type: ignore[arg-type]
+            as_seat(leader, "leader"), rules, as_side(side))  # type: ignore[arg-type]
 
 
 def _per_deal(values: object, n: int, what: str) -> np.ndarray:
@@ -178,8 +177,9 @@ def _per_deal(values: object, n: int, what: str) -> np.ndarray:
     return np.ascontiguousarray(np.broadcast_to(array, (n,)))
 
 
-def dd_tables(hands: object, leader: Seat, profile: RuleProfile | str, *,
-              trumps: Sequence[Suit] = SUITS, context: SearchContext | None = None
+def dd_tables(hands: object, leader: Seat | str, profile: RuleProfile | str, *,
+              trumps: Sequence[Suit | str] | Suit | str = SUITS,
+              context: SearchContext | None = None
               ) -> np.ndarray:
     """Exact values of each deal of ``hands`` for each trump: an ``(n, len(trumps), 2)`` array.
 
@@ -192,7 +192,7 @@ def dd_tables(hands: object, leader: Seat, profile: RuleProfile | str, *,
     :func:`~.solve.default_context`) holds the transposition table; its
     ``max_nodes`` limits each deal's search.
     """
-    trumps = _check_trumps(trumps)
+    trumps = as_suits(trumps)
     if not trumps:
         raise DealError("a table needs at least one trump")
     masks, _, leader, rules, _ = _arguments(hands, trumps[0], leader, profile, 0)
@@ -207,8 +207,9 @@ def dd_tables(hands: object, leader: Seat, profile: RuleProfile | str, *,
     return out
 
 
-def solve_deals(hands: object, trump: Suit, leader: Seat, profile: RuleProfile | str,
-                side: Side, *, floor: int | Sequence[int] | np.ndarray | None = None,
+def solve_deals(hands: object, trump: Suit | str, leader: Seat | str,
+                profile: RuleProfile | str, side: Side | str, *,
+                floor: int | Sequence[int] | np.ndarray | None = None,
                 context: SearchContext | None = None) -> np.ndarray:
     """The exact value of ``side`` in each deal of ``hands``: the batch twin of ``solve_position``.
 
@@ -231,8 +232,9 @@ def solve_deals(hands: object, trump: Suit, leader: Seat, profile: RuleProfile |
     return np.where((low == 0) | (r >= low), np.maximum(r, 0), -1)
 
 
-def reaches_deals(hands: object, trump: Suit, leader: Seat, profile: RuleProfile | str,
-                  side: Side, targets: int | Sequence[int] | np.ndarray, *,
+def reaches_deals(hands: object, trump: Suit | str, leader: Seat | str,
+                  profile: RuleProfile | str, side: Side | str,
+                  targets: int | Sequence[int] | np.ndarray, *,
                   context: SearchContext | None = None) -> np.ndarray:
     """Per deal of ``hands``: can ``side`` guarantee ``targets`` (one, or one per deal) points?
 

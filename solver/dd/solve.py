@@ -27,8 +27,10 @@ from pathlib import Path
 
 import numpy as np
 
-from ..types.cards import SPADES, SUITS, Card, CardSet, Mask, Suit, card_name  # noqa: F401
-from ..types.deal import EW, NORTH, NS, SIDES, Deal, Seat, Side, SidePair, side_name  # noqa: F401
+from ..types.cards import (HEARTS, SPADES, SUITS, Card, CardSet, Mask, Suit, as_suits,  # noqa: F401
+                           card_name, one_or_many)
+from ..types.deal import (EW, NORTH, NS, SIDES, Deal, Seat, Side, SidePair, as_seat,  # noqa: F401
+                          as_side, side_name)
 from ..errors import BeloteError, DealError, SearchLimitError
 from ..rules.play import Position, legal_cards, trick_winner_index
 from ..types.profile import RuleProfile, get_profile
@@ -429,58 +431,9 @@ class _Search:
         return self.future(position, need - 1, need) >= need
 
 
-def _index(value: object, high: int) -> int | None:
-    """``value`` as an int if it is an integer (numpy's too, not a bool) in ``0 .. high``."""
-    if isinstance(value, (bool, np.bool_)) or not isinstance(value, (int, np.integer)):
-        return None
-    number = int(value)
-    return number if 0 <= number <= high else None
-
-
-def _shown(value: object) -> str:
-    """``value`` for an error message (a numpy integer as its number)."""
-    return str(int(value)) if isinstance(value, np.integer) else repr(value)
-
-
-def _check_side(side: object) -> int:
-    """``side`` as an int, or :class:`DealError` unless it is ``NS`` (0) or ``EW`` (1)."""
-    number = _index(side, 1)
-    if number is None:
-        raise DealError(f"side {_shown(side)} is not 0 (NS) or 1 (EW)")
-    return number
-
-
-def _check_trump(trump: object) -> int:
-    """``trump`` as an int, or :class:`DealError` unless it is a suit 0..3."""
-    number = _index(trump, 3)
-    if number is None:
-        raise DealError(f"trump {_shown(trump)} is not a suit 0..3 (S H D C)")
-    return number
-
-
-def _check_seat(seat: object, what: str = "seat") -> int:
-    """``seat`` as an int, or :class:`DealError` unless it is a seat 0..3."""
-    number = _index(seat, 3)
-    if number is None:
-        raise DealError(f"{what} {_shown(seat)} is not a seat 0..3 (N E S W)")
-    return number
-
-
-def _check_each(values: object, check: Callable[[object], int], what: str,
-                kind: str) -> tuple[int, ...]:
-    """``values`` (an iterable, each checked by ``check``) as a tuple of ints, or :class:`DealError`."""
-    if isinstance(values, (str, bytes)) or not isinstance(values, Iterable):
-        raise DealError(f"{what} {values!r}: expected a sequence of {kind}")
-    return tuple(check(value) for value in values)
-
-
-def _check_trumps(trumps: object) -> tuple[int, ...]:
-    """``trumps`` (an iterable of suits) as a tuple of ints, or :class:`DealError`."""
-    return _check_each(trumps, _check_trump, "trumps", "suits 0..3 (S H D C)")
-
-
-def _check(position: Position, side: object = NS) -> None:
-    """Check, in constant time, what a search of ``position`` for ``side`` relies on.
+def _check(position: Position, side: object = NS) -> Side:
+    """Check, in constant time, what a search of ``position`` for ``side`` relies on;
+    return ``side`` as an int (:func:`~belote.types.deal.as_side`: ``"NS"`` or 0...).
 
     A :class:`Position` checks every card it is given, but its fields can be
     changed from outside; the kernels would then search nonsense. Rejected:
@@ -490,12 +443,12 @@ def _check(position: Position, side: object = NS) -> None:
     tricks taken that do not fit the cards left, and a finished deal.
     """
     if type(side) is not int or not 0 <= side <= 1:
-        _check_side(side)
+        side = as_side(side)
     trump, leader = position.trump, position.leader
-    if type(trump) is not int or not 0 <= trump <= 3:
-        _check_trump(trump)
-    if type(leader) is not int or not 0 <= leader <= 3:
-        _check_seat(leader, "leader")
+    for name, value in (("trump", trump), ("leader", leader)):
+        if type(value) is not int or not 0 <= value <= 3:
+            raise DealError(f"the position's {name} was changed to {value!r}: "
+                            "build a new Position")
     hands = position.hands
     trick = position.trick
     if len(hands) != 4 or len(trick) > 3:
@@ -523,28 +476,29 @@ def _check(position: Position, side: object = NS) -> None:
     won = position.tricks_won
     if min(won) < 0 or sum(won) + left != 8:
         raise DealError(f"tricks won {tuple(won)} do not fit {left} cards left in hand")
+    return side
 
 
-def solve_position(position: Position, side: Side, *,
+def solve_position(position: Position, side: Side | str, *,
                    context: SearchContext | None = None) -> int:
     """The exact double-dummy value of ``position`` for ``side`` (whole deal).
 
     >>> from belote import Deal, COINCHE
-    >>> pos = Position(Deal.random(3), trump=1, leader=1, profile=COINCHE)
-    >>> v = solve_position(pos, NS); 0 <= v <= 252
-    True
+    >>> pos = Position(Deal.random(3), trump="H", leader="E", profile=COINCHE)
+    >>> v = solve_position(pos, NS); 0 <= v <= 252, solve_position(pos, "NS") == v
+    (True, True)
     >>> solve_position(pos, 2)
     Traceback (most recent call last):
     ...
-    belote.errors.DealError: side 2 is not 0 (NS) or 1 (EW)
+    belote.errors.CardError: side 2 is not a side (expected one of NS EW, or 0..1)
     """
-    _check(position, side)
+    side = _check(position, side)
     context = context or default_context()
     with context.lock:
         return _Search(position, side, context).values(position)[side]
 
 
-def reaches(position: Position, side: Side, target: int, *,
+def reaches(position: Position, side: Side | str, target: int, *,
             context: SearchContext | None = None) -> bool:
     """Whether ``side`` can guarantee at least ``target`` points (a threshold search).
 
@@ -553,7 +507,7 @@ def reaches(position: Position, side: Side, target: int, *,
     return reaches_targets(position, side, (target,), context=context)[0]
 
 
-def reaches_targets(position: Position, side: Side, targets: Iterable[int], *,
+def reaches_targets(position: Position, side: Side | str, targets: Iterable[int], *,
                     context: SearchContext | None = None) -> tuple[bool, ...]:
     """For each of ``targets``, whether ``side`` can guarantee that many points.
 
@@ -568,7 +522,7 @@ def reaches_targets(position: Position, side: Side, targets: Iterable[int], *,
     >>> reaches_targets(pos, NS, [v + 1, 0, v, 253])
     (False, True, True, False)
     """
-    _check(position, side)
+    side = _check(position, side)
     targets = tuple(targets)
     for target in targets:
         if type(target) is not int and not isinstance(target, np.integer):
@@ -793,29 +747,41 @@ class DDTable:
     values: dict[tuple[Suit, Side], int]
     belote: dict[Suit, Side | None]
 
-    def __getitem__(self, key: tuple[Suit, Side]) -> int:
-        return self.values[key]
+    def __getitem__(self, key: tuple[Suit | str, Side | str]) -> int:
+        """The value of ``table[trump, side]``, by ints or letters (``table["H", "NS"]``)."""
+        trump, side = key
+        return self.values[as_suits(trump)[0], as_side(side)]
 
 
-def dd_table(deal: Deal, leader: Seat, profile: RuleProfile | str, *,
-             trumps: Iterable[Suit] = SUITS, sides: Sequence[Side] = SIDES,
+def dd_table(deal: Deal, leader: Seat | str, profile: RuleProfile | str, *,
+             trumps: Iterable[Suit | str] | Suit | str = SUITS,
+             sides: Sequence[Side | str] | Side | str = SIDES,
              context: SearchContext | None = None) -> DDTable:
-    """Values of a full deal from the opening lead for each trump and side."""
+    """Values of a full deal from the opening lead for each trump and side.
+
+    ``leader`` is a seat (``"E"`` or ``belote.EAST``), ``trumps`` and
+    ``sides`` one suit or side or several (``"H"``, ``["S", "H"]``, ``"NS"``).
+
+    >>> from belote import Deal
+    >>> table = dd_table(Deal.random(3), "E", "coinche", trumps="H", sides="NS")
+    >>> list(table.values) == [(HEARTS, NS)], table.leader
+    (True, 1)
+    """
     profile = get_profile(profile)
     deal.validate(cards_each=8)
-    leader = _check_seat(leader, "leader")
-    trumps = _check_trumps(trumps)
-    sides = _check_each(sides, _check_side, "sides", "sides 0 (NS), 1 (EW)")
-    if not trumps or not sides:
+    first = as_seat(leader, "leader")
+    suits = as_suits(trumps)
+    wanted = tuple(as_side(side) for side in one_or_many(sides))
+    if not suits or not wanted:
         raise DealError("a table needs at least one trump and one side")
     context = context or default_context()
     values: dict[tuple[Suit, Side], int] = {}
     belote: dict[Suit, Side | None] = {}
     with context.lock:
-        for trump in trumps:
-            position = Position(deal, trump, leader, profile)
+        for trump in suits:
+            position = Position(deal, trump, first, profile)
             belote[trump] = position.belote_side()
-            both = _Search(position, sides[0], context).values(position)
-            for side in sides:
+            both = _Search(position, wanted[0], context).values(position)
+            for side in wanted:
                 values[trump, side] = both[side]
-    return DDTable(leader, values, belote)
+    return DDTable(first, values, belote)

@@ -24,9 +24,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..types.cards import SUIT_NAMES
-from ..types.contract import Contract
+from ..types.contract import Contract, as_contract
 from .solve import SearchContext, reaches, solve_position
-from ..types.deal import Side, SidePair
+from ..types.deal import Seat, Side, SidePair
 from ..errors import ContractError
 from ..rules.play import Position
 from ..types.profile import RuleProfile
@@ -99,23 +99,27 @@ def verdict_from_points(profile: RuleProfile, contract: Contract, taker_points: 
     )
 
 
-def judge_contract(position: Position, contract: Contract, *, taker_points: int | None = None,
+def judge_contract(position: Position, contract: Contract | str, *,
+                   declarer: Seat | str | None = None, taker_points: int | None = None,
                    context: SearchContext | None = None) -> ContractVerdict:
     """Judge ``contract`` double-dummy from ``position`` (whole deal, tricks taken count).
 
-    For a full deal, ``position`` is the start of play with the deal's own
-    leader. ``taker_points``, the taking side's value if already known (from
-    a :func:`~belote.dd.dd_table` or an analysis), saves its solve;
+    ``contract`` is a :class:`~belote.Contract` or its PBN text (``"100H"``,
+    ``"80SX"``; classic: ``"H"``), read under the position's rules;
+    ``declarer`` (``"E"`` or a seat int) is its taker when the contract does
+    not name one. For a full deal, ``position`` is the start of play with the
+    deal's own leader. ``taker_points``, the taking side's value if already
+    known (from a :func:`~belote.dd.dd_table` or an analysis), saves its solve;
     when it is 0, one threshold search tells whether the defence can take
     every trick. ``position.trump`` must be the contract's trump.
 
     >>> from belote import COINCHE, Deal
-    >>> from belote.types.contract import parse_contract
     >>> deal = Deal.from_pbn("S:K8.Q87.T.T7 QT9.T.AQ.K9 J7..J97.AQ8 A.AKJ9.K8.J")
-    >>> v = judge_contract(Position(deal, 1, 3, COINCHE), parse_contract("80H", COINCHE, 0))
+    >>> v = judge_contract(Position(deal, "H", "W", COINCHE), "80H", declarer="N")
     >>> v.points, v.trick_points, v.made, v.score.scores
     (0, SidePair(ns=0, ew=252), False, SidePair(ns=0, ew=330))
     """
+    contract = as_contract(contract, position.profile, declarer)
     if position.trump != contract.trump:
         raise ContractError(f"the position is played at trump {SUIT_NAMES[position.trump]}, "
                             f"the contract {contract.to_pbn()} at {SUIT_NAMES[contract.trump]}")

@@ -17,9 +17,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from ..types.cards import (KING, QUEEN, SUIT_MASKS, SUITS, Card, CardSet, Mask, Suit, card_name,
-                           card_suit, make_card, parse_card)
-from ..types.deal import Deal, Seat, Side, SidePair, seat_name, side_of
+from ..types.cards import (KING, QUEEN, SUIT_MASKS, SUIT_NAMES, SUITS, Card, CardSet, Mask, Suit,
+                           as_suit, card_name, card_suit, make_card, parse_card)
+from ..types.deal import Deal, Seat, Side, SidePair, as_seat, seat_name, side_of
 from ..errors import DealError, IllegalPlayError
 from ..types.profile import PROFILES, RuleProfile, get_profile
 
@@ -136,27 +136,47 @@ class Position:
     """A deal in play: current hands, trump, the trick in progress, the tricks taken.
 
     Build it from the deal at the start of play and :meth:`play` the cards;
-    every card is checked against the rules of ``profile``. Its ``repr``
-    rebuilds it:
+    every card is checked against the rules of ``profile``. The trump and
+    the leader are letters (``"H"``, ``"E"``) or the small ints of
+    ``belote.HEARTS``, ``belote.EAST``...; two positions are equal
+    when they are the same deal, rules and cards played. Its ``repr`` rebuilds
+    it:
 
     >>> from belote import Deal
-    >>> p = Position(Deal.random(2), 1, 0, "coinche").played("9D")
+    >>> p = Position(Deal.random(2), "H", "N", "coinche").played("9D")
     >>> p
-    Position(Deal.from_pbn('N:J7..J97.AQ8 A.AKJ9.K8.J K8.Q87.T.T7 QT9.T.AQ.K9'), trump=1, leader=0, profile='coinche').played('9D')
-    >>> repr(eval(repr(p))) == repr(p)
-    True
+    Position(Deal.from_pbn('N:J7..J97.AQ8 A.AKJ9.K8.J K8.Q87.T.T7 QT9.T.AQ.K9'), trump='H', leader='N', profile='coinche').played('9D')
+    >>> eval(repr(p)) == p, p.trump, p.leader
+    (True, 1, 0)
     """
 
-    def __init__(self, deal: Deal, trump: Suit, leader: Seat, profile: RuleProfile | str,
-                 points: Sequence[int] = (0, 0), tricks_won: Sequence[int] | None = None
-                 ) -> None:
+    __hash__ = None  # type: ignore[assignment]  # a position changes as cards are played
+
+    def __init__(self, deal: Deal | str, trump: Suit | str, leader: Seat | str,
+                 profile: RuleProfile | str, points: Sequence[int] = (0, 0),
+                 tricks_won: Sequence[int] | None = None) -> None:
         """Start from ``deal`` with ``leader`` to lead a new trick.
 
-        ``profile`` is a :class:`RuleProfile` or the name of one. A deal of
+        ``deal`` is a :class:`Deal` or its PBN text; ``trump`` a suit (``S H D C``
+        or 0..3), ``leader`` a seat (``N E S W`` or 0..3), ``profile`` a
+        :class:`RuleProfile` or the name of one; anything else is one
+        :class:`~belote.errors.BeloteError` (a ``ValueError``) here. A deal of
         fewer than 8 cards each is an ending: ``tricks_won`` (per side) must
         then say how the earlier tricks went (it decides whether a capot is
         still possible) and ``points`` what they were worth.
+
+        >>> Position("N:A7... T8... K9... QJ...", "H", "W", "classic", tricks_won=(3, 3))
+        Position(Deal.from_pbn('N:A7... T8... K9... QJ...'), trump='H', leader='W', profile='classic', points=(0, 0), tricks_won=(3, 3))
+        >>> Position(Deal.random(1), "X", "N", "coinche")
+        Traceback (most recent call last):
+        ...
+        belote.errors.CardError: unknown trump 'X' (expected one of S H D C, or 0..3)
         """
+        if isinstance(deal, str):
+            deal = Deal.from_pbn(deal)
+        elif not isinstance(deal, Deal):
+            raise DealError(f"deal {deal!r} is not a Deal (or its PBN text 'N:...')")
+        trump, leader = as_suit(trump, "trump"), as_seat(leader, "leader")
         deal.validate(cards_each=None)
         left = len(deal.hands[0])  # type: ignore[arg-type]
         if tricks_won is None:
@@ -295,15 +315,28 @@ class Position:
             other.play(card)
         return other
 
-    def __repr__(self) -> str:
+    def _record(self) -> tuple[tuple[Mask, ...], Suit, Seat, RuleProfile,
+                               tuple[SidePair, SidePair], tuple[Card, ...]]:
+        """What the repr writes: the start (deal, trump, leader, rules, points and tricks
+        before it) and the cards played since."""
         cards = [c for t in self.tricks for c in t.cards] + self.trick
         first = self.tricks[0].leader if self.tricks else self.leader
-        points, won = self._start
+        return (tuple(self.start_hands), self.trump, first, self.profile, self._start,
+                tuple(cards))
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Position):
+            return NotImplemented
+        return self._record() == other._record()
+
+    def __repr__(self) -> str:
+        hands, trump, first, rules, (points, won), cards = self._record()
         ending = ("" if won == (0, 0) and points == (0, 0)
                   else f", points={tuple(points)}, tricks_won={tuple(won)}")
         name = self.profile.name
-        profile = repr(name) if PROFILES.get(name) == self.profile else repr(self.profile)
+        profile = repr(name) if PROFILES.get(name) == rules else repr(rules)
         record = f".played({' '.join(map(card_name, cards))!r})" if cards else ""
-        return (f"Position({Deal([CardSet(h) for h in self.start_hands])!r}, "
-                f"trump={self.trump}, leader={first}, profile={profile}{ending}){record}")
+        return (f"Position({Deal([CardSet(h) for h in hands])!r}, "
+                f"trump={SUIT_NAMES[trump]!r}, leader={seat_name(first)!r}, "
+                f"profile={profile}{ending}){record}")
 

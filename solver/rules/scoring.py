@@ -36,10 +36,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..types.contract import Contract, check_contract
-from ..types.deal import EW, NS, SIDES, Side, SidePair
+from ..types.contract import Contract, as_contract, check_contract
+from ..types.deal import EW, NS, Side, SidePair, as_side
 from ..errors import BeloteError, ContractError
-from ..types.profile import RuleProfile
+from ..types.profile import RuleProfile, get_profile
 
 
 @dataclass(frozen=True)
@@ -72,7 +72,7 @@ class DealScore:
         return self.scores.ew
 
 
-def trick_points_of(profile: RuleProfile, side: Side, value: int, *,
+def trick_points_of(profile: RuleProfile | str, side: Side | str, value: int, *,
                     defence_capot: bool = False) -> SidePair:
     """Both sides' trick points at the end of a deal in which ``side`` (the taker's, when judging
     a contract) takes ``value``.
@@ -89,6 +89,7 @@ def trick_points_of(profile: RuleProfile, side: Side, value: int, *,
     >>> trick_points_of(COINCHE, NS, 0, defence_capot=True)
     SidePair(ns=0, ew=252)
     """
+    profile, side = get_profile(profile), as_side(side)
     if defence_capot and value != 0:
         raise BeloteError(f"the defence cannot take every trick when the taker has "
                           f"{value} points")
@@ -113,9 +114,7 @@ def round_score(x: int, step: int) -> int:
 
 
 def _belotes(profile: RuleProfile, belote_side: Side | None) -> tuple[int, int]:
-    """The Belote–Rebelote points of NS and EW."""
-    if belote_side is not None and belote_side not in SIDES:
-        raise BeloteError(f"belote side must be 0 (NS), 1 (EW) or None, got {belote_side!r}")
+    """The Belote–Rebelote points of NS and EW (``belote_side`` checked by :func:`_coerced`)."""
     return (
         profile.belote_bonus if belote_side == NS else 0,
         profile.belote_bonus if belote_side == EW else 0,
@@ -154,8 +153,19 @@ def _made(profile: RuleProfile, contract: Contract, taker_points: int, totals: t
     return taker_total > defence_total and taker_total >= bid
 
 
-def contract_made(profile: RuleProfile, contract: Contract, trick_points: tuple[int, int],
-                  belote_side: Side | None) -> bool:
+def _coerced(profile: RuleProfile | str, contract: Contract | str,
+             belote_side: Side | str | None) -> tuple[RuleProfile, Contract, Side | None]:
+    """The profile (or its name), the contract (or its text, with its declarer: ``Contract``
+    or e.g. ``parse_contract("100H", COINCHE, "E")``) and the belote side (``"NS"`` or an int)
+    as the scoring reads them."""
+    rules = get_profile(profile)
+    if not isinstance(contract, Contract):
+        contract = as_contract(contract, rules)
+    return rules, contract, None if belote_side is None else as_side(belote_side, "belote side")
+
+
+def contract_made(profile: RuleProfile | str, contract: Contract | str,
+                  trick_points: tuple[int, int], belote_side: Side | str | None) -> bool:
     """Whether ``contract`` is made with ``trick_points`` (NS, EW) and the given Belote.
 
     >>> from belote.types.profile import CLASSIC, COINCHE
@@ -165,6 +175,7 @@ def contract_made(profile: RuleProfile, contract: Contract, trick_points: tuple[
     >>> contract_made(COINCHE, parse_contract("100S", COINCHE, 0), (80, 82), 0)
     True
     """
+    profile, contract, belote_side = _coerced(profile, contract, belote_side)
     taker = _taker_side(profile, contract)
     _check_trick_points(profile, trick_points)
     belotes = _belotes(profile, belote_side)
@@ -172,7 +183,8 @@ def contract_made(profile: RuleProfile, contract: Contract, trick_points: tuple[
     return _made(profile, contract, trick_points[taker], totals, taker)
 
 
-def min_points_to_make(profile: RuleProfile, contract: Contract, belote_side: Side | None) -> int:
+def min_points_to_make(profile: RuleProfile | str, contract: Contract | str,
+                       belote_side: Side | str | None) -> int:
     """The fewest trick points with which the taking side makes ``contract``.
 
     The defence is assumed to hold the rest of the deal's trick points (none
@@ -190,6 +202,7 @@ def min_points_to_make(profile: RuleProfile, contract: Contract, belote_side: Si
     >>> min_points_to_make(COINCHE, parse_contract("CapotH", COINCHE, 0), 1)
     252
     """
+    profile, contract, belote_side = _coerced(profile, contract, belote_side)
     taker = _taker_side(profile, contract)
     belotes = _belotes(profile, belote_side)
     if contract.capot:
@@ -203,13 +216,14 @@ def min_points_to_make(profile: RuleProfile, contract: Contract, belote_side: Si
     return need if need <= total else profile.capot_trick_points
 
 
-def score_deal(profile: RuleProfile, contract: Contract, trick_points: tuple[int, int],
-               belote_side: Side | None, held_in: int = 0) -> DealScore:
+def score_deal(profile: RuleProfile | str, contract: Contract | str,
+               trick_points: tuple[int, int], belote_side: Side | str | None,
+               held_in: int = 0) -> DealScore:
     """Score one deal.
 
     ``trick_points`` are the (NS, EW) trick points, last-trick bonus
     included (252 and 0 for a capot); ``belote_side`` the side holding trump
-    K–Q, or ``None``; ``held_in`` the trick points on hold from earlier
+    K–Q (``"NS"``, ``"EW"`` or an int), or ``None``; ``held_in`` the trick points on hold from earlier
     litiges (only under ``equal_totals_litige``).
 
     >>> from belote.types.profile import CLASSIC, COINCHE
@@ -221,7 +235,10 @@ def score_deal(profile: RuleProfile, contract: Contract, trick_points: tuple[int
     (SidePair(ns=0, ew=81), True, 81)
     >>> score_deal(COINCHE, parse_contract("100HX", COINCHE, 1), (52, 110), 1).scores
     SidePair(ns=0, ew=540)
+    >>> score_deal("coinche", parse_contract("100HX", COINCHE, "E"), (52, 110), "EW").scores
+    SidePair(ns=0, ew=540)
     """
+    profile, contract, belote_side = _coerced(profile, contract, belote_side)
     taker = _taker_side(profile, contract)
     _check_trick_points(profile, trick_points)
     if held_in < 0 or (held_in and not profile.equal_totals_litige):

@@ -583,7 +583,7 @@ def parse_known(text: str) -> tuple[Seat, Mask]:
     >>> parse_known("E:AS,XS")
     Traceback (most recent call last):
     ...
-    belote.errors.ConstraintError: 'E:AS,XS': unknown card 'XS'
+    belote.errors.ConstraintError: 'E:AS,XS': unknown card 'XS': ranks are 7 8 9 T J Q K A (or 10), suits S H D C
     >>> parse_known("N:QS 8D QS")
     Traceback (most recent call last):
     ...

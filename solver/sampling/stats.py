@@ -5,8 +5,17 @@ interval ``low .. high``, the sample size ``n``, the confidence ``level`` and
 the ``method`` used.
 
 * Proportions (P(make)): the Wilson score interval, which stays inside
-  ``0 .. 1`` and behaves at 0 and n successes (:func:`proportion`).
+  ``0 .. 1`` and behaves at 0 and n successes (:func:`proportion`); where
+  samples may be few (the bid advisor), the Clopper-Pearson interval below
+  :data:`SMALL_SAMPLE` samples, which covers at least its level at every
+  sample size (:func:`proportion_any_n`).
 * Means (expected score, mean points): Student's t interval (:func:`mean`).
+  A mean of values known to lie in a range (points 0..252, a contract's net
+  scores: :func:`bounded_mean`) is given Hoeffding's interval below
+  :data:`SMALL_SAMPLE` samples, or when every sample is the same: valid at
+  every sample size, where a t interval on a few skewed values with atoms
+  (a capot, a made contract) covers far less than it says, and a sample of
+  equal values gives it no width at all.
 * Two options judged on the same deals (common random numbers): the paired
   t interval of the mean difference (:func:`paired_difference`), and for two
   proportions Newcombe's hybrid score interval for paired data (his method
@@ -128,6 +137,18 @@ def wilson_bounds(successes, n, z: float):
     return low, high
 
 
+SMALL_SAMPLE = 100
+"""Below this many samples the intervals that assume a roughly normal mean (Wilson's, Student's
+t) give way to ones valid at every sample size: Clopper-Pearson for a proportion
+(:func:`proportion_any_n`), Hoeffding for a bounded mean (:func:`bounded_mean`).
+
+Measured by simulation (``tests/test_stats.py`` holds the test at n = 2..10; 4,000 seeded runs
+a size, machine loaded): on net scores with atoms (+350 10%, +230 60%, -260 30%) the 95% t
+interval covered 54% at 2 samples, 62% at 3, 82% at 5; on trick points (8% capots at 252, 4%
+at 0, else about 95 +/- 30) it covered 93% at 10 to 60 samples, 95% from 100 on, where
+Hoeffding's covered 100% below 30 samples (by construction: at least 95% always)."""
+
+
 def proportion(successes: int, n: int, level: float = 0.95) -> Estimate:
     """The proportion ``successes / n`` with its Wilson score interval.
 
@@ -138,6 +159,50 @@ def proportion(successes: int, n: int, level: float = 0.95) -> Estimate:
         raise BeloteError(f"{successes} successes out of {n} is not a proportion")
     low, high = wilson_bounds(successes, n, z_value(level))
     return Estimate(successes / n, float(low), float(high), n, level, "wilson")
+
+
+def proportion_any_n(successes: int, n: int, level: float = 0.95) -> Estimate:
+    """:func:`proportion`, with Clopper-Pearson's interval below :data:`SMALL_SAMPLE` samples
+    (:func:`clopper_pearson_bounds`): at least ``level`` at every sample size.
+
+    >>> proportion_any_n(150, 200) == proportion(150, 200)
+    True
+    >>> e = proportion_any_n(2, 2); round(e.low, 4), e.high, e.method
+    (0.1581, 1.0, 'clopper-pearson')
+    """
+    if n <= 0 or not 0 <= successes <= n:
+        raise BeloteError(f"{successes} successes out of {n} is not a proportion")
+    if n >= SMALL_SAMPLE:
+        return proportion(successes, n, level)
+    low, high = clopper_pearson_bounds(successes, n, level)
+    return Estimate(successes / n, low, high, n, level, "clopper-pearson")
+
+
+def _beta_quantile(p: float, a: float, b: float) -> float:
+    """The ``p`` quantile of the Beta(``a``, ``b``) distribution (bisection on :func:`_betainc`)."""
+    low, high = 0.0, 1.0
+    for _ in range(100):
+        mid = (low + high) / 2
+        if _betainc(a, b, mid) < p:
+            low = mid
+        else:
+            high = mid
+    return (low + high) / 2
+
+
+def clopper_pearson_bounds(successes: int, n: int, level: float = 0.95) -> tuple[float, float]:
+    """The Clopper-Pearson ("exact") interval of ``successes`` out of ``n``: each bound is where
+    the binomial tail beyond the count is ``(1 - level) / 2``, so it covers at least ``level``
+    whatever the true proportion and ``n``.
+
+    >>> [round(x, 4) for x in clopper_pearson_bounds(0, 10)], [round(x, 4) for x in clopper_pearson_bounds(3, 10)]
+    ([0.0, 0.3085], [0.0667, 0.6525])
+    """
+    _check_level(level)
+    alpha = 1 - level
+    low = 0.0 if successes == 0 else _beta_quantile(alpha / 2, successes, n - successes + 1)
+    high = 1.0 if successes == n else _beta_quantile(1 - alpha / 2, successes + 1, n - successes)
+    return low, high
 
 
 def _betainc(a: float, b: float, x: float) -> float:
@@ -227,6 +292,42 @@ def mean(values: Iterable[float], level: float = 0.95) -> Estimate:
     return _t_interval(np.asarray(list(values), dtype=float), level, "t")
 
 
+def bounded_mean(n: int, total: float, squares: float, low: float, high: float,
+                 level: float = 0.95, method: str = "t") -> Estimate:
+    """The mean of ``n`` values that lie in ``low .. high``, from their sum and sum of squares.
+
+    From :data:`SMALL_SAMPLE` values on, when they are not all equal: Student's t interval
+    (``method``) clipped to the range. Otherwise Hoeffding's interval, ``mean +/- (high -
+    low) * sqrt(log(2 / (1 - level)) / (2 n))`` clipped to the range, which covers at least
+    ``level`` for every distribution in the range and every ``n``: wide at a few samples
+    (saying how little they tell), never of zero width while the range is not.
+
+    >>> e = bounded_mean(2, 504, 2 * 252 ** 2, 0, 252)
+    >>> e.value, round(e.low, 1), e.high, e.method
+    (252.0, 10.0, 252.0, 'hoeffding')
+    >>> values = [80, 100, 120] * 40
+    >>> t = bounded_mean(120, sum(values), sum(v * v for v in values), 0, 252)
+    >>> t == mean(values), t.method
+    (True, 't')
+    """
+    if n < 1:
+        raise BeloteError(f"a mean needs at least 1 value, not {n}")
+    if not low <= high:
+        raise BeloteError(f"no values lie in {low} .. {high}")
+    _check_level(level)
+    centre = float(total) / n
+    variance = max((squares - total * total / n) / max(n - 1, 1), 0.0)
+    spread = 1e-9 * max(1.0, abs(centre)) ** 2
+    if n >= SMALL_SAMPLE and variance > spread:
+        half = t_quantile(0.5 + level / 2, n - 1) * math.sqrt(variance / n)
+        method_used = method
+    else:
+        half = (high - low) * math.sqrt(math.log(2 / (1 - level)) / (2 * n))
+        method_used = "hoeffding"
+    return Estimate(centre, float(max(centre - half, low)), float(min(centre + half, high)), n,
+                    level, method_used)
+
+
 def _pair(a: Iterable[float], b: Iterable[float]) -> tuple[np.ndarray, np.ndarray]:
     x, y = np.asarray(list(a), dtype=float), np.asarray(list(b), dtype=float)
     if x.shape != y.shape:
@@ -243,6 +344,35 @@ def paired_difference(a: Iterable[float], b: Iterable[float], level: float = 0.9
     """
     x, y = _pair(a, b)
     return _t_interval(x - y, level, "paired t")
+
+
+def paired_difference_bounded(a: Iterable[float], b: Iterable[float], low: float, high: float,
+                              level: float = 0.95) -> Estimate:
+    """:func:`paired_difference` of two samples whose differences lie in ``low .. high``:
+    :func:`bounded_mean` of the differences (Hoeffding's interval on few samples).
+
+    >>> paired_difference_bounded([10, 20, 30, 40], [8, 19, 27, 36], -50, 50).method
+    'hoeffding'
+    """
+    x, y = _pair(a, b)
+    d = x - y
+    return bounded_mean(len(d), float(d.sum()), float((d * d).sum()), low, high, level,
+                        "paired t")
+
+
+def paired_proportions_any_n(a: Iterable[bool], b: Iterable[bool],
+                             level: float = 0.95) -> Estimate:
+    """:func:`paired_proportions`, valid at every sample size: below :data:`SMALL_SAMPLE`
+    pairs, :func:`bounded_mean` of the differences (each -1, 0 or 1: Hoeffding's interval).
+
+    >>> paired_proportions_any_n([1, 1, 0], [1, 0, 0]).method
+    'hoeffding'
+    """
+    x, y = _pair(a, b)
+    if len(x) >= SMALL_SAMPLE:
+        return paired_proportions(x, y, level)
+    d = x - y
+    return bounded_mean(len(d), float(d.sum()), float((d * d).sum()), -1, 1, level)
 
 
 def paired_proportions(a: Iterable[bool], b: Iterable[bool], level: float = 0.95) -> Estimate:

@@ -199,7 +199,7 @@ class Auction:
     True
     >>> c = Auction.parse("N:P E:P S:P W:P N:D", mode="classic", turned="AH")
     >>> c, c.contract
-    (Auction.parse('N:P E:P S:P W:P N:D', mode='classic', turned='AH'), Contract(trump=2, declarer=0, bid=None, multiplier=1, capot=False))
+    (Auction.parse('N:P E:P S:P W:P N:D', mode='classic', turned='AH'), Contract(trump='D', declarer='N', bid=None, multiplier=1, capot=False))
     >>> Auction.parse("N:P E:H S:P", mode="classic", turned="AH")
     Traceback (most recent call last):
     ...

@@ -16,7 +16,8 @@ CardSet('KS AS JH 7C')
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+import operator
+from collections.abc import Callable, Iterable, Iterator
 
 from ..errors import CardError
 
@@ -98,11 +99,114 @@ def parse_suit(text: str) -> Suit:
     return suit
 
 
+def small_int(value: object, high: int) -> int | None:
+    """``value`` as an int if it is an integer (numpy's too, not a bool) in ``0 .. high``, else
+    ``None``: the number half of the coercions :func:`as_suit`, :func:`~belote.types.deal.as_seat`
+    and :func:`~belote.types.deal.as_side`.
+
+    >>> small_int(3, 3), small_int(4, 3), small_int(True, 1), small_int("1", 3)
+    (3, None, None, None)
+    """
+    if isinstance(value, bool) or type(value).__name__ == "bool_":
+        return None
+    try:
+        number = operator.index(value)  # type: ignore[arg-type]
+    except TypeError:
+        return None
+    return number if 0 <= number <= high else None
+
+
+def coerce_small(value: object, parse: Callable[[str], int], high: int, what: str,
+                 kind: str, letters: str) -> int:
+    """``value`` (its small int, or text that ``parse`` reads) as an int, or one
+    :class:`CardError` naming ``what``, the ``kind`` of value expected and its ``letters``.
+
+    The one rule of every public function that takes a suit, a seat or a side: the
+    letters a player types and the library's small ints (``HEARTS``, ``EAST``...)
+    are both accepted, and anything else is refused at the door.
+    """
+    expected = f"expected one of {letters}, or 0..{high}"
+    if isinstance(value, str):
+        try:
+            return parse(value)
+        except CardError:
+            raise CardError(f"unknown {what} {value!r} ({expected})") from None
+    number = small_int(value, high)
+    if number is not None:
+        return number
+    try:  # a numpy integer shown as its number
+        shown = (repr(value) if isinstance(value, bool)
+                 else str(operator.index(value)))  # type: ignore[arg-type]
+    except TypeError:
+        shown = repr(value)
+    raise CardError(f"{what} {shown} is not {kind} ({expected})")
+
+
+def as_suit(suit: object, what: str = "suit") -> Suit:
+    """A suit int (0..3) from a suit int or a suit letter or symbol (:func:`parse_suit`).
+
+    ``what`` names the value in the error (``trump``...).
+
+    >>> as_suit("H"), as_suit(HEARTS), as_suit("♣")
+    (1, 1, 3)
+    >>> as_suit("X", "trump")
+    Traceback (most recent call last):
+    ...
+    belote.errors.CardError: unknown trump 'X' (expected one of S H D C, or 0..3)
+    >>> as_suit(4, "trump")
+    Traceback (most recent call last):
+    ...
+    belote.errors.CardError: trump 4 is not a suit (expected one of S H D C, or 0..3)
+    """
+    return coerce_small(suit, parse_suit, 3, what, "a suit", "S H D C")
+
+
+def one_or_many(values: object) -> tuple[object, ...]:
+    """``values`` as a tuple: the items of an iterable, or the one value given (a string is
+    one value: ``"NS"`` is a side, ``"H"`` a suit).
+
+    >>> one_or_many("H"), one_or_many([0, "S"]), one_or_many(2)
+    (('H',), (0, 'S'), (2,))
+    """
+    if isinstance(values, (str, bytes)) or not isinstance(values, Iterable):
+        return (values,)
+    return tuple(values)
+
+
+def as_suits(suits: object, what: str = "trump") -> tuple[Suit, ...]:
+    """Suit ints from one suit or several (each as :func:`as_suit` takes it).
+
+    >>> as_suits(["H", SPADES]), as_suits("D")
+    ((1, 0), (2,))
+    """
+    return tuple(as_suit(s, what) for s in one_or_many(suits))
+
+
+FRENCH_RANKS = {"V": "J", "D": "Q", "R": "K"}
+"""The French rank letters (valet, dame, roi) and the letters the project reads instead: they
+are explained in errors, never read silently (``D`` is also diamonds)."""
+
+
+def _french(rank: str, suit: str = "") -> str:
+    """`` (French V = J, D = Q, R = K)`` when ``rank`` is a French rank letter (and ``suit``,
+    when given, a suit), else ``""``."""
+    if rank.strip().upper() not in FRENCH_RANKS or (suit and suit.upper() not in _SUIT_ALIASES):
+        return ""
+    return " (French " + ", ".join(f"{v} = {k}" for v, k in FRENCH_RANKS.items()) + ")"
+
+
 def parse_rank(text: str) -> Rank:
-    """Parse a rank (``7 8 9 T J Q K A`` or ``10``, any case)."""
+    """Parse a rank (``7 8 9 T J Q K A`` or ``10``, any case).
+
+    >>> parse_rank("R")
+    Traceback (most recent call last):
+    ...
+    belote.errors.CardError: unknown rank 'R' (expected one of 7 8 9 T J Q K A) (French V = J, D = Q, R = K)
+    """
     rank = _RANK_ALIASES.get(text.strip().upper())
     if rank is None:
-        raise CardError(f"unknown rank {text!r} (expected one of 7 8 9 T J Q K A)")
+        raise CardError(f"unknown rank {text!r} (expected one of 7 8 9 T J Q K A)"
+                        f"{_french(text)}")
     return rank
 
 
@@ -117,7 +221,11 @@ def parse_card(text: str) -> Card:
     >>> parse_card("1H")
     Traceback (most recent call last):
     ...
-    belote.errors.CardError: unknown card '1H'
+    belote.errors.CardError: unknown card '1H': ranks are 7 8 9 T J Q K A (or 10), suits S H D C
+    >>> parse_card("VC")
+    Traceback (most recent call last):
+    ...
+    belote.errors.CardError: unknown card 'VC': ranks are 7 8 9 T J Q K A (or 10), suits S H D C (French V = J, D = Q, R = K)
     """
     s = text.strip()
     if len(s) >= 2:
@@ -127,7 +235,9 @@ def parse_card(text: str) -> Card:
             rank = _RANK_ALIASES.get(head)
             if suit is not None and rank is not None:
                 return make_card(suit, rank)
-    raise CardError(f"unknown card {text!r}")
+    french = len(s) == 2 and (_french(s[0], s[1]) or _french(s[1], s[0]))
+    raise CardError(f"unknown card {text!r}: ranks are 7 8 9 T J Q K A (or 10), suits S H D C"
+                    f"{french or ''}")
 
 
 def as_card(card: Card | str) -> Card:
@@ -245,7 +355,8 @@ class CardSet:
             for letter in ranks:
                 rank = _RANK_ALIASES.get(letter)
                 if rank is None:
-                    raise CardError(f"unknown rank {letter!r} in hand {text!r}")
+                    raise CardError(f"unknown rank {letter!r} in hand {text!r}"
+                                    f"{_french(letter)}")
                 bit = 1 << make_card(suit, rank)
                 if mask & bit:
                     raise CardError(

@@ -8,7 +8,7 @@ The taker's seat is not part of the notation (PBN keeps it in ``Declarer``).
 >>> from belote.types.profile import CLASSIC, COINCHE
 >>> c = parse_contract("100hx", COINCHE, declarer=0)
 >>> c
-Contract(trump=1, declarer=0, bid=100, multiplier=2, capot=False)
+Contract(trump='H', declarer='N', bid=100, multiplier=2, capot=False)
 >>> c.to_pbn(), c.side
 ('100HX', 0)
 >>> parse_contract("250♠", COINCHE).to_pbn()
@@ -24,10 +24,10 @@ belote.errors.ContractError: bid 170 in '170H' is not allowed (coinche bids 80..
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
-from .cards import SUIT_NAMES, Suit, parse_suit
-from .deal import SEATS, Seat, Side, side_of
+from .cards import SUIT_NAMES, Suit, as_suit, parse_suit
+from .deal import Seat, Side, as_seat, seat_name, side_of
 from ..errors import MAX_DIGITS, CardError, ContractError
 from .profile import RuleProfile
 
@@ -41,8 +41,9 @@ _CONTRACT_RE = re.compile(
 class Contract:
     """A contract: trump suit, taker, bid and multiplier.
 
-    ``trump`` is a suit (0..3); ``declarer`` the seat of the taker, or
-    ``None`` when unknown; ``bid`` the coinche bid (``None`` in classic);
+    ``trump`` is a suit (0..3; its letter ``S H D C`` is taken too);
+    ``declarer`` the seat of the taker (0..3, or ``N E S W``), or ``None``
+    when unknown; both are stored as ints, and the repr shows their letters; ``bid`` the coinche bid (``None`` in classic);
     ``multiplier`` 1, 2 (coinched, ``X``) or 4 (surcoinched, ``XX``);
     ``capot`` is True for the capot bid (``bid`` then holds its value, 250
     in the coinche profile). Which bids, multipliers and capot values a mode
@@ -63,10 +64,13 @@ class Contract:
     capot: bool = False
 
     def __post_init__(self) -> None:
-        if self.trump not in range(4):
-            raise ContractError(f"trump must be a suit 0..3, got {self.trump!r}")
-        if self.declarer is not None and self.declarer not in SEATS:
-            raise ContractError(f"declarer must be a seat 0..3 or None, got {self.declarer!r}")
+        """Take ``trump`` and ``declarer`` as letters or small ints (stored as ints)."""
+        try:
+            object.__setattr__(self, "trump", as_suit(self.trump, "trump"))
+            if self.declarer is not None:
+                object.__setattr__(self, "declarer", as_seat(self.declarer, "declarer"))
+        except CardError as e:
+            raise ContractError(str(e)) from None
         if self.bid is not None and (not isinstance(self.bid, int) or self.bid <= 0):
             raise ContractError(f"bid must be a positive int or None, got {self.bid!r}")
         if not isinstance(self.multiplier, int) or self.multiplier < 1 or (
@@ -79,6 +83,16 @@ class Contract:
             )
         if self.capot and self.bid is None:
             raise ContractError("a capot contract needs its bid value")
+
+    def __repr__(self) -> str:
+        """The contract as a call that rebuilds it, with the letters a player reads.
+
+        >>> Contract(trump="H", declarer="E", bid=100, multiplier=2)
+        Contract(trump='H', declarer='E', bid=100, multiplier=2, capot=False)
+        """
+        declarer = None if self.declarer is None else seat_name(self.declarer)
+        return (f"Contract(trump={SUIT_NAMES[self.trump]!r}, declarer={declarer!r}, "
+                f"bid={self.bid!r}, multiplier={self.multiplier!r}, capot={self.capot!r})")
 
     @property
     def side(self) -> Side | None:
@@ -149,10 +163,47 @@ def reread_contract(contract: Contract, profile: RuleProfile) -> Contract:
 
     >>> from belote.types.profile import CLASSIC, COINCHE
     >>> reread_contract(parse_contract("100HX", COINCHE, declarer=1), CLASSIC)
-    Contract(trump=1, declarer=1, bid=None, multiplier=1, capot=False)
+    Contract(trump='H', declarer='E', bid=None, multiplier=1, capot=False)
     """
     if profile.auction != "numeric" and contract.bid is not None:
         return Contract(contract.trump, contract.declarer, None)
+    check_contract(contract, profile)
+    return contract
+
+
+def as_contract(contract: Contract | str, profile: RuleProfile,
+                declarer: Seat | str | None = None) -> Contract:
+    """A :class:`Contract` from a contract or its PBN text (:func:`parse_contract`).
+
+    ``declarer`` (a seat letter or int) is the taker of a contract that does not name
+    one; a contract that names another is refused. A contract given as an object is
+    checked against ``profile`` too.
+
+    >>> from belote.types.profile import COINCHE
+    >>> as_contract("100H", COINCHE, declarer="E")
+    Contract(trump='H', declarer='E', bid=100, multiplier=1, capot=False)
+    >>> as_contract(Contract("S", None, 80), COINCHE, "N").declarer
+    0
+    >>> as_contract(100, COINCHE)
+    Traceback (most recent call last):
+    ...
+    belote.errors.ContractError: contract 100 is not a contract: a Contract or its text (100H, 80SX, CapotD; classic: H)
+    """
+    if declarer is not None:
+        try:
+            declarer = as_seat(declarer, "declarer")
+        except CardError as e:
+            raise ContractError(str(e)) from None
+    if isinstance(contract, str):
+        return parse_contract(contract, profile, declarer)
+    if not isinstance(contract, Contract):
+        raise ContractError(f"contract {contract!r} is not a contract: a Contract or its text "
+                            "(100H, 80SX, CapotD; classic: H)")
+    if declarer is not None and contract.declarer != declarer:
+        if contract.declarer is not None:
+            raise ContractError(f"contract {contract.to_pbn()} is taken by "
+                                f"{seat_name(contract.declarer)}, not by {seat_name(declarer)}")
+        contract = replace(contract, declarer=declarer)
     check_contract(contract, profile)
     return contract
 
@@ -166,7 +217,7 @@ def parse_contract(text: str, profile: RuleProfile, declarer: Seat | None = None
 
     >>> from belote.types.profile import CLASSIC, COINCHE
     >>> parse_contract("capotdxx", COINCHE, declarer=1)
-    Contract(trump=2, declarer=1, bid=250, multiplier=4, capot=True)
+    Contract(trump='D', declarer='E', bid=250, multiplier=4, capot=True)
     >>> parse_contract("100H", CLASSIC)
     Traceback (most recent call last):
     ...

@@ -16,7 +16,7 @@ import random
 from collections.abc import Sequence
 from typing import NamedTuple
 
-from .cards import ALL_CARDS, CardSet, card_name
+from .cards import ALL_CARDS, CardSet, card_name, coerce_small
 from ..errors import CardError, DealError
 
 Seat = int
@@ -43,13 +43,19 @@ def parse_seat(text: str) -> Seat:
     raise CardError(f"unknown seat {text!r} (expected one of N E S W)")
 
 
-def as_seat(seat: Seat | str) -> Seat:
-    """A seat int from a seat int or any spelling :func:`parse_seat` reads.
+def as_seat(seat: object, what: str = "seat") -> Seat:
+    """A seat int (0..3) from a seat int or any spelling :func:`parse_seat` reads.
 
-    >>> as_seat("S"), as_seat(2)
-    (2, 2)
+    ``what`` names the value in the error (``leader``, ``declarer``...).
+
+    >>> as_seat("S"), as_seat(2), as_seat("east")
+    (2, 2, 1)
+    >>> as_seat("Q", "leader")
+    Traceback (most recent call last):
+    ...
+    belote.errors.CardError: unknown leader 'Q' (expected one of N E S W, or 0..3)
     """
-    return parse_seat(seat) if isinstance(seat, str) else seat
+    return coerce_small(seat, parse_seat, 3, what, "a seat", "N E S W")
 
 
 def parse_side(text: str) -> Side:
@@ -64,6 +70,19 @@ def parse_side(text: str) -> Side:
     if key in ("EW", "WE"):
         return EW
     raise CardError(f"unknown side {text!r} (expected NS or EW)")
+
+
+def as_side(side: object, what: str = "side") -> Side:
+    """A side int (``NS`` = 0, ``EW`` = 1) from a side int or ``NS`` / ``EW`` (:func:`parse_side`).
+
+    >>> as_side("EW"), as_side(NS)
+    (1, 0)
+    >>> as_side(2)
+    Traceback (most recent call last):
+    ...
+    belote.errors.CardError: side 2 is not a side (expected one of NS EW, or 0..1)
+    """
+    return coerce_small(side, parse_side, 1, what, "a side", "NS EW")
 
 
 def seat_name(seat: Seat) -> str:
@@ -242,15 +261,30 @@ class Deal:
         return all(h is not None for h in self.hands)
 
     def complete_unknown(self, total: int = 8) -> "Deal":
-        """Fill a single unknown hand with the cards nobody else holds.
+        """Fill a single unknown hand (PBN's ``-``) with the cards nobody else holds.
 
-        Only meaningful for full deals (``total`` cards each).
+        Only meaningful for full deals: the other three hands must hold ``total``
+        cards each (8), so that the one left out is determined.
+
+        >>> Deal.from_pbn("N:- .AKQJT987.. ..AKQJT987. ...AKQJT987").complete_unknown()
+        Deal.from_pbn('N:AKQJT987... .AKQJT987.. ..AKQJT987. ...AKQJT987')
+        >>> Deal.from_pbn("N:- - ..AKQJT987. ...AKQJT987").complete_unknown()
+        Traceback (most recent call last):
+        ...
+        belote.errors.DealError: 2 hands are unknown (N E); at most one can be inferred (from the other three)
         """
         missing = [s for s, h in enumerate(self.hands) if h is None]
         if not missing:
             return self
         if len(missing) > 1:
-            raise DealError(f"{len(missing)} hands are unknown; at most one can be inferred")
+            raise DealError(f"{len(missing)} hands are unknown "
+                            f"({' '.join(seat_name(s) for s in missing)}); at most one can be "
+                            "inferred (from the other three)")
+        sizes = [len(h) for h in self.hands if h is not None]
+        if any(n != total for n in sizes):
+            raise DealError(f"the hand of {seat_name(missing[0])} is unknown ('-') and the other "
+                            f"three hold {' '.join(map(str, sizes))} cards: it is inferred only "
+                            f"when they hold {total} each")
         rest = ALL_CARDS
         for h in self.hands:
             if h is not None:

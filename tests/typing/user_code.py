@@ -25,3 +25,7 @@ assert contract is not None
 verdict = belote.judge_contract(start, contract)
 made: bool = verdict.made
 version: str = belote.__version__
+# What a player types is taken too: suit, seat and side letters, a contract's text, a profile.
+by_letters = Position(deal, "H", "E", "coinche")
+points: int = table["H", "NS"] + belote.solve_position(by_letters, "EW")
+by_text: belote.ContractVerdict = belote.judge_contract(by_letters, "100H", declarer="E")
