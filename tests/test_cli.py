@@ -102,6 +102,26 @@ def test_help_does_not_import_numba() -> None:
     assert out.splitlines()[-1] == "[]"
 
 
+def _modules_after(args: list[str]) -> set[str]:
+    """The modules a fresh interpreter has loaded once ``belote ARGS`` is done."""
+    code = ("import sys\nfrom belote.cli.main import cli\n"
+            f"try:\n    cli({args!r})\nexcept SystemExit as e:\n    assert e.code == 0\n"
+            "print(' '.join(sorted(sys.modules)))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         check=True).stdout
+    return set(out.splitlines()[-1].split())
+
+
+def test_version_loads_no_more_than_help() -> None:
+    """``belote --version`` is no slower than ``--help``: it loads none of the heavy packages,
+    nor importlib.metadata (which made it slower than --help), and nothing --help does not."""
+    version, help_ = _modules_after(["--version"]), _modules_after(["--help"])
+    heavy = {"numba", "numpy", "polars", "dask", "distributed", "matplotlib"}
+    assert not {m for m in version | help_ if m.split(".")[0] in heavy}
+    assert "importlib.metadata" not in version
+    assert version <= help_, sorted(version - help_)
+
+
 def test_cli_doctests() -> None:
     for module in (belote.cli.format, belote.cli.running, belote.cli.options):
         failed, attempted = doctest.testmod(module)
