@@ -50,6 +50,16 @@ HOME_QUESTIONS = ["partner card cost", "litige", "belote rebelote", "coinche or 
                   "exit status"]
 
 
+def test_getting_started_runs_every_command() -> None:
+    """docs/getting-started.md shows a run of each command (tests/test_docs_examples.py runs
+    them and compares their output)."""
+    from belote.cli.main import cli
+
+    page = (ROOT / "docs" / "getting-started.md").read_text(encoding="utf-8")
+    missing = [name for name in cli.commands if f"\n$ belote {name} " not in page]
+    assert not missing, f"docs/getting-started.md has no example of {missing}"
+
+
 @pytest.fixture(scope="module")
 def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
     folder = tmp_path_factory.mktemp("site")
