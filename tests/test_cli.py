@@ -79,6 +79,23 @@ def test_every_command_has_help(name: str) -> None:
     assert cli.commands[name].help
 
 
+@pytest.mark.parametrize("name", sorted(cli.commands))
+def test_help_is_short_and_its_summary_whole(name: str) -> None:
+    """A command's first help line is a short sentence, shown whole in ``belote --help`` on
+    80 columns; its --help says the rest in at most 25 lines before the options and names the
+    guide that holds the detail (issue 32: ``bid --help`` was 115 lines, its summary cut)."""
+    command = cli.commands[name]
+    first = (command.help or "").strip().splitlines()[0]
+    assert first.endswith(".") and len(first) <= 55, first
+    assert command.get_short_help_str(limit=80 - 6 - max(map(len, cli.commands))) == first
+    listing = CliRunner().invoke(cli, ["--help"], terminal_width=80).output
+    commands = listing.split("\nCommands:\n", 1)[1]
+    assert f"  {name} " in commands and "..." not in commands
+    out = CliRunner().invoke(cli, [name, "--help"], terminal_width=80).output
+    head = out[:out.index("\nOptions:")]
+    assert len(head.splitlines()) <= 25 and "docs/" in head, head
+
+
 def test_no_command_shows_the_help() -> None:
     output = CliRunner().invoke(cli, []).output
     assert output.startswith("Usage: belote [OPTIONS] COMMAND [ARGS]...\n")
