@@ -83,6 +83,17 @@ def test_the_benchmark_log_is_built_but_not_indexed(site: Path) -> None:
 
 
 @needs_mkdocs
+def test_the_reference_documents_the_constants_bound_by_unpacking(site: Path) -> None:
+    """``SPADES, HEARTS, DIAMONDS, CLUBS = range(4)``: griffe alone records none of them
+    (docs/griffe_roles.py adds them), and the front door's docstring links to them."""
+    types = (site / "api" / "types" / "index.html").read_text(encoding="utf-8")
+    for name in ("cards.SPADES", "cards.CLUBS", "deal.NORTH", "deal.WEST", "deal.NS", "deal.EW"):
+        assert f'id="belote.types.{name}"' in types, name
+    front_door = (site / "api" / "index.html").read_text(encoding="utf-8")
+    assert re.search(r'<a [^>]*href="[^"]*#belote\.(types\.cards\.)?SPADES"', front_door)
+
+
+@needs_mkdocs
 def test_guides_are_boosted_and_the_api_reference_down_weighted(site: Path) -> None:
     index = json.loads((site / "search" / "search_index.json").read_text(encoding="utf-8"))
     boosts = {}
