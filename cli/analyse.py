@@ -31,7 +31,7 @@ SUMMARY_FROM = 11
 """From this many boards on, ``analyse`` prints one line per board unless ``--detail``."""
 
 
-@click.command(short_help="What each card of the play records cost, double-dummy.")
+@click.command()
 @click.argument("file", required=False, type=input_file_type())
 @cfn_option
 @board_option
@@ -60,33 +60,15 @@ SUMMARY_FROM = 11
 @uniform_option
 def analyse(file, cfn_games, boards, mode, as_json, html_out, summary, title, single_dummy,
             seed, uniform):
-    """What each recorded card of the boards of a PBN FILE cost, double-dummy.
+    """What each recorded card cost, double-dummy.
 
-    \b
-    Every board must have a play record (complete or stopped anywhere),
-    or be a passed-out deal (an auction of four passes), which is said to
-    have no play.
-    For each card in playing order: the whole-deal value of both sides after
-    it (tricks already taken count; the line "start" is the value before
-    the first card). A card that lowered its side's value shows the loss
-    (the points given away) and the best cards instead, interchangeable
-    cards together. Then the points given away and the number of losing
-    cards per seat and per side, and the double-dummy outcome of the
-    contract: made or failed at the start, and each card that changed it.
-
-    \b
-    From 11 boards on (or with --summary), one line per board instead:
-    the points given away per seat and side, the errors and the
-    contract's outcome at the start and the end (--detail: the tables).
-    Several boards end with their totals.
-
-    \b
-    With --html OUT.html, a replay page is written too: one HTML file that
-    needs nothing else (open it in a browser, offline), with the four
-    hands, the auction, a card-by-card replay (arrow keys), each card's
-    cost and the best cards, each trick's leader and winner, the result,
-    the double-dummy table per trump, the value of the deal after each
-    card as a chart, and the per-seat summary.
+    For each card of the play records in FILE: both sides' whole-deal value
+    after it and, for a card that lowered its side's value, the points given
+    away and the best cards instead; then the losses per seat and side and
+    each card that changed the contract's outcome. From 11 boards on (or
+    --summary), one line per board; several boards end with their totals.
+    --html OUT.html also writes a replay page. Guides: docs/analysis.md
+    (belote analyse), docs/game-records.md (the replay page).
 
     \b
     Examples:

@@ -65,38 +65,13 @@ class InputFile(click.Path):
                    "hand (sd_points column; about 1 s of CPU per leader and trump).")
 def batch(input_path, output, modes, trumps, leader, all_leaders, jobs, scheduler, shard_size,
           force, play):
-    """Solve every board of INPUT into one Parquet table OUT.
+    """Solve every board of INPUT into a Parquet table.
 
-    \b
-    INPUT is a PBN file (played games included) or a deal file in rows
-    (.parquet, .csv, .ndjson/.jsonl) with a `deal` column and optional
-    `board`, `dealer`, `mode`, `contract`, `declarer` columns (a row
-    without a dealer needs --leader, or --all-leaders when it has no
-    contract to judge). It is read as a stream: memory stays flat however
-    large it is; it must be a file, not standard input.
-
-    \b
-    OUT has one row per board x mode x leader x trump x side: the side's
-    double-dummy trick points and the side holding belote, plus the
-    double-dummy verdict of the board's contract (dd_* columns) and, for a
-    play record that goes to the end, its actual result (played_*).
-    With --play single-dummy, sd_points holds the side's trick points when
-    all four seats play the deal out single-dummy (each seeing its own hand
-    and the cards played; see `belote playout`) with the row's leader and
-    trump: the board's contract is played for its goal at its own trump,
-    any other trump for points. `belote report` then adds the calibration
-    table (where double-dummy reached T, how often single-dummy did).
-
-    \b
-    Finished work is written as it goes: after a crash, Ctrl-C or kill,
-    the same command resumes where it stopped. Run again on a finished
-    OUT, it does nothing. Bad boards do not stop the run; they are listed
-    in OUT.errors.jsonl with their board, line and reason.
-
-    \b
-    Exit status: 0 all boards solved; 3 done, but some records were bad;
-    2 bad options, or OUT made from another input or options (use a new
-    OUT or --force); 130 interrupted (run again to resume).
+    INPUT is a PBN file or a table of deals (.parquet, .csv, .ndjson/.jsonl);
+    OUT gets one row per board x mode x leader x trump x side. The work is
+    saved as it goes: run the same command again to resume after a crash or
+    Ctrl-C. Bad boards are listed in OUT.errors.jsonl (exit status 3).
+    Guide: docs/databases.md (belote batch).
 
     \b
     Examples:

@@ -194,69 +194,17 @@ def _classic_text(advice: dict) -> str:
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
 def bid(hand, seat, dealer, mode, contract_text, auction_text, conventions_path, turned, known,
         shape, points, samples, play, worlds, seed, precision, jobs, as_json):
-    """Should I bid? Estimate contracts from your hand over sampled deals.
+    """Should I bid? Judge contracts over sampled deals.
 
     \b
-    The unseen cards are dealt uniformly at random among the other hands
-    (within --known/--shape/--points), each deal is played double-dummy
-    with the first trick led by the dealer's left, and scored by the rules:
-    P(make) with its 95% Wilson interval, P(capot), the expected deal score
-    of your side NET of the defence's (yours minus theirs), with t intervals.
-
-    \b
-    Coinche, --contract: that contract at x1, x2 (coinched), x4 (surcoinched),
-    plus the mean and deciles of your side's points. Without --contract:
-    every contract of your side (4 trumps x 80..160, capot) on the same
-    deals, and the recommended bid: the highest expected net score at x1,
-    passing counting 0, with its paired difference to the runner-up.
-    Classic (--mode classic --turned CARD, 5 cards in --hand): taking the
-    turned suit and naming each other suit; the cards still to be dealt are
-    sampled too (you get the turned card and 2 more). A litige is scored
-    as for that deal alone: held points count for nobody.
-
-    \b
-    --auction "N:P E:80H ...": the calls so far (seats in turn from
-    the dealer's left). The hidden hands are dealt uniformly among those
-    consistent with your hand AND with what each call says under the
-    --conventions profile (exact constraints; each call's reading and the
-    layouts left are shown), and you get the advice for your turn: bid
-    (pass or each legal bid), defence against an opponent's contract
-    (P(it fails), pass vs coinche with the taker's best reply, paired), or
-    surcoinche (x2 vs x4, paired). Classic (with --turned, 5 cards in
-    --hand): the passes so far tell of the passers' first five cards; pass
-    or take (the turned suit in round 1, each other suit in round 2).
-
-    \b
-    Without --precision every sample is solved and each interval is 95% on
-    its own. With --precision P the results are looked at after 100, 200,
-    400... samples up to the --samples cap, and a trump stops once all its
-    P(make) intervals are within +/-P. Each interval stays 95% on its own
-    whenever it stops: the 5% error is split between the K looks the cap
-    allows (Bonferroni), so each look's intervals are wider than a plain
-    95% interval, the more so the higher the cap. A last line says, per
-    trump, whether +/-P was reached and after how many samples.
-
-    \b
-    Double-dummy estimates assume perfect information on both sides. In
-    colver's study of 62,000 deals, where double-dummy play reached 100
-    points, strong bots reached it about 78% of the time (87% at 80, 63% at
-    120): P(make) here is an upper bound on real play.
-
-    \b
-    --play single-dummy plays each sampled deal to its end with every seat
-    seeing only its own hand and the cards played: at each card the seat
-    samples the layouts it cannot tell apart (each equally likely, the
-    auction not used), values every card on each double-dummy and plays the
-    best on average for its side's goal (perfect-information Monte Carlo).
-    With --contract and in classic the players play for that contract; in
-    the coinche table each trump is played once per sample for the most
-    points and every bid is scored from it. This model still fuses
-    strategies (it acts as if it would see the cards after its own) and
-    sends no signals: closer to real play than double-dummy, not a human.
-    --play both shows both on the same samples and, per row, the paired
-    difference double-dummy minus single-dummy of P(make) and of the net
-    scores. Single-dummy play costs about 1 s of CPU per sample and trump:
-    --samples defaults to 100, and --precision is not available.
+    Deals the unseen cards at random (within --known, --shape, --points),
+    plays each deal double-dummy (or --play single-dummy) and scores it:
+    P(make), P(capot) and your side's expected net score, each with its 95%
+    interval. --contract judges one contract; without it, every contract of
+    your side and the recommended bid. Classic: --turned CARD. --auction:
+    the advice for your turn (bid, coinche, surcoinche). Double-dummy play
+    sees every card: read P(make) as an upper bound.
+    Guides: docs/bid.md, docs/auction.md, docs/single-dummy.md.
 
     \b
     Examples:

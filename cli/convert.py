@@ -11,23 +11,19 @@ from .common import input_file_type
 FORMATS = ("pbn", "cfn", "json")
 
 
-@click.command(short_help="Convert game records between PBN, CFN and JSON lines.")
+@click.command()
 @click.argument("input_path", metavar="IN", type=input_file_type())
 @click.argument("output", metavar="OUT", type=click.Path(dir_okay=False, allow_dash=True,
                                                          path_type=Path))
 @click.option("--to", "target", type=click.Choice(FORMATS, case_sensitive=False), default=None,
               help="The format of OUT (default: from its suffix: .pbn, .cfn, .jsonl).")
 def convert(input_path: Path, output: Path, target: str | None) -> None:
-    """Convert the boards of IN into OUT, in another record format.
+    """Convert game records between PBN, CFN and JSON.
 
-    \b
-    IN is PBN (.pbn), colver's CFN (.cfn, one game a line) or JSON lines
-    (.jsonl: the project's belote-game/1 records or a ContrAI
-    contrai-record/1 game). OUT ('-': standard output, with --to) is
-    written whole or not at all, never over IN. Everything a board holds
-    goes over, except what the target cannot hold: each such loss is a
-    named warning (belote: warning: ...) on stderr. A board the target
-    cannot hold at all (CFN: no dealer, a classic contract) is an error.
+    IN is PBN (.pbn), colver's CFN (.cfn) or JSON lines (.jsonl); OUT ('-':
+    standard output, with --to) is written whole or not at all. What the
+    target cannot hold is a named warning; a board it cannot hold at all is an
+    error. Guide: docs/game-records.md (Converting).
 
     \b
     Examples:

@@ -48,14 +48,10 @@ DEALER = LibraryType("dealer", _dealer, "[N|E|S|W|random]")
 @click.option("--output", "-o", required=True, type=click.Path(dir_okay=False, path_type=Path),
               help="File to write: .pbn, .parquet, .csv, .ndjson (or .jsonl).")
 def deal(count, seed, hands, known, shape, points, trump, mode, dealer, output):
-    """Write COUNT random deals to a PBN, Parquet, CSV or NDJSON file.
+    """Write random deals to a file.
 
-    \b
-    Deals are uniform over every deal meeting the constraints (exact
-    counting, no rejection); deal i depends only on the seed and i. Boards
-    are numbered 1..COUNT; the table formats have the columns board (a
-    string), dealer and deal (PBN notation from the dealer), ready for
-    `belote solve`-style batch work.
+    COUNT deals to a PBN, Parquet, CSV or NDJSON file, uniform over every
+    deal meeting the constraints; deal i depends only on the seed and i. Guide: docs/databases.md (belote deal).
 
     \b
     Examples:

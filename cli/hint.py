@@ -24,7 +24,7 @@ from .common import input_file_type
 from .options import SEAT, board_option, cfn_option, json_option, mode_option
 
 
-@click.command(short_help="Advice on the card to play, from what the player sees.")
+@click.command()
 @click.argument("file", required=False, type=input_file_type())
 @cfn_option
 @click.option("--seat", type=SEAT, required=True,
@@ -45,25 +45,15 @@ from .options import SEAT, board_option, cfn_option, json_option, mode_option
 @mode_option
 @json_option
 def hint(file, cfn_games, seat, samples, seed, by, jobs, boards, mode, as_json):
-    """Advise --seat, the player to move in the boards of a PBN FILE.
+    """Advise the next card from what the player sees.
 
-    \b
-    Each board's play record must stop before the end of the deal, with
-    --seat to play (a Play tag and no card: the opening lead). The seat
-    sees its own hand, the cards played and what they showed (a suit not
-    followed, a trump not used), and the contract.
-    The layouts of the unseen cards consistent with that are drawn at
-    random, each equally likely (or all listed when there are no more than
-    --samples: the answer is then exact), and every legal card is valued on
-    each layout. Cards are ranked by the expected whole-deal trick points
-    of the seat's side and show the chance the contract makes, with 95%
-    intervals; the best card is "clearly best" when the interval of its
-    advantage over the runner-up, on the same layouts, excludes 0.
+    --seat must be the player to move in each board's play record. The unseen
+    cards are dealt at random among the layouts that seat cannot tell apart
+    and every legal card is valued on each: the cards ranked by expected
+    points, with the chance the contract makes (95% intervals).
 
-    \b
-    Each layout is solved double-dummy: after the card, every card is
-    visible and both sides play perfectly. This is an optimistic model of
-    what the players know; real play is rarely that good.
+    Each layout is solved double-dummy: an optimistic model of what the
+    players know. Guide: docs/analysis.md (belote hint).
 
     \b
     Examples:

@@ -11,11 +11,15 @@ from __future__ import annotations
 
 import click
 
+from belote import __version__
+
 from .common import Group
 
 
 @click.group(name="belote", cls=Group, context_settings={"help_option_names": ["-h", "--help"]})
-@click.version_option(package_name="belote", prog_name="belote")
+# The version is belote.__version__: asking importlib.metadata (package_name=) took longer
+# than the whole of --help.
+@click.version_option(__version__, prog_name="belote")
 @click.option("--debug", is_flag=True,
               help="Show the Python traceback of an internal error (must come first).")
 def cli(debug: bool) -> None:

@@ -62,20 +62,11 @@ def human_lines(answer) -> str:
 @jobs_option
 def par(file: Path | None, cfn_games: tuple[str, ...], boards: tuple[str, ...], as_json: bool,
         jobs: int | None) -> None:
-    """Par of the coinche boards of a PBN FILE, all four hands known.
+    """Par of coinche boards, all four hands known.
 
-    \b
-    The auction is played with every card visible, each side maximising its
-    deal score minus the other's, from the dealer's left: pass, a bid
-    strictly higher in value (80..160 by 10, or capot, any suit), or a
-    coinche by an opponent of the contract, after which the taking side
-    plays at x2 or surcoinches (x4). Three passes after a bid end it; four
-    opening passes score 0-0. A contract scores its double-dummy result,
-    the dealer's left leading.
-
-    \b
-    Shows the par scores, every contract reached with best calls, and each
-    side's best makeable contract (at x1, highest score for that side).
+    The auction played with every card visible, each side maximising its
+    score minus the other's: the par scores, the contract reached and each
+    side's best makeable contract. Guide: docs/analysis.md (belote par).
 
     \b
     Example:

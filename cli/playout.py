@@ -21,7 +21,7 @@ from .options import (SCHEDULE_DEFAULT, board_option, cfn_option, json_option, m
                       uniform_option)
 
 
-@click.command(short_help="Play boards to the end single-dummy: no seat sees the others' cards.")
+@click.command()
 @click.argument("file", required=False, type=input_file_type())
 @cfn_option
 @click.option("--worlds", type=click.IntRange(min=1), default=None,
@@ -41,30 +41,13 @@ from .options import (SCHEDULE_DEFAULT, board_option, cfn_option, json_option, m
 @mode_option
 @json_option
 def playout(file, cfn_games, worlds, seed, jobs, output, uniform, boards, mode, as_json):
-    """Play each board of a PBN FILE to its end, every seat playing single-dummy.
+    """Play boards to the end, every seat single-dummy.
 
-    \b
-    Each board needs a Contract (with its Declarer) and a Dealer or a Play
-    tag; cards already recorded are kept and the play goes on from there.
-    A board's layouts depend on --seed and its place in FILE only, so
-    --board N plays board N as the whole file's run does.
-    At each card the seat to move sees its own hand, the cards played and
-    what they showed (a suit not followed, a trump not used), and the
-    contract. It draws layouts of the unseen cards consistent with that
-    (all of them when there are few), weighed by what the board's auction
-    makes likely (colver's soft call weights: a bidder likely holds the
-    jack and nine of its suit, a passer likely not; --uniform: each layout
-    equally likely), values every legal card on every layout double-dummy,
-    and plays the card that most often reaches its side's goal (the taker
-    making, the defence defeating), then the one with the most expected
-    points.
-
-    \b
-    This is a model (perfect-information Monte Carlo), not a human: it does
-    not use the belote announcement or the others' choice of cards as
-    evidence, sends no signals, and values each layout as if it would then
-    see every card ("strategy fusion"). The double-dummy line beside each result is what
-    perfect play by both sides gives from the same start.
+    Each seat sees only its own hand, the cards played and the contract: it
+    values every legal card on the layouts it cannot tell apart (weighed by
+    the board's auction; --uniform: equally likely) and plays the one that
+    most often reaches its side's goal. Cards already recorded are kept. A
+    model, not a human. Guide: docs/single-dummy.md.
 
     \b
     Examples:

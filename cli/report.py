@@ -27,23 +27,11 @@ from belote.errors import BeloteError, escaped
 @click.option("--html", "html_file", type=click.Path(dir_okay=False, path_type=Path),
               help="Also write one self-contained HTML page with the tables and charts.")
 def report(path, by, csv_dir, as_json, plot_dir, html_file):
-    """Tables a player wants to read from a `belote batch` output.
+    """Tables of a `belote batch` output.
 
-    \b
-    The taking side is the side whose value a row holds; its trump length
-    is the number of trumps in its longer hand. Values are read with the
-    board's own leader (the dealer's left), except for the lead's value.
-    Every table gives its sample size n, the deals its rows come from
-    (n_deals) and a 95% interval (Wilson for a proportion p: p_low..p_high;
-    Student's t for a mean: low..high), clustered by deal: the rows of one
-    deal are not independent.
-
-    \b
-    Tables: bids (P(make) of each bid 80..160 by trump length; classic: the
-    classic contract), points, honours (J, 9, A, own belote), patterns, lead
-    (points when the side leads minus when the other side does; needs
-    --all-leaders), capot, belote, modes (classic vs coinche on the same
-    deals, when both are in the file).
+    Bids, points, honours, patterns, lead, capot, belote and modes: each
+    table with its sample size n, the deals its rows come from and a 95%
+    interval clustered by deal. Guide: docs/databases.md (belote report).
     """
     import polars as pl
 

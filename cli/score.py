@@ -58,25 +58,18 @@ def sheet_lines(sheet: dict[str, Any], of: int = 1) -> str:
     return "\n".join(lines)
 
 
-@click.command(short_help="Match sheet of a session of boards played in order.")
+@click.command()
 @click.argument("file", required=False, type=input_file_type())
 @cfn_option
 @click.option("--json", "as_json", is_flag=True,
               help="Print each match's sheet as one JSON object (one a line) instead of tables.")
 def score(file: Path | None, cfn_games: tuple[str, ...], as_json: bool) -> None:
-    """Match sheets of a session: the boards of a FILE (PBN, CFN, JSON lines) as deals.
+    """Match sheets of a session of played deals.
 
-    \b
-    Each board needs its contract and declarer (a Contract and Declarer, or
-    an auction) and a complete play record; a passed-out deal (an auction
-    of four passes, CFN's 0) is a line where nobody scores. All boards must
-    be of one mode. After the deal that ends a match, the next board starts
-    a new match (a note on stderr says so). Deals are scored in file order with the
-    rules that span deals: classic litige points held for the winners of
-    the next decisive deal; the match target (classic 1000, coinche 2000),
-    the higher total winning when both sides reach it after the same deal
-    (equal totals play on); in coinche, a side that failed its contract or
-    took no trick cannot win the match on that deal by its belote.
+    The boards of FILE (PBN, CFN, JSON lines), each with its contract and a
+    complete play record, scored in file order with the rules that span
+    deals (classic litige points held, the match target); a new match starts
+    after the deal that ends one. Guide: docs/analysis.md (belote score).
 
     \b
     Example:

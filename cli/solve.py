@@ -22,7 +22,7 @@ from .options import (SEAT, all_leaders_option, cfn_option, jobs_option, json_op
                       max_nodes_option, mode_option, side_option, trump_option)
 
 
-@click.command(short_help="Double-dummy values of the boards of a PBN file.")
+@click.command()
 @click.argument("file", required=False, type=input_file_type())
 @cfn_option
 @click.option("--deal", "deal_text", metavar="DEAL",
@@ -45,23 +45,12 @@ from .options import (SEAT, all_leaders_option, cfn_option, jobs_option, json_op
 @max_nodes_option
 def solve(file, cfn_games, deal_text, dealer, contract_text, declarer, boards, mode, trumps, side,
           leader, all_leaders, as_json, jobs, max_nodes):
-    """Double-dummy values of the boards of a PBN FILE (or of one --deal).
+    """Double-dummy values of boards, or of one --deal.
 
-    \b
-    A full deal (no play record) gets a table: the points each side takes
-    with best play, for each trump, with the leader of the first trick (the
-    Play seat, else the dealer's left). Beside it, the side holding belote
-    (trump K+Q) for each trump, and the double-dummy verdict and deal score
-    of the board's Contract (made when the taker's points, with the deal's
-    own leader, reach the points it needs).
-
-    \b
-    A play record stopped before the end is a position: the whole-deal
-    value for both sides (tricks taken count), the player to move, and the
-    value each legal card leads to; interchangeable cards are shown
-    together and the best ones marked. A record played to the end is
-    tabled like a full deal, with its actual result scored beside it.
-    --trump, --side, --leader and --all-leaders shape deal tables only.
+    A full deal: the points each side takes with best play for each trump, the
+    side holding belote, and the verdict and score of the board's contract. A
+    play record stopped before the end: the value of each legal card.
+    Guide: docs/analysis.md (belote solve).
 
     \b
     Examples:

@@ -8,17 +8,23 @@ so this extension rewrites both when the package is loaded:
 - a role becomes an autorefs link to the documented object (``[`solve_position`][belote.dd.solve.solve_position]``),
   the name resolved the way Sphinx does (the docstring's own scope first, then
   an absolute dotted path); ``~`` shows only the last component;
-- a name outside the package (``random.Random``, ``ValueError``) or a private
-  one (not rendered) becomes plain code;
+- a name outside the package (``random.Random``, ``ValueError``, or a name the
+  docstring's module imports from elsewhere, such as ``Path`` or ``tomllib``) or a
+  private one (not rendered) becomes plain code;
 - a name that resolves nowhere is a warning on the ``mkdocs`` logger, so
   ``mkdocs build --strict`` fails on a broken reference;
 - a doctest (lines from ``>>>`` to the next blank line) and the indented
   literal block after ``text::`` become fenced code blocks (``text:`` then
   the block), as Sphinx shows them.
+
+Griffe records no name bound by unpacking (``SPADES, HEARTS, DIAMONDS, CLUBS =
+range(4)``): the extension adds each such module constant as an attribute (with its
+value when it is a literal or ``range(...)``), so that it is documented and linked.
 """
 
 from __future__ import annotations
 
+import ast
 import builtins
 import logging
 import re
@@ -34,6 +40,18 @@ ROLE = re.compile(r":(?:py:)?(func|class|meth|mod|attr|data|exc|obj|const):`(~?)
 class SphinxRoles(griffe.Extension):
     """Rewrite Sphinx roles and ``::`` literal markers of every docstring of the package."""
 
+    def on_module_members(self, *, node: ast.AST | griffe.ObjectNode, mod: griffe.Module,
+                          **kwargs: Any) -> None:
+        if not isinstance(node, ast.Module):
+            return
+        for statement in node.body:
+            for name, value in _unpacked(statement):
+                if name not in mod.members:
+                    attribute = griffe.Attribute(name, value=value, lineno=statement.lineno,
+                                                 endlineno=statement.end_lineno)
+                    attribute.labels.add("module-attribute")
+                    mod.set_member(name, attribute)
+
     def on_package(self, *, pkg: griffe.Module, loader: griffe.GriffeLoader,
                    **kwargs: Any) -> None:
         for obj in _walk(pkg):
@@ -46,7 +64,8 @@ class SphinxRoles(griffe.Extension):
             shown = name.rsplit(".", 1)[-1] if short else name.lstrip(".")
             target = _resolve(obj, name, loader)
             if target is None:
-                if name.split(".")[0] not in dir(builtins) and not _external(name):
+                if name.split(".")[0] not in dir(builtins) and not _external(name) \
+                        and not _imported(obj, name):
                     logger.warning("%s: the cross reference %s resolves to nothing",
                                    obj.path, match.group(0))
                 return f"`{shown}`"
@@ -55,6 +74,33 @@ class SphinxRoles(griffe.Extension):
             return f"[`{shown}`][{target}]"
 
         return _fence(ROLE.sub(link, text))
+
+
+def _unpacked(statement: ast.stmt) -> list[tuple[str, str | None]]:
+    """The names a module-level ``A, B = ...`` binds, each with its value when it is known."""
+    if not (isinstance(statement, ast.Assign) and len(statement.targets) == 1
+            and isinstance(statement.targets[0], ast.Tuple)
+            and all(isinstance(t, ast.Name) for t in statement.targets[0].elts)):
+        return []
+    names = [t.id for t in statement.targets[0].elts]  # type: ignore[attr-defined]
+    value = statement.value
+    values: list[str | None] = [None] * len(names)
+    if isinstance(value, ast.Tuple) and len(value.elts) == len(names):
+        values = [ast.unparse(v) for v in value.elts]
+    elif (isinstance(value, ast.Call) and isinstance(value.func, ast.Name)
+          and value.func.id == "range" and len(value.args) == 1
+          and isinstance(value.args[0], ast.Constant) and value.args[0].value == len(names)):
+        values = [str(i) for i in range(len(names))]
+    return list(zip(names, values))
+
+
+def _imported(obj: griffe.Object, name: str) -> bool:
+    """``name``'s head is imported, in ``obj``'s scope, from outside the package."""
+    try:
+        target = obj.resolve(name.lstrip(".").split(".")[0])
+    except griffe.NameResolutionError:
+        return False
+    return target.split(".")[0] != "belote"
 
 
 def _indent(line: str) -> int:

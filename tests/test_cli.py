@@ -79,6 +79,23 @@ def test_every_command_has_help(name: str) -> None:
     assert cli.commands[name].help
 
 
+@pytest.mark.parametrize("name", sorted(cli.commands))
+def test_help_is_short_and_its_summary_whole(name: str) -> None:
+    """A command's first help line is a short sentence, shown whole in ``belote --help`` on
+    80 columns; its --help says the rest in at most 25 lines before the options and names the
+    guide that holds the detail (issue 32: ``bid --help`` was 115 lines, its summary cut)."""
+    command = cli.commands[name]
+    first = (command.help or "").strip().splitlines()[0]
+    assert first.endswith(".") and len(first) <= 55, first
+    assert command.get_short_help_str(limit=80 - 6 - max(map(len, cli.commands))) == first
+    listing = CliRunner().invoke(cli, ["--help"], terminal_width=80).output
+    commands = listing.split("\nCommands:\n", 1)[1]
+    assert f"  {name} " in commands and "..." not in commands
+    out = CliRunner().invoke(cli, [name, "--help"], terminal_width=80).output
+    head = out[:out.index("\nOptions:")]
+    assert len(head.splitlines()) <= 25 and "docs/" in head, head
+
+
 def test_no_command_shows_the_help() -> None:
     output = CliRunner().invoke(cli, []).output
     assert output.startswith("Usage: belote [OPTIONS] COMMAND [ARGS]...\n")
@@ -100,6 +117,26 @@ def test_help_does_not_import_numba() -> None:
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                          check=True).stdout
     assert out.splitlines()[-1] == "[]"
+
+
+def _modules_after(args: list[str]) -> set[str]:
+    """The modules a fresh interpreter has loaded once ``belote ARGS`` is done."""
+    code = ("import sys\nfrom belote.cli.main import cli\n"
+            f"try:\n    cli({args!r})\nexcept SystemExit as e:\n    assert e.code == 0\n"
+            "print(' '.join(sorted(sys.modules)))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         check=True).stdout
+    return set(out.splitlines()[-1].split())
+
+
+def test_version_loads_no_more_than_help() -> None:
+    """``belote --version`` is no slower than ``--help``: it loads none of the heavy packages,
+    nor importlib.metadata (which made it slower than --help), and nothing --help does not."""
+    version, help_ = _modules_after(["--version"]), _modules_after(["--help"])
+    heavy = {"numba", "numpy", "polars", "dask", "distributed", "matplotlib"}
+    assert not {m for m in version | help_ if m.split(".")[0] in heavy}
+    assert "importlib.metadata" not in version
+    assert version <= help_, sorted(version - help_)
 
 
 def test_cli_doctests() -> None:
