@@ -654,12 +654,11 @@ class _Engine:
             self.current[1].close()
 
 
-@click.command(short_help="Answer JSON requests on stdin with the solver kept loaded.")
+@click.command()
 def engine():
-    """Answer JSON requests, one a line on stdin, one answer a line on stdout.
+    """Answer JSON requests on stdin, one a line.
 
-    \b
-    The solver stays loaded between requests. A request runs any command
+    One answer a line on stdout; the solver stays loaded between requests. A request runs any command
     ({"id": 1, "argv": ["solve", "--deal", "N:...", "--json"]} answers
     {"id": 1, "status": 0, "output": ...}, what the command prints) or asks
     for a position, the values of the legal cards, a card to play... (see

@@ -26,8 +26,7 @@ from .options import (SEAT, SIDE, board_option, cfn_option, jobs_option, mode_op
                       uniform_option)
 
 
-@click.command(short_help="Review a session: each call and card judged double and single "
-                          "dummy, with totals.")
+@click.command()
 @click.argument("file", required=False, type=input_file_type())
 @cfn_option
 @click.option("--seat", "seat_list", type=SEAT, multiple=True,
@@ -64,43 +63,19 @@ from .options import (SEAT, SIDE, board_option, cfn_option, jobs_option, mode_op
                    "at all four seats, and compare its score with the recorded one.")
 def review(file, cfn_games, seat_list, side, seed, call_samples, uniform, jobs, boards, mode,
            as_json, parquet_out, quiz_out, html_out, engine):
-    """Review the calls and cards of a session FILE, each judged twice.
+    """Judge every call and card of a session, twice.
 
     \b
-    FILE is any record `belote analyse` reads (PBN, CFN, game JSON lines,
-    ContrAI; passed-out deals included). A board's layouts depend on --seed
-    and its place in FILE only, so --board N reviews board N as the whole
-    file's run does. Every call and card of the reviewed
-    seats is a decision with two costs on the deal score (the net score of
-    the seat's side, so the contract's threshold counts):
-      - double dummy: with every card visible (a card's trick-point loss is
-        `belote analyse`'s);
-      - single dummy: from what the seat could see then (its hand, the
-        auction, the cards played), over layouts of the unseen cards: the
-        best option's expected score minus the one chosen, with its 95%
-        interval. A call is valued as the auction ending after it.
-    Verdicts: error (both costs above the margin), unlucky (double dummy
-    only), lucky (single dummy only), fine. Forced decisions are fine.
-    Classic auctions' calls are not judged (their cards are).
-
-    \b
-    Output: a line a deal, the points lost by seat, side, phase and contract
-    level (a deal's mean with its 95% interval), the five costliest
-    decisions, the score sheet.
-
-    \b
-    With --engine, each deal played to its end is replayed from the same
-    contract by the single-dummy engine at all four seats (the seed and the
-    deal's place choose its layouts): its score beside the recorded one, and
-    per side the engine's net gain a deal with its 95% interval. The engine
-    replaces all four players, not only yours.
-
-    \b
-    With --quiz OUT.json, the positions of the reviewed cards whose answer
-    does not depend on luck become quizzes: the best card beats the second
-    by 20 deal-score points or more single dummy, is also best double dummy,
-    and is the same under a second seed. Each has what the seat saw, the
-    answer, the margin and every legal card's single-dummy cost.
+    FILE is any record `belote analyse` reads. Every call and card of the
+    reviewed seats (default: all four) is a decision with two costs on the
+    deal score: double dummy (every card seen; a card's loss is `belote
+    analyse`'s) and single dummy (from what the seat saw then, over layouts
+    of the unseen cards, with a 95% interval). Verdicts: error (both costs
+    above the margin), unlucky (double dummy only), lucky (single dummy
+    only), fine. Then totals by seat, side, phase and level, the five
+    costliest decisions and the score sheet. --engine replays each deal with
+    the engine at all four seats; --quiz writes the positions whose answer
+    does not hang on luck. The guide: docs/review.md.
 
     \b
     Examples:

@@ -416,7 +416,7 @@ def page_files() -> dict[str, bytes]:
     return {f.name: f.read_bytes() for f in folder.iterdir() if f.is_file()}
 
 
-@click.command(short_help="The analysis page in your browser, the solver kept loaded.")
+@click.command()
 @click.argument("files", nargs=-1, type=click.Path(exists=True, dir_okay=False, path_type=Path))
 @click.option("--host", default="127.0.0.1", show_default=True,
               help="Address to listen on; anything but loopback lets other machines in.")
@@ -430,11 +430,10 @@ def page_files() -> dict[str, bytes]:
 @click.option("--timeout", type=click.FloatRange(0.1, 86_400), default=60.0, show_default=True,
               help="Seconds a request may run (single-dummy and bid jobs: ten times more).")
 def serve(files, host, port, no_open, jobs, queue, timeout):
-    """Serve the analysis page of the records FILE... in your browser.
+    """Analyse deals in your browser, on a local server.
 
-    \b
     A local web server keeps the solver loaded and serves a page to open
-    a record (the FILEs, or one dropped on the page) or type a deal, step
+    a record (the FILE..., or one dropped on the page) or type a deal, step
     through the play, see the double-dummy value of every legal card, try
     other cards, ask the single-dummy values and the bid advice, and export
     the line. It prints its address, with a token made for this run, and
