@@ -331,3 +331,32 @@ def test_S17_S18_playout_writes_the_format_of_its_suffix(tmp_path: Path, case: s
     [board] = list(games.iter_games(out))
     assert len(board.cards) == 32
     assert run_cli("analyse", out)[0] == 0
+
+
+# --- a lone surrogate is bad input, never an internal error (issue 33) -------------------
+
+
+@pytest.mark.parametrize("command", [("convert", "{src}", "{out}.json", "--to", "json"),
+                                     ("convert", "{src}", "{out}.pbn", "--to", "pbn"),
+                                     ("analyse", "{src}", "--json")])
+def test_a_lone_surrogate_in_a_record_is_one_located_line(tmp_path: Path,
+                                                          command: tuple[str, ...]) -> None:
+    src = write(tmp_path / "sur.jsonl", record_line(board="x\ud800y"))
+    assert "\\ud800" in src.read_text()
+    code, _, err = run_cli(*(a.format(src=src, out=tmp_path / "out") for a in command))
+    assert code == 2, err
+    assert err.strip().endswith(f"{src}: line 1: a string holding \\ud800, a lone surrogate: "
+                                "not text (UTF-8 cannot encode it)"), err
+
+
+def test_a_lone_surrogate_in_a_row_or_a_contrai_event_is_refused(tmp_path: Path) -> None:
+    from belote.formats.rows import iter_rows
+
+    rows = write(tmp_path / "rows.ndjson", json.dumps(
+        {"board": "1", "dealer": "N", "deal": RECORD["deal"], "note": "\udfff"}) + "\n")
+    [error] = list(iter_rows(rows))
+    assert isinstance(error, ValueError) and "line 1: a string holding \\udfff" in str(error)
+    events = [dict(e) for e in EVENTS]
+    events[1]["x"] = "\udc80"
+    [first, *_] = list(games.iter_games(contrai_file(tmp_path, events)))
+    assert isinstance(first, ValueError) and "line 2: a string holding \\udc80" in str(first)

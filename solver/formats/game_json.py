@@ -85,9 +85,10 @@ def record_dict(board: Board) -> dict[str, Any]:
 def fit_record(board: Board) -> tuple[Board, list[str]]:
     """``board`` as the record holds it, and a sentence for each thing left out.
 
-    The record holds every field of a board, any string included; only a
-    second tag or section of the same name is left out (``tags`` and
-    ``sections`` are JSON objects).
+    The record holds every field of a board, any text included (a string
+    with a lone surrogate is not text: no reader gives one, and no UTF-8
+    file can hold one); only a second tag or section of the same name is
+    left out (``tags`` and ``sections`` are JSON objects).
     """
     losses: list[str] = []
     tags: dict[str, str] = {}
