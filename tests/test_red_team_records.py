@@ -166,7 +166,8 @@ def test_RT09_pbn_to_cfn_names_the_declarer_it_cannot_keep(tmp_path: Path) -> No
     assert code == 0
     assert warnings_of(err) == [
         "belote: warning: CFN without an auction names the taking side, not the seat: the "
-        "declarer left out (give the auction to keep it) (board 1, 2, 3 and 3 more)"]
+        "declarer left out (give the auction to keep it) (board 1, 2, 3 and 3 more)",
+        "belote: warning: the comment on line 2 left out (board 1)"]  # the file's % lines
 
 
 def test_RT18_auction_note_references_are_named(tmp_path: Path) -> None:
