@@ -361,3 +361,21 @@ def test_a_lone_surrogate_in_a_row_or_a_contrai_event_is_refused(tmp_path: Path)
     events[1]["x"] = "\udc80"
     [first, *_] = list(games.iter_games(contrai_file(tmp_path, events)))
     assert isinstance(first, ValueError) and "line 2: a string holding \\udc80" in str(first)
+
+
+# --- the calls after a coinche read as one answer are named (issue 33) --------------------
+
+
+def test_the_calls_read_as_one_answer_are_named_from_json_and_pbn(tmp_path: Path) -> None:
+    deal = "W" + RECORD["deal"][1:]
+    line = record_line(dealer="W", deal=deal, auction=["110D", "X", "P", "P", "XX"])
+    for key in ("contract", "declarer", "play", "leader"):
+        line = json.dumps({k: v for k, v in json.loads(line).items() if k != key}) + "\n"
+    src = write(tmp_path / "a.jsonl", line)
+    pbn_src = write(tmp_path / "a.pbn", f'[Board "1"]\n[Dealer "W"]\n[Deal "{deal}"]\n'
+                    '[Auction "N"]\n110D X Pass Pass XX\n')
+    for source, where in ((src, ""), (pbn_src, " (line 4)")):
+        code, out, err = convert(source, "-", "--to", "json")
+        assert code == 0 and '"auction": ["110D", "X", "XX"]' in out, err
+        assert warnings_of(err) == [f"belote: warning: 2 calls after the coinche (P P XX read "
+                                    f"as XX, the one answer){where} left out (board 1)"], err

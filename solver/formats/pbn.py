@@ -76,7 +76,8 @@ def _read_auction(tags: dict[str, str], sections: dict[str, list[str]], own: Rul
                   error: Callable[[str, str], PBNDecodeError]
                   ) -> tuple[Auction | None, list[str]]:
     """The ``Auction`` tag and section read as an :class:`Auction` (``None`` without one),
-    and the note references (``=1=``) the section holds, which the auction does not keep.
+    and what the section holds that the auction does not keep: the note references
+    (``=1=``), the calls after a coinche read as one answer (:meth:`Auction.left_out`).
 
     The tag names the seat of the first call (the dealer's left); the
     section holds the calls in order (``Pass``, ``80H``, ``CapotS``,
@@ -107,7 +108,9 @@ def _read_auction(tags: dict[str, str], sections: dict[str, list[str]], own: Rul
                 notes.append(f"the note reference {token} after call {len(calls)}")
             elif token != "*":
                 calls.append(token)
-        return Auction.read(dealer, calls, own, turned), notes
+        auction = Auction.read(dealer, calls, own, turned)
+        left_out = auction.left_out(calls)
+        return auction, notes if left_out is None else [*notes, left_out]
     except BeloteError as e:
         raise error(f"Auction: {e}", "Auction") from None
 
