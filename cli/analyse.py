@@ -48,7 +48,7 @@ SUMMARY_FROM = 11
                    f"the output of several boards (with --json, a last line {{\"totals\": ...}} "
                    f"with --summary only).")
 @click.option("--title", default=None, metavar="TEXT",
-              help="The replay page's title (default: the input file's name).")
+              help="The replay page's title (default: the input file's name; needs --html).")
 @click.option("--sd", "--single-dummy", "single_dummy", is_flag=True,
               help="Also grade each card single-dummy: over the layouts its player could not "
                    "tell apart, its side's expected points and chance of reaching its goal "
@@ -85,6 +85,8 @@ def analyse(file, cfn_games, boards, mode, as_json, html_out, summary, title, si
     from .format import json_line
     from .common import DataError, checked_output, display_path, notice, read_boards
 
+    if title is not None and html_out is None:
+        raise click.UsageError("--title is the replay page's title: it needs --html OUT.html")
     if html_out is not None:
         html_out = checked_output(html_out, () if file is None else (file,), "--html")
     try:

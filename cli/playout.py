@@ -2,7 +2,8 @@
 
 The command reads the boards, plays each out with
 :func:`~belote.advice.playout.playouts` and prints one result per board
-(a table, or a JSON line); ``-o`` also writes the played boards as PBN.
+(a table, or a JSON line); ``-o`` also writes the played boards (PBN, CFN or
+JSON lines, by its suffix).
 The solver (and numba) is imported inside the command only.
 """
 
@@ -35,7 +36,8 @@ from .options import (SCHEDULE_DEFAULT, board_option, cfn_option, json_option, m
               help="Worker processes; boards are spread over them, output stays in order.")
 @click.option("--output", "-o", type=click.Path(dir_okay=False, path_type=Path), default=None,
               help="Also write the played boards (with their play records) to this file, in "
-                   "the format of its suffix: .cfn, .jsonl, else PBN.")
+                   "the format of its suffix: .cfn CFN, .jsonl .ndjson .json JSON lines, "
+                   "else PBN.")
 @uniform_option
 @board_option
 @mode_option
@@ -59,7 +61,7 @@ def playout(file, cfn_games, worlds, seed, jobs, output, uniform, boards, mode, 
 
     from belote.errors import BeloteError, ConversionWarning, PlayoutError
     from belote.files import atomic_output
-    from belote.formats import games
+    from belote.formats import cfn, games
     from belote.parallel import Run
 
     from .common import (DataError, checked_output, display_path, notice, one_line, read_boards,
@@ -88,6 +90,9 @@ def playout(file, cfn_games, worlds, seed, jobs, output, uniform, boards, mode, 
         selected = [_checked(every[i], mode) for i in places]
         if output is not None:
             games.write(selected, target)  # what the target cannot hold fails before the work
+            if target == "cfn":  # and the lead of a first trick still to play
+                for board in selected:
+                    cfn.check_first_leader(board)
     except BeloteError as e:
         raise DataError(str(e)) from None
     start_solver()

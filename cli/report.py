@@ -105,13 +105,16 @@ def report(path, by, csv_dir, as_json, plot_dir, html_file):
 
 
 def _printable(table):
-    """``table`` with its text cells and column names escaped (:func:`belote.errors.escaped`):
-    a board name holding a newline cannot forge a row, nor an escape sequence reach the terminal."""
+    """``table`` with its text cells (String, Categorical, Enum) and column names escaped
+    (:func:`belote.errors.escaped`): a board name holding a newline cannot forge a row, nor
+    an escape sequence reach the terminal."""
     import polars as pl
 
-    text = [c for c, t in table.schema.items() if t == pl.String]
-    return table.with_columns(pl.col(c).map_elements(escaped, return_dtype=pl.String)
-                              for c in text).rename({c: escaped(c) for c in table.columns})
+    text = [c for c, t in table.schema.items()
+            if isinstance(t, (pl.String, pl.Categorical, pl.Enum))]
+    return table.with_columns(
+        pl.col(c).cast(pl.String).map_elements(escaped, return_dtype=pl.String) for c in text
+    ).rename({c: escaped(c) for c in table.columns})
 
 
 def check_report_paths(path: Path, csv_dir: Path | None, plot_dir: Path | None,

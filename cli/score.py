@@ -49,9 +49,11 @@ def sheet_lines(sheet: dict[str, Any], of: int = 1) -> str:
     totals = sheet["totals"]
     if sheet["winner"] is not None:
         loser = "EW" if sheet["winner"] == "NS" else "NS"
-        last = escaped(sheet["deals"][-1]["board"])
+        last = sheet["deals"][-1]["board"]
+        after = (f"board {escaped(last)}" if last is not None
+                 else f"deal {len(sheet['deals'])} (a board without a name)")
         lines.append(f"  winner {sheet['winner']}: {totals[sheet['winner']]} to "
-                     f"{totals[loser]} after board {last}")
+                     f"{totals[loser]} after {after}")
     else:
         held = f", {sheet['held']} held" if sheet["held"] else ""
         lines.append(f"  match not finished: NS {totals['NS']}, EW {totals['EW']}{held}")

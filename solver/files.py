@@ -27,7 +27,8 @@ And the limits of what is read (each beyond is bad input, an
 :class:`InputError`, never an internal error): :func:`read_text_bounded`
 reads a whole small file (a convention profile) in at most
 :data:`MAX_TEXT_BYTES`; :func:`load_json` reads one JSON text with numbers of
-at most :data:`~belote.errors.MAX_DIGITS` digits nested at most :data:`MAX_DEPTH` deep;
+at most :data:`~belote.errors.MAX_DIGITS` digits nested at most :data:`MAX_DEPTH` deep,
+and strings that are text (no lone surrogate);
 :func:`check_depth` bounds the nesting of data read by another parser (TOML).
 
 >>> import tempfile, pathlib
@@ -285,13 +286,18 @@ def _bounded_int(digits: str) -> int:
     return int(digits)
 
 
+_SURROGATE_ESCAPE = re.compile(r"\\u[dD][89a-fA-F]")
+"""A JSON escape of a surrogate code point: the only way a string read from JSON can hold one."""
+
+
 def load_json(text: str) -> Any:
     """The value of one JSON text, within the limits; :class:`InputError` otherwise.
 
     The message starts ``not JSON:`` for text that is not JSON; a number of
-    more than :data:`~belote.errors.MAX_DIGITS` digits, or arrays and objects nested more
-    than :data:`MAX_DEPTH` deep, are refused too. Callers add the file and
-    line.
+    more than :data:`~belote.errors.MAX_DIGITS` digits, arrays and objects nested more
+    than :data:`MAX_DEPTH` deep, or a string holding a lone surrogate (an escape
+    like ``\\ud800`` alone, which no UTF-8 output can hold) are refused too.
+    Callers add the file and line.
 
     >>> load_json('{"a": [1, 2]}')
     {'a': [1, 2]}
@@ -303,6 +309,10 @@ def load_json(text: str) -> Any:
     Traceback (most recent call last):
     ...
     belote.errors.InputError: a number of 5000 digits (at most 100)
+    >>> load_json(r'["\\ud83c\\udca1", "x\\ud800y"]')
+    Traceback (most recent call last):
+    ...
+    belote.errors.InputError: a string holding \\ud800, a lone surrogate: not text (UTF-8 cannot encode it)
     """
     try:
         value = json.loads(text, parse_int=_bounded_int)
@@ -311,6 +321,12 @@ def load_json(text: str) -> Any:
     except RecursionError:
         raise InputError(f"nested deeper than {MAX_DEPTH} levels") from None
     check_depth(value)
+    if _SURROGATE_ESCAPE.search(text):
+        try:
+            json.dumps(value, ensure_ascii=False).encode("utf-8")
+        except UnicodeEncodeError as e:
+            raise InputError(f"a string holding \\u{ord(e.object[e.start]):04x}, a lone "
+                             f"surrogate: not text (UTF-8 cannot encode it)") from None
     return value
 
 

@@ -84,10 +84,10 @@ TOKENS = ["9" * 5000, "0" * 5000 + "90", "-1", "18446744073709551616", "1e999", 
 """Hostile pieces put into inputs and options."""
 
 JSON_VALUES: list[object] = [
-    None, True, 1.5, -1, 10 ** 40, "", "x\x1b[2J\ny", [], {}, ["P"] * 3, {"a": 1}, "Z" * 5000,
-    "classic", "coinche", "N", "E", "CapotS", "80H", "110DXX", "H", "7D", "AH", ["P"] * 4,
-    ["80H", "X", "XX", "P", "P", "P"], ["JH"] * 32, ["AH", 7, None], 2 ** 63, 10 ** 99,
-    {"kind": "contract", "value": "slam", "suit": "NT"}, {"kind": ["pass"]},
+    None, True, 1.5, -1, 10 ** 40, "", "x\x1b[2J\ny", "x\ud800y", [], {}, ["P"] * 3, {"a": 1},
+    "Z" * 5000, "classic", "coinche", "N", "E", "CapotS", "80H", "110DXX", "H", "7D", "AH",
+    ["P"] * 4, ["80H", "X", "XX", "P", "P", "P"], ["JH"] * 32, ["AH", 7, None], 2 ** 63,
+    10 ** 99, {"kind": "contract", "value": "slam", "suit": "NT"}, {"kind": ["pass"]},
     {"kind": "contract", "value": 10 ** 99, "suit": "H"}, {"N": ["AH"] * 8}]
 
 

@@ -173,6 +173,16 @@ def test_cli_score_session() -> None:
     code, out, err = run("score", SESSION)
     assert (code, err) == (0, "")
     assert out == EXPECTED.format(file=SESSION)
+
+
+def test_cli_score_names_an_unnamed_last_board_by_its_place(tmp_path: Path) -> None:
+    """A last board without a name is said by its place in the sheet, never "None" (issue 33)."""
+    src = tmp_path / "unnamed.pbn"
+    src.write_text(SESSION.read_text().replace('[Board "6"]\n', ""), encoding="utf-8")
+    code, out, err = run("score", src)
+    assert (code, err) == (0, "")
+    assert out.splitlines()[-1] == ("  winner NS: 2280 to 1410 after deal 6 (a board without "
+                                    "a name)")
     code, out, err = run("score", SESSION, "--json")
     sheet = json.loads(out)
     assert (sheet["file"], sheet["winner"], sheet["totals"]) == (str(SESSION), "NS",

@@ -298,6 +298,20 @@ Pass Pass Pass
         content(b) for b in loads(dumps(loads(written)))]
 
 
+def test_every_comment_is_recorded_with_a_board_but_the_header() -> None:
+    """``%`` lines (a run of them is one comment) and the comments after the last board are
+    recorded as left out, with the board they come in or before, else the last (issue 33)."""
+    text = ("% PBN 2.1\n% EXPORT\n% about the session\n% still about it\n\n" + BASE
+            + "\n" + BASE.replace('"3"', '"4"') + "\n{ after the last board }\n; and this\n"
+            "% and this\n")
+    first, second = loads(text)
+    assert first.source.dropped == ("the comment on line 3",)
+    assert second.source.dropped == tuple(f"the comment on line {n}" for n in (28, 29, 30))
+    [alone] = loads(BASE + "% after\n")
+    assert alone.source.dropped == ("the comment on line 11",)
+    assert loads("% PBN 2.1\n\n" + BASE)[0].source.dropped == ()
+
+
 def test_dumps_board_built_in_code() -> None:
     board = Board(Deal.from_pbn(FULL_DEAL), board="9", dealer=EAST, profile="coinche",
                   declarer=NORTH, contract="80sx", play_leader=SOUTH, cards="AC 7C JS 7H")

@@ -370,3 +370,21 @@ def test_a_playout_reads_the_auction_of_its_board() -> None:
     assert list(played.cards) == cards
     uniform = played_board(board, schedule=Schedule(beliefs=None))
     assert len(uniform.cards) == 32 and uniform.cards != played.cards  # the auction mattered
+
+
+def test_a_cfn_output_refuses_a_first_lead_it_cannot_hold_before_the_work(tmp_path: Path
+                                                                          ) -> None:
+    """CFN's first trick is led by the dealer's left: a board led by another seat fails
+    before it is played, not after (issue 33)."""
+    board_1 = DEALS.read_text().split("\n\n")[1]
+    src = tmp_path / "w.pbn"
+    src.write_text(board_1 + '\n[Play "W"]\n*\n', encoding="utf-8")
+    code, out, err = run("playout", src, "--worlds", "4", "-j", "1", "-o", tmp_path / "p.cfn")
+    assert code == 2 and out == "", (out, err)
+    assert "CFN's first trick is led by the dealer's left (E), not by W" in err
+    assert not (tmp_path / "p.cfn").exists()
+
+
+def test_the_help_names_every_output_format() -> None:
+    code, out, _ = run("playout", "--help")
+    assert code == 0 and ".jsonl .ndjson .json JSON lines" in " ".join(out.split())

@@ -238,6 +238,45 @@ def test_colver_cfn_pbn_json_cfn_is_byte_for_byte(seed: int) -> None:
     assert games.dumps(read(json_text, "json"), "cfn") == line
 
 
+def _string_places(value: object, path: tuple[object, ...] = ()
+                   ) -> list[tuple[object, ...]]:
+    """Where the strings of a decoded JSON value are (the ``format`` names left out)."""
+    if isinstance(value, str):
+        return [path]
+    items = value.items() if isinstance(value, dict) else enumerate(value) \
+        if isinstance(value, list) else ()
+    return [place for key, item in items if key != "format"
+            for place in _string_places(item, (*path, key))]
+
+
+@pytest.mark.parametrize("source", ("json", "contrai"))
+@settings(max_examples=sample_size(20, 200), deadline=None)
+@given(seed=st.integers(0, 2**32), surrogate=st.integers(0xD800, 0xDFFF), data=st.data())
+def test_a_lone_surrogate_in_any_json_string_is_refused_on_its_line(
+        source: str, seed: int, surrogate: int, data: st.DataObject) -> None:
+    """A JSON string holding a lone surrogate (no UTF-8 file can hold it) is bad input named
+    with its line, wherever it is in a record (issue 33)."""
+    board = random_board(random.Random(seed), "1", {}, {})
+    text = contrai_text(board) if source == "contrai" else games.dumps([board], "json")
+    if text is None:
+        return
+    objects = [json.loads(line) for line in text.splitlines()]
+    n, place = data.draw(st.sampled_from([(n, place) for n, obj in enumerate(objects)
+                                          for place in _string_places(obj)]))
+    *parents, key = place
+    holder = objects[n]
+    for parent in parents:
+        holder = holder[parent]
+    value = holder[key]
+    at = data.draw(st.integers(0, len(value)))
+    holder[key] = value[:at] + chr(surrogate) + value[at:]
+    text = "".join(json.dumps(obj) + "\n" for obj in objects)  # the surrogate as an escape
+    errors = [item for item in games.iter_games(io.BytesIO(text.encode()), format="json")
+              if isinstance(item, BeloteError)]
+    assert errors and f"line {n + 1}: a string holding \\u{surrogate:04x}, a lone surrogate" \
+        in str(errors[0]), (errors, place)
+
+
 def test_the_generators_cover_the_hard_cases() -> None:
     """The boards generated hold every case the property is about."""
     rng = random.Random(1)

@@ -166,7 +166,8 @@ def test_RT09_pbn_to_cfn_names_the_declarer_it_cannot_keep(tmp_path: Path) -> No
     assert code == 0
     assert warnings_of(err) == [
         "belote: warning: CFN without an auction names the taking side, not the seat: the "
-        "declarer left out (give the auction to keep it) (board 1, 2, 3 and 3 more)"]
+        "declarer left out (give the auction to keep it) (board 1, 2, 3 and 3 more)",
+        "belote: warning: the comment on line 2 left out (board 1)"]  # the file's % lines
 
 
 def test_RT18_auction_note_references_are_named(tmp_path: Path) -> None:
@@ -331,3 +332,50 @@ def test_S17_S18_playout_writes_the_format_of_its_suffix(tmp_path: Path, case: s
     [board] = list(games.iter_games(out))
     assert len(board.cards) == 32
     assert run_cli("analyse", out)[0] == 0
+
+
+# --- a lone surrogate is bad input, never an internal error (issue 33) -------------------
+
+
+@pytest.mark.parametrize("command", [("convert", "{src}", "{out}.json", "--to", "json"),
+                                     ("convert", "{src}", "{out}.pbn", "--to", "pbn"),
+                                     ("analyse", "{src}", "--json")])
+def test_a_lone_surrogate_in_a_record_is_one_located_line(tmp_path: Path,
+                                                          command: tuple[str, ...]) -> None:
+    src = write(tmp_path / "sur.jsonl", record_line(board="x\ud800y"))
+    assert "\\ud800" in src.read_text()
+    code, _, err = run_cli(*(a.format(src=src, out=tmp_path / "out") for a in command))
+    assert code == 2, err
+    assert err.strip().endswith(f"{src}: line 1: a string holding \\ud800, a lone surrogate: "
+                                "not text (UTF-8 cannot encode it)"), err
+
+
+def test_a_lone_surrogate_in_a_row_or_a_contrai_event_is_refused(tmp_path: Path) -> None:
+    from belote.formats.rows import iter_rows
+
+    rows = write(tmp_path / "rows.ndjson", json.dumps(
+        {"board": "1", "dealer": "N", "deal": RECORD["deal"], "note": "\udfff"}) + "\n")
+    [error] = list(iter_rows(rows))
+    assert isinstance(error, ValueError) and "line 1: a string holding \\udfff" in str(error)
+    events = [dict(e) for e in EVENTS]
+    events[1]["x"] = "\udc80"
+    [first, *_] = list(games.iter_games(contrai_file(tmp_path, events)))
+    assert isinstance(first, ValueError) and "line 2: a string holding \\udc80" in str(first)
+
+
+# --- the calls after a coinche read as one answer are named (issue 33) --------------------
+
+
+def test_the_calls_read_as_one_answer_are_named_from_json_and_pbn(tmp_path: Path) -> None:
+    deal = "W" + RECORD["deal"][1:]
+    line = record_line(dealer="W", deal=deal, auction=["110D", "X", "P", "P", "XX"])
+    for key in ("contract", "declarer", "play", "leader"):
+        line = json.dumps({k: v for k, v in json.loads(line).items() if k != key}) + "\n"
+    src = write(tmp_path / "a.jsonl", line)
+    pbn_src = write(tmp_path / "a.pbn", f'[Board "1"]\n[Dealer "W"]\n[Deal "{deal}"]\n'
+                    '[Auction "N"]\n110D X Pass Pass XX\n')
+    for source, where in ((src, ""), (pbn_src, " (line 4)")):
+        code, out, err = convert(source, "-", "--to", "json")
+        assert code == 0 and '"auction": ["110D", "X", "XX"]' in out, err
+        assert warnings_of(err) == [f"belote: warning: 2 calls after the coinche (P P XX read "
+                                    f"as XX, the one answer){where} left out (board 1)"], err

@@ -21,7 +21,7 @@ from belote.analysis.play_record import board_play_analysis
 from belote.analysis.replay import replay_page
 from belote.formats import cfn
 from colver_games import session
-from conftest import CHROMIUM, chromium, needs_chromium
+from conftest import CHROMIUM, chromium, needs_chromium, run_cli
 
 BELOTE = str(Path(sys.executable).with_name("belote"))
 GAMES = list(session(6, seed=7)) + ["S:.QJ9.AK9.98/AJ..QJ.KQJ7/TK9.8.T7.AT/Q87.ATK7.8. p-p-p-p - 0"]
@@ -144,6 +144,16 @@ def test_the_title_is_the_file_name_or_the_title_option(tmp_path: Path) -> None:
         assert done.returncode == 0, done.stderr
         text = (tmp_path / "p.html").read_text()
         assert f"<title>Replay: {shown}</title>" in text and str(tmp_path) not in text
+
+
+
+def test_a_title_without_a_page_is_a_usage_error(tmp_path: Path) -> None:
+    """``--title`` names the replay page: without ``--html`` it is refused, never ignored
+    (issue 33)."""
+    games = tmp_path / "night.cfn"
+    games.write_text(GAMES[0] + "\n")
+    code, out, err = run_cli("analyse", games, "--title", "Club night")
+    assert (code, out) == (2, "") and "--title is the replay page's title: it needs --html" in err
 
 
 @needs_chromium

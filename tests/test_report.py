@@ -555,3 +555,31 @@ f.addEventListener("load", () => {{
     width, viewport = map(int, re.search(r'<pre id="result">(\d+) (\d+)</pre>',
                                          done.stdout).groups())
     assert 360 <= viewport <= 390 and width <= viewport  # less a scroll bar
+
+
+def test_section_labels_escape_the_file_s_column_names() -> None:
+    """A column name from the user's file is text in the collapsed sections' labels (issue 33)."""
+    import polars as pl
+
+    from belote.database.html import render_page
+
+    name = "<img src=x onerror=alert(1)>"
+    rows = [{name: f"<b>{k}", "bid": b, "n": 10} for k in range(3) for b in range(80, 170, 10)]
+    page = render_page({"bids": pl.DataFrame(rows)}, [], title="t")
+    assert page.count("<details") == 3 and "<img src=x" not in page and "<b>" not in page
+    assert "<summary>&lt;img src=x onerror=alert(1)&gt; &lt;b&gt;0 (9 rows, n = 90)</summary>" in page
+
+
+@pytest.mark.parametrize("kind", ["categorical", "enum"])
+def test_category_and_enum_cells_are_escaped_in_the_tables(frame, tmp_path, kind) -> None:
+    """A Categorical or Enum cell is text like a String one: escaped (issue 33)."""
+    import polars as pl
+
+    values = ["a\x1b[2Jb", "c\nd"]
+    dtype = pl.Categorical() if kind == "categorical" else pl.Enum(values)
+    club = pl.Series("club", [values[i % 2] for i in range(frame.height)]).cast(dtype)
+    src = tmp_path / "club.parquet"
+    frame.with_columns(club).write_parquet(src)
+    result = CliRunner().invoke(cli, ["report", str(src), "--by", "club"])
+    assert result.exit_code == 0, result.output
+    assert "\x1b" not in result.stdout and "\\x1b[2J" in result.stdout

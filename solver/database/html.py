@@ -183,7 +183,7 @@ def _sections(frame: pl.DataFrame, keys: Sequence[str], label: tuple[str, ...] =
     """A long table cut into sections of at most :data:`LONG_TABLE` rows where its keys allow:
     by its first grouping column, then the next one in the sections still too long (never by
     its last key, which would leave one row a section, nor by a column of more than
-    :data:`LONG_TABLE` values). Each section comes with its label.
+    :data:`LONG_TABLE` values). Each section comes with its label, as escaped HTML text.
 
     >>> import polars as pl
     >>> bids = pl.DataFrame({"mode": ["classic"] * 3 + ["coinche"] * 27,
@@ -201,7 +201,7 @@ def _sections(frame: pl.DataFrame, keys: Sequence[str], label: tuple[str, ...] =
         return [(label, frame)]
     out = []
     for (value, *_), part in frame.group_by(keys[0], maintain_order=True):
-        name = f"{keys[0].replace('_', ' ')} {_cell(keys[0], value)}"
+        name = f"{html.escape(keys[0].replace('_', ' '))} {_cell(keys[0], value)}"
         out += _sections(part, keys[1:], (*label, name))
     return out
 

@@ -64,8 +64,9 @@ from ..types.deal import (
 )
 from .pbn import decoded_lines
 
-__all__ = ["AUCTION_TAG", "BIDDING_TAG", "OWN_TAGS", "TAKER_SIDE_TAG", "bidding_text", "checked_tags", "dumps",
-           "dumps_game", "fit_cfn", "iter_lines", "iter_load", "load", "loads", "parse_game"]
+__all__ = ["AUCTION_TAG", "BIDDING_TAG", "OWN_TAGS", "TAKER_SIDE_TAG", "bidding_text",
+           "check_first_leader", "checked_tags", "dumps", "dumps_game", "fit_cfn", "iter_lines",
+           "iter_load", "load", "loads", "parse_game"]
 
 TAKER_SIDE_TAG = "TakerSide"
 """The tag that keeps a CFN contract's side when the declarer's seat is unknown."""
@@ -488,6 +489,19 @@ def _contract_text(board: Board) -> str:
     return f"{contract.bid}{CFN_SUITS[contract.trump]}{side}{doubles}"
 
 
+def check_first_leader(board: Board) -> None:
+    """Raise :class:`~belote.errors.PBNDecodeError` unless the first trick of ``board``, played
+    or still to play, is led by the dealer's left: the only first lead CFN holds (a board
+    without a dealer is :func:`fit_cfn`'s to refuse)."""
+    if board.dealer is None:
+        return
+    left = next_seat(board.dealer)
+    if board.first_leader() != left:
+        raise board.error(f"CFN's first trick is led by the dealer's left "
+                          f"({seat_name(left)}), not by {seat_name(board.first_leader())}",
+                          "Play")
+
+
 def fit_cfn(board: Board, number: int) -> tuple[Board, list[str]]:
     """``board`` as CFN holds it, written as game ``number``, and a sentence for each thing left out.
 
@@ -512,10 +526,8 @@ def fit_cfn(board: Board, number: int) -> tuple[Board, list[str]]:
         raise board.error(f"CFN holds coinche games: {what}", "Contract")
     left = next_seat(board.dealer)
     losses: list[str] = []
-    if board.cards and board.first_leader() != left:
-        raise board.error(f"CFN's first trick is led by the dealer's left "
-                          f"({seat_name(left)}), not by {seat_name(board.first_leader())}",
-                          "Play")
+    if board.cards:
+        check_first_leader(board)
     if not board.cards and board.play_leader is not None:
         losses.append("CFN states who leads only through the cards played: the first leader "
                       "stated without a card played left out")

@@ -85,9 +85,10 @@ def record_dict(board: Board) -> dict[str, Any]:
 def fit_record(board: Board) -> tuple[Board, list[str]]:
     """``board`` as the record holds it, and a sentence for each thing left out.
 
-    The record holds every field of a board, any string included; only a
-    second tag or section of the same name is left out (``tags`` and
-    ``sections`` are JSON objects).
+    The record holds every field of a board, any text included (a string
+    with a lone surrogate is not text: no reader gives one, and no UTF-8
+    file can hold one); only a second tag or section of the same name is
+    left out (``tags`` and ``sections`` are JSON objects).
     """
     losses: list[str] = []
     tags: dict[str, str] = {}
@@ -185,19 +186,22 @@ def parse_record(text: str | dict[str, Any], *, file: str | None = None,
         mode = _text(obj.get("mode"), "mode", error)
         calls = obj.get("auction")
         auction = None
+        dropped: tuple[str, ...] = ()
         if calls is not None:
             if not isinstance(calls, list) or not all(isinstance(c, str) for c in calls):
                 raise error("auction: expected a list of calls like [\"P\", \"90H\", \"X\"]")
             if seats["dealer"] is None:
                 raise error("auction: needs the dealer (its first call is the dealer's left)")
             auction = Auction.read(seats["dealer"], calls, mode or COINCHE,
-                              _text(obj.get("turned"), "turned", error))
+                                   _text(obj.get("turned"), "turned", error))
+            left_out = auction.left_out(calls)
+            dropped = () if left_out is None else (left_out,)
         return Board(Deal.from_pbn(deal_text), board=board_name, dealer=seats["dealer"],
                      profile=mode, auction=auction,
                      contract=_text(obj.get("contract"), "contract", error),
                      declarer=seats["declarer"], play_leader=seats["leader"], cards=play,
                      tags=tuple(tags.items()), sections=tuple(sections.items()),
-                     source=BoardSource(file=file, line=line))
+                     source=BoardSource(file=file, line=line, dropped=dropped))
     except PBNDecodeError:
         raise
     except BeloteError as e:

@@ -33,7 +33,7 @@ from ..board import Board
 from . import cfn, game_json, pbn
 from .rows import format_by_suffix
 
-__all__ = ["GAME_FORMATS", "dumps", "game_format", "iter_games", "losses", "sniff_json", "write"]
+__all__ = ["GAME_FORMATS", "dumps", "game_format", "iter_games", "sniff_json", "write"]
 
 GAME_FORMATS = {".pbn": "pbn", ".cfn": "cfn", ".jsonl": "json", ".ndjson": "json",
                 ".json": "json"}
@@ -190,12 +190,6 @@ def write(boards: Iterable[Board], format: str) -> tuple[str, list[str]]:
             raise want.error(f"board {want.board or n} would not read back from {format} as "
                              f"written ({', '.join(fields)} differ): not written")
     return text, [f"{loss} (board {_few(where)})" for loss, where in lost.items()]
-
-
-def losses(boards: Iterable[Board], format: str) -> list[str]:
-    """What writing ``boards`` as ``format`` leaves out, one sentence per kind of loss
-    (:func:`write`)."""
-    return write(boards, format)[1]
 
 
 _KEY_FIELDS = ("deal", "board", "dealer", "stated_profile", "auction", "contract", "declarer",

@@ -68,13 +68,16 @@ CARDS_EACH = 8
 
 _TAG = re.compile(r'\[\s*([A-Za-z0-9_]+)\s+"((?:[^"\\]|\\.)*)"\s*\]')
 _ESCAPE = re.compile(r"\\(.)")
+_HEADER = re.compile(r"%\s*(PBN|EXPORT)\b")
+"""A PBN header line (``% PBN 2.1``, ``% EXPORT``): a ``%`` line that is no comment."""
 
 
 def _read_auction(tags: dict[str, str], sections: dict[str, list[str]], own: RuleProfile,
                   error: Callable[[str, str], PBNDecodeError]
                   ) -> tuple[Auction | None, list[str]]:
     """The ``Auction`` tag and section read as an :class:`Auction` (``None`` without one),
-    and the note references (``=1=``) the section holds, which the auction does not keep.
+    and what the section holds that the auction does not keep: the note references
+    (``=1=``), the calls after a coinche read as one answer (:meth:`Auction.left_out`).
 
     The tag names the seat of the first call (the dealer's left); the
     section holds the calls in order (``Pass``, ``80H``, ``CapotS``,
@@ -105,7 +108,9 @@ def _read_auction(tags: dict[str, str], sections: dict[str, list[str]], own: Rul
                 notes.append(f"the note reference {token} after call {len(calls)}")
             elif token != "*":
                 calls.append(token)
-        return Auction.read(dealer, calls, own, turned), notes
+        auction = Auction.read(dealer, calls, own, turned)
+        left_out = auction.left_out(calls)
+        return auction, notes if left_out is None else [*notes, left_out]
     except BeloteError as e:
         raise error(f"Auction: {e}", "Auction") from None
 
@@ -205,18 +210,25 @@ def _logical_lines(lines: Iterable[str], file: str | None) -> Iterator[tuple[int
     """The ``lines`` of a file without comments, numbered from 1 (a generator).
 
     A blank line gives ``(n, None)`` (it separates boards); lines emptied by
-    comments are dropped. ``%`` lines, ``;`` to the end of a line and
-    ``{...}`` (possibly over several lines) are comments, except inside a
-    tag's quoted value. A line where a ``;`` or ``{`` comment starts first
+    comments are dropped. ``%`` lines (but the headers, :data:`_HEADER`),
+    ``;`` to the end of a line and ``{...}`` (possibly over several lines)
+    are comments, except inside a tag's quoted value. A line where a ``;``
+    or ``{`` comment starts, or the first of a run of ``%`` lines, first
     gives ``(n, _COMMENT)`` (the record does not keep comments: see
     :func:`_games`).
     """
     brace: int | None = None
+    percent = False  # the line before was a % comment
     for n, raw in enumerate(lines, 1):
         raw = raw.rstrip("\r\n")
         if brace is None:
             if raw.startswith("%"):
+                header = _HEADER.match(raw) is not None
+                if not (header or percent):
+                    yield n, _COMMENT
+                percent = not header
                 continue
+            percent = False
             if not raw.strip():
                 yield n, None
                 continue
@@ -260,21 +272,26 @@ _COMMENT = "{comment}"
 def _games(lines: Iterable[tuple[int, str | None]]
            ) -> Iterator[tuple[list[tuple[int, str]], list[int]]]:
     """Split logical lines into boards at blank lines: each board's lines, and the lines of
-    the comments in it or before it (after the board before)."""
+    the comments in it or before it (after the board before); the last board also gets
+    the comments after it. A board is given when the next one starts, or at the end."""
     game: list[tuple[int, str]] = []
     comments: list[int] = []
+    done: tuple[list[tuple[int, str]], list[int]] | None = None  # the board before, held
     for n, content in lines:
         if content is _COMMENT:
             comments.append(n)
         elif content is None:
             if game:
-                yield game, comments
-                comments = []
-            game = []
+                done, game, comments = (game, comments), [], []
         else:
+            if done is not None:
+                yield done
+                done = None
             game.append((n, content))
     if game:
         yield game, comments
+    elif done is not None:
+        yield done[0], done[1] + comments
 
 
 def _unescape(value: str) -> str:

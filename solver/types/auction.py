@@ -42,7 +42,7 @@ belote.errors.AuctionError: call 3 (S:X): S cannot coinche 80H, their own side's
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 
 from ..errors import MAX_DIGITS, AuctionError, BeloteError
@@ -368,6 +368,25 @@ class Auction:
         answer = ([Call(SURCOINCHE)] if any(c.kind == SURCOINCHE for c in after)
                   else [Call(PASS)] if after else [])
         return cls(head.dealer, parsed[:at + 1] + answer, head.profile, head.turned)
+
+    def left_out(self, calls: Sequence[Call | str]) -> str | None:
+        """What :meth:`read` left out of ``calls`` to give this auction, in a phrase: the calls
+        after a coinche read as its one answer; ``None`` when every call is kept.
+
+        >>> calls = ["110D", "X", "P", "P", "XX"]
+        >>> Auction.read("W", calls).left_out(calls)
+        '2 calls after the coinche (P P XX read as XX, the one answer)'
+        >>> Auction.read("W", calls[:3]).left_out(calls[:3]) is None
+        True
+        """
+        kept = len(self.calls)
+        if len(calls) <= kept:
+            return None
+        after = [c if isinstance(c, Call) else Call.parse(c.strip(), self.profile)
+                 for c in calls[kept - 1:]]
+        n = len(after) - 1
+        return (f"{n} call{'s' * (n > 1)} after the coinche ({' '.join(c.text for c in after)} "
+                f"read as {self.calls[-1].text}, the one answer)")
 
     def seat_of(self, index: int) -> Seat:
         """The seat making call ``index`` (0-based): the dealer's left makes call 0."""
