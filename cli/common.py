@@ -301,9 +301,26 @@ def read_boards(path: Path | None, mode: str | None, numbers: tuple[str, ...] = 
     if not seen:
         raise DataError(f"{name}: no boards in the file (a board starts with a tag such as "
                         "[Deal \"...\"])")
+    _check_numbers(numbers, seen, name)
+    return boards
+
+
+def read_places(path: Path | None, mode: str | None, numbers: tuple[str, ...] = (),
+                cfn_games: tuple[str, ...] = ()) -> tuple[list[Any], list[int]]:
+    """Every board of the file (as :func:`read_boards`) and the places, from 0, of those
+    ``numbers`` select (every place without ``numbers``): for the commands whose layouts
+    a board's place in the file seeds, so that ``--board N`` plays board N as the whole
+    file's run does."""
+    every = read_boards(path, mode, (), cfn_games)
+    name = "--cfn" if path is None else "<stdin>" if str(path) == "-" else display_path(path)
+    _check_numbers(numbers, [b.board for b in every], name)
+    return every, [i for i, b in enumerate(every) if not numbers or b.board in numbers]
+
+
+def _check_numbers(numbers: tuple[str, ...], seen: list[str | None], name: str) -> None:
+    """``--board`` numbers that match no board of ``name`` are a usage error."""
     missing = [n for n in numbers if n not in seen]
     if missing:
         known = " ".join(b for b in seen if b is not None)
         raise click.UsageError(one_line(f"no board {', '.join(missing)} in {name} "
                                         f"(boards: {known or 'none'})"))
-    return boards

@@ -64,8 +64,7 @@ def playout(file, cfn_games, worlds, seed, jobs, output, uniform, boards, mode, 
     from belote.formats import cfn, games
     from belote.parallel import Run
 
-    from .common import (DataError, checked_output, display_path, notice, one_line, read_boards,
-                         start_solver)
+    from .common import DataError, checked_output, notice, read_places, start_solver
     from .format import json_line
     from .running import progress_bar, stoppable
 
@@ -78,14 +77,7 @@ def playout(file, cfn_games, worlds, seed, jobs, output, uniform, boards, mode, 
         raise click.BadParameter(str(e), param_hint="'--worlds'") from None
     if uniform:
         schedule = replace(schedule, beliefs=None)
-    every = read_boards(file, mode, (), cfn_games)
-    missing = [n for n in boards if n not in {b.board for b in every}]
-    if missing:
-        name = "--cfn" if file is None else "<stdin>" if str(file) == "-" else display_path(file)
-        known = " ".join(b.board for b in every if b.board is not None)
-        raise click.UsageError(one_line(f"no board {', '.join(missing)} in {name} "
-                                        f"(boards: {known or 'none'})"))
-    places = [i for i, b in enumerate(every) if not boards or b.board in boards]
+    every, places = read_places(file, mode, boards, cfn_games)
     try:
         selected = [_checked(every[i], mode) for i in places]
         if output is not None:

@@ -88,8 +88,7 @@ def review(file, cfn_games, seat_list, side, seed, call_samples, uniform, jobs, 
     from belote.parallel import Run
     from belote.types.deal import SEATS
 
-    from .common import (DataError, checked_output, display_path, notice, one_line, read_boards,
-                         start_solver)
+    from .common import DataError, checked_output, notice, read_places, start_solver
     from .format import json_line
     from .running import progress_bar, stoppable
 
@@ -109,14 +108,7 @@ def review(file, cfn_games, seat_list, side, seed, call_samples, uniform, jobs, 
         checked_output(_replay_path(html_out), () if file is None else (file,), "--html")
     schedule = replace(DEFAULT_SCHEDULE, beliefs=None) if uniform else DEFAULT_SCHEDULE
     samples = CALL_SAMPLES if call_samples is None else call_samples
-    every = read_boards(file, mode, (), cfn_games)
-    missing = [n for n in boards if n not in {b.board for b in every}]
-    if missing:
-        name = "--cfn" if file is None else "<stdin>" if str(file) == "-" else display_path(file)
-        known = " ".join(b.board for b in every if b.board is not None)
-        raise click.UsageError(one_line(f"no board {', '.join(missing)} in {name} "
-                                        f"(boards: {known or 'none'})"))
-    places = [i for i, b in enumerate(every) if not boards or b.board in boards]
+    every, places = read_places(file, mode, boards, cfn_games)
     selected = [every[i] for i in places]
     if mode is not None:
         try:

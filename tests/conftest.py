@@ -159,6 +159,31 @@ def chromium(*args: str) -> subprocess.CompletedProcess[str]:
                           check=False, capture_output=True, text=True, timeout=120)
 
 
+def phone_width(page: Path, fragment: str = "") -> tuple[int, int]:
+    """The document's width and the viewport's width of ``page`` (``#fragment``) shown in a
+    390 px wide frame, read in headless chromium; a page that fits has width <= viewport.
+    A console message fails the check."""
+    harness = page.with_name(f"phone-{page.stem}.html")
+    harness.write_text(f"""<html><body style="margin:0">
+<iframe id="f" src="{page.name}{fragment}" style="width:390px;height:800px;border:0"></iframe>
+<script>
+const f = document.getElementById("f");
+f.addEventListener("load", () => {{
+  const d = f.contentDocument.documentElement, out = document.createElement("pre");
+  out.id = "result";
+  out.textContent = d.scrollWidth + " " + d.clientWidth;
+  document.body.append(out);
+}});
+</script></body></html>""")
+    done = chromium("--allow-file-access-from-files", "--window-size=500,900",
+                    "--virtual-time-budget=3000", "--dump-dom", harness.as_uri())
+    assert "CONSOLE" not in done.stderr, done.stderr
+    found = re.search(r'<pre id="result">(\d+) (\d+)</pre>', done.stdout)
+    assert found is not None, done.stdout[-800:]
+    width, viewport = map(int, found.groups())
+    return width, viewport
+
+
 BELOTE = str(Path(sys.executable).parent / "belote")
 """The ``belote`` script of this interpreter's environment (for tests that run it as a process)."""
 

@@ -21,7 +21,7 @@ from belote.analysis.play_record import board_play_analysis
 from belote.analysis.replay import replay_page
 from belote.formats import cfn
 from colver_games import session
-from conftest import CHROMIUM, chromium, needs_chromium, run_cli
+from conftest import CHROMIUM, chromium, needs_chromium, phone_width, run_cli
 
 BELOTE = str(Path(sys.executable).with_name("belote"))
 GAMES = list(session(6, seed=7)) + ["S:.QJ9.AK9.98/AJ..QJ.KQJ7/TK9.8.T7.AT/Q87.ATK7.8. p-p-p-p - 0"]
@@ -235,21 +235,5 @@ def test_no_less_than_sign_in_the_data_block(tmp_path: Path, case: str) -> None:
 
 @needs_chromium
 def test_the_page_fits_a_phone(page: Path) -> None:
-    harness = page.with_name("phone.html")
-    harness.write_text(f"""<html><body style="margin:0">
-<iframe id="f" src="{page.name}#b=1&s=20" style="width:390px;height:800px;border:0"></iframe>
-<script>
-const f = document.getElementById("f");
-f.addEventListener("load", () => {{
-  const d = f.contentDocument.documentElement, out = document.createElement("pre");
-  out.id = "result";
-  out.textContent = d.scrollWidth + " " + d.clientWidth;
-  document.body.append(out);
-}});
-</script></body></html>""")
-    done = chromium("--allow-file-access-from-files", "--window-size=500,900",
-                    "--virtual-time-budget=3000", "--dump-dom", harness.as_uri())
-    assert "CONSOLE" not in done.stderr, done.stderr
-    width, viewport = map(int, re.search(r'<pre id="result">(\d+) (\d+)</pre>',
-                                         done.stdout).groups())
+    width, viewport = phone_width(page, "#b=1&s=20")
     assert 360 <= viewport <= 390 and width <= viewport  # less a scroll bar

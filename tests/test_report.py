@@ -19,7 +19,7 @@ from belote.sampling.stats import (ClusterSums, clustered_proportion, mean, prop
                                           t_quantile, wilson_bounds, z_value)
 from belote.types.contract import Contract
 from belote.types.deal import SEAT_NAMES, Deal
-from conftest import chromium, needs_chromium
+from conftest import needs_chromium, phone_width
 
 EXAMPLE = Path(__file__).resolve().parent.parent / "datasets" / "examples" / "both-modes.parquet"
 
@@ -537,23 +537,7 @@ def test_long_tables_are_cut_into_sections() -> None:
 
 @needs_chromium
 def test_the_page_fits_a_phone(report_page: Path) -> None:
-    harness = report_page.with_name("harness.html")
-    harness.write_text(f"""<html><body style="margin:0">
-<iframe id="f" src="{report_page.name}" style="width:390px;height:800px;border:0"></iframe>
-<script>
-const f = document.getElementById("f");
-f.addEventListener("load", () => {{
-  const d = f.contentDocument.documentElement, out = document.createElement("pre");
-  out.id = "result";
-  out.textContent = d.scrollWidth + " " + d.clientWidth;
-  document.body.append(out);
-}});
-</script></body></html>""")
-    done = chromium("--allow-file-access-from-files", "--window-size=500,900",
-                    "--virtual-time-budget=3000", "--dump-dom", harness.as_uri())
-    assert "CONSOLE" not in done.stderr, done.stderr
-    width, viewport = map(int, re.search(r'<pre id="result">(\d+) (\d+)</pre>',
-                                         done.stdout).groups())
+    width, viewport = phone_width(report_page)
     assert 360 <= viewport <= 390 and width <= viewport  # less a scroll bar
 
 
