@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import ipaddress
 import json
+import os
 import secrets
 import threading
 import time
@@ -55,6 +56,24 @@ PAGE_TYPES = {".html": "text/html; charset=utf-8", ".css": "text/css; charset=ut
 CSP = ("default-src 'self'; img-src 'self' data: blob:; object-src 'none'; base-uri 'none'; "
        "frame-ancestors 'none'; form-action 'none'")
 """The page's Content-Security-Policy: its own files only, no inline script."""
+
+
+def inline_csp(page: str) -> str:
+    """The Content-Security-Policy of a self-contained page (a replay page): nothing fetched,
+    and no script or style but the page's own inline ``<script>`` and ``<style>`` blocks,
+    named by their SHA-256 (its ``<script type="application/json">`` data is not run)."""
+    import base64
+    import hashlib
+    import re
+
+    def allowed(tag: str) -> str:
+        found = re.findall(rf"<{tag}>(.*?)</{tag}>", page, re.S)
+        return " ".join(f"'sha256-{base64.b64encode(hashlib.sha256(b.encode()).digest()).decode()}'"
+                        for b in found) or "'none'"
+
+    return (f"default-src 'none'; script-src {allowed('script')}; style-src "
+            f"{allowed('style')}; img-src data:; base-uri 'none'; frame-ancestors 'none'; "
+            "form-action 'none'")
 
 
 class Refused(Exception):
@@ -205,6 +224,7 @@ class Server(ThreadingHTTPServer):
                  ) -> None:
         super().__init__(address, Handler)
         self.workers, self.page = workers, page
+        self.replays: dict[int, tuple[tuple[int, int], bytes]] = {}
         self.connections = threading.BoundedSemaphore(MAX_CONNECTIONS)
         self.token = secrets.token_urlsafe(24)
         bound, port = self.server_address[:2]
@@ -217,6 +237,28 @@ class Server(ThreadingHTTPServer):
         self.hosts = {f"{n}:{port}" for n in names}
         self.port = port
         self.any_address = not _loopback(host)
+
+    def replay(self, index: int) -> bytes:
+        """The replay page of the named file ``index`` (from 0), its cards linked to the
+        analysis board (:func:`belote.analysis.replay.replay_page`); made in a worker once
+        for each version of the file."""
+        path = self.workers.files[index]
+        try:
+            stat = os.stat(path)
+        except OSError as e:
+            raise Refused(HTTPStatus.NOT_FOUND, f"{Path(path).name}: {e.strerror}") from None
+        version = (stat.st_mtime_ns, stat.st_size)
+        kept = self.replays.get(index)
+        if kept is not None and kept[0] == version:
+            return kept[1]
+        answer = self.workers.answer({"kind": "replay_page", "file": index,
+                                      "board_link": f"/?token={self.token}#f={index + 1}"})
+        if answer["status"] != 0:
+            raise Refused(HTTPStatus.BAD_REQUEST if answer["status"] == 2 else
+                          HTTPStatus.INTERNAL_SERVER_ERROR, answer["error"])
+        page = answer["result"]["html"].encode()
+        self.replays[index] = (version, page)
+        return page
 
     def own_host(self, value: str | None) -> bool:
         """Whether a ``Host`` header (or an ``Origin``'s host) names this server: one of its
@@ -274,15 +316,16 @@ class Handler(BaseHTTPRequestHandler):
     def log_message(self, format: str, *args: Any) -> None:
         """No access log (nothing is written from these threads)."""
 
-    def _send(self, status: int, body: bytes, content_type: str, page: bool = False) -> None:
+    def _send(self, status: int, body: bytes, content_type: str, csp: str | None = None
+              ) -> None:
         self.send_response(status)
         self.send_header("Content-Type", content_type)
         self.send_header("Content-Length", str(len(body)))
         self.send_header("Cache-Control", "no-store")
         self.send_header("X-Content-Type-Options", "nosniff")
         self.send_header("Referrer-Policy", "no-referrer")
-        if page:
-            self.send_header("Content-Security-Policy", CSP)
+        if csp is not None:
+            self.send_header("Content-Security-Policy", csp)
         self.end_headers()
         if self.command != "HEAD":
             self.wfile.write(body)
@@ -337,6 +380,10 @@ class Handler(BaseHTTPRequestHandler):
         if not path.startswith("/api/"):
             if self.command not in ("GET", "HEAD"):
                 raise Refused(HTTPStatus.METHOD_NOT_ALLOWED, f"{self.command} {path[:40]}")
+            if path.startswith("/replay/"):
+                self._token_ok(query, headers=False)
+                self._replay(path[len("/replay/"):])
+                return
             name = "index.html" if path in ("/", "/index.html") else path[1:]
             if name == "index.html":
                 self._token_ok(query, headers=False)
@@ -344,10 +391,19 @@ class Handler(BaseHTTPRequestHandler):
                 raise Refused(HTTPStatus.NOT_FOUND, f"no page {path[:60]!r}")
             self._send(HTTPStatus.OK, server.page[name],
                        PAGE_TYPES.get(Path(name).suffix, "application/octet-stream"),
-                       page=name == "index.html")
+                       csp=CSP if name == "index.html" else None)
             return
         self._token_ok(query, headers=True)
         self._api(path[len("/api/"):])
+
+    def _replay(self, number: str) -> None:
+        """``GET /replay/N``: the replay page of the N-th file named on the command line."""
+        count = len(self.server.workers.files)
+        if not (number.isdigit() and 1 <= int(number) <= count):
+            raise Refused(HTTPStatus.NOT_FOUND, f"no file {number[:20]!r}: the files named on "
+                                                f"belote serve's command line are 1 to {count}")
+        page = self.server.replay(int(number) - 1)
+        self._send(HTTPStatus.OK, page, PAGE_TYPES[".html"], csp=inline_csp(page.decode()))
 
     def _body(self) -> dict[str, Any]:
         length = self.headers.get("Content-Length")
@@ -446,7 +502,6 @@ def serve(files, host, port, no_open, jobs, queue, timeout):
       belote serve datasets/examples/colver.cfn
       belote serve --no-open --port 8765
     """
-    import os
     import webbrowser
 
     from .engine import warm
