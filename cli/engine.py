@@ -228,13 +228,17 @@ def board_dict(board: Any, name: str | None = None) -> dict[str, Any]:
     return record
 
 
-def _named_file(request: dict[str, Any], files: tuple[str, ...] | None) -> tuple[str, bytes]:
-    """The name and bytes of the file whose index ``request["file"]`` gives among ``files``."""
-    index = request["file"]
+def check_file(index: Any, files: tuple[str, ...] | None) -> int:
+    """``index`` checked: the index of one of ``files`` (the server's named files)."""
     if files is None or type(index) is not int or not 0 <= index < len(files):
         raise RequestError(f"file: {str(index)[:20]} is not the index of a file named on "
                            "belote serve's command line")
-    path = files[index]
+    return index
+
+
+def _named_file(request: dict[str, Any], files: tuple[str, ...] | None) -> tuple[str, bytes]:
+    """The name and bytes of the file whose index ``request["file"]`` gives among ``files``."""
+    path = files[check_file(request["file"], files)]  # type: ignore[index]
     name = os.path.basename(path)
     with open(path, "rb") as fp:
         data = fp.read(MAX_LINE + 1)
@@ -301,6 +305,42 @@ def _replay_page(request: dict[str, Any], files: tuple[str, ...] | None, progres
             progress(min((i + 1) / len(boards), 0.99))
         return {"html": replay_page(boards, analyses, title=name, context=context,
                                     board_link=link)}
+    except BeloteError as e:
+        raise RequestError(str(e)) from None
+
+
+def _session_page(request: dict[str, Any], files: tuple[str, ...] | None, progress: Progress
+                  ) -> dict[str, Any]:
+    """The session page (``belote review --html``) of a named file: every seat reviewed with
+    the defaults, its quizzes, its boards and cards linked to the analysis board at
+    ``board_link`` and its replay page at ``replay_link``
+    (:func:`~belote.analysis.review_page.session_page`)."""
+    from belote.analysis.quiz import session_quiz
+    from belote.analysis.review import review
+    from belote.analysis.review_page import session_page
+    from belote.errors import BeloteError
+    from belote.parallel import Run
+
+    if "file" not in request:
+        raise RequestError("session_page: give file, the index of a file named on belote "
+                           "serve's command line")
+    links = [request.get("board_link"), request.get("replay_link", "replay.html")]
+    if not all(link is None or isinstance(link, str) for link in links):
+        raise RequestError("session_page: board_link and replay_link are strings")
+    name, data = _named_file(request, files)
+    boards = _boards(data, name)
+    done = [0]
+
+    def advance(n: int) -> None:
+        done[0] += n
+        progress(min(done[0] / (len(boards) + 1), 0.99))  # the quizzes last
+
+    try:
+        session = review(boards, run=Run("serial", progress=advance))
+        quizzes = session_quiz(boards, session)
+        return {"html": session_page(session.to_dict(), title=name,
+                                     replay=links[1] or "replay.html", board=links[0],
+                                     quizzes=[q.to_dict() for q in quizzes])}
     except BeloteError as e:
         raise RequestError(str(e)) from None
 
@@ -425,7 +465,7 @@ def _export(request: dict[str, Any], files: Any, progress: Progress) -> dict[str
 TYPED: dict[str, Callable[[dict[str, Any], Any, Progress], dict[str, Any]]] = {
     "open": _open, "position": _position, "play": _play, "table": _table,
     "single_dummy": _single_dummy, "bid": _bid, "export": _export,
-    "replay_page": _replay_page}
+    "replay_page": _replay_page, "session_page": _session_page}
 """The typed requests, by kind."""
 
 

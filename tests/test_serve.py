@@ -253,6 +253,17 @@ def test_the_replay_page_of_a_named_file_links_to_the_board(server):
     assert server.call("HEAD", "/replay/1")[0] == 200
 
 
+def test_the_session_page_needs_the_token_and_a_named_file(server):
+    assert server.call("GET", "/review/1", token=None)[0] == 401
+    assert server.call("GET", "/review/1?token=nope", token=None)[0] == 403
+    assert server.call("GET", "/review/1", headers={"Host": "evil.example"})[0] == 403
+    for path in ("/review/2", "/review/0", "/review/-1", "/review/1x"):
+        assert server.call("GET", path)[0] == 404, path
+    assert server.call("DELETE", "/review/1")[0] == 405
+    assert server.post("session_page", {"file": 4})[0] == 400  # refused before it starts
+    assert execute({"kind": "session_page", "file": 0}, None)["status"] == 2
+
+
 def test_the_replay_page_request_reads_only_named_files(server):
     status, answer, _ = server.post("replay_page", {"file": 0})
     assert status == 200 and json.loads(re.search(

@@ -272,3 +272,26 @@ def test_the_served_replay_page_fits_the_width(browser: Any, server: str, width:
     assert tab.is_visible("#to-replay")
     tab.screenshot(path=tmp_path / f"served-board-{width}.png", full_page=True)
     context.close()
+
+
+def test_the_served_session_page_opens_the_board_at_a_decision(page: Page, server: str,
+                                                               tmp_path: Path) -> None:
+    """``/review/1``: a page showing the review's progress that reloads itself, then the
+    session page, whose decisions open the analysis board before the card."""
+    base, token = server.split("/?token=")
+    page.goto(f"{base}/review/1?token={token}")
+    page.wait_for_selector("h1:has-text('Review of')", timeout=300_000)
+    assert page.evaluate("window.pwned") is None
+    assert page.locator("#reviewing").count() == 0
+    page.set_viewport_size({"width": 390, "height": 900})
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    page.screenshot(path=tmp_path / "served-session-390.png", full_page=True)
+    page.set_viewport_size({"width": 1280, "height": 900})
+    page.screenshot(path=tmp_path / "served-session-1280.png", full_page=True)
+    links = page.locator('table.decisions a[href*="#f=1&b=1&s="]')
+    href = links.first.get_attribute("href")
+    cards = int(href.rsplit("=", 1)[1])
+    with page.expect_navigation():
+        links.first.click()
+    assert where(page).startswith(f"card {cards}, trick" if cards else "before the first card")
+    assert page.get_attribute("#to-replay", "href").endswith(f"#b=1&s={cards}")
