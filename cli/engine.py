@@ -228,40 +228,121 @@ def board_dict(board: Any, name: str | None = None) -> dict[str, Any]:
     return record
 
 
-def _open(request: dict[str, Any], files: tuple[str, ...] | None, progress: Progress
-          ) -> dict[str, Any]:
+def check_file(index: Any, files: tuple[str, ...] | None) -> int:
+    """``index`` checked: the index of one of ``files`` (the server's named files)."""
+    if files is None or type(index) is not int or not 0 <= index < len(files):
+        raise RequestError(f"file: {str(index)[:20]} is not the index of a file named on "
+                           "belote serve's command line")
+    return index
+
+
+def _named_file(request: dict[str, Any], files: tuple[str, ...] | None) -> tuple[str, bytes]:
+    """The name and bytes of the file whose index ``request["file"]`` gives among ``files``."""
+    path = files[check_file(request["file"], files)]  # type: ignore[index]
+    name = os.path.basename(path)
+    with open(path, "rb") as fp:
+        data = fp.read(MAX_LINE + 1)
+    if len(data) > MAX_LINE:
+        raise RequestError(f"{name}: larger than {MAX_LINE // 2**20} MiB")
+    return name, data
+
+
+def _boards(data: bytes, name: str) -> list[Any]:
+    """The boards of a record's bytes (its format from ``name``'s extension, PBN by default)."""
     from belote.errors import BeloteError
     from belote.formats.games import GAME_FORMATS, iter_games
 
-    if "file" in request:
-        index = request["file"]
-        if files is None or type(index) is not int or not 0 <= index < len(files):
-            raise RequestError(f"file: {str(index)[:20]} is not the index of a file named on "
-                               "belote serve's command line")
-        path = files[index]
-        name = os.path.basename(path)
-        with open(path, "rb") as fp:
-            data = fp.read(MAX_LINE + 1)
-        if len(data) > MAX_LINE:
-            raise RequestError(f"{name}: larger than {MAX_LINE // 2**20} MiB")
-    else:
-        text, name = request.get("text"), request.get("name") or "record.pbn"
-        if not isinstance(text, str) or not isinstance(name, str):
-            raise RequestError("open: give text (the record) and name, or file")
-        data = text.encode("utf-8")
-    name = os.path.basename(name)
     kind = GAME_FORMATS.get(os.path.splitext(name)[1].lower(), "pbn")
     boards = []
     try:
         for item in iter_games(io.BytesIO(data), format=kind, name=name):
             if isinstance(item, BeloteError):
                 raise item
-            boards.append(board_dict(item))
+            boards.append(item)
     except BeloteError as e:
         raise RequestError(str(e)) from None
     if not boards:
         raise RequestError(f"{name}: no boards in the file")
-    return {"boards": boards}
+    return boards
+
+
+def _open(request: dict[str, Any], files: tuple[str, ...] | None, progress: Progress
+          ) -> dict[str, Any]:
+    if "file" in request:
+        name, data = _named_file(request, files)
+    else:
+        text, name = request.get("text"), request.get("name") or "record.pbn"
+        if not isinstance(text, str) or not isinstance(name, str):
+            raise RequestError("open: give text (the record) and name, or file")
+        data = text.encode("utf-8")
+    name = os.path.basename(name)
+    return {"boards": [board_dict(b) for b in _boards(data, name)]}
+
+
+def _replay_page(request: dict[str, Any], files: tuple[str, ...] | None, progress: Progress
+                 ) -> dict[str, Any]:
+    """The replay page (``belote analyse --html``) of a named file, its cards linked to the
+    analysis board at ``board_link`` when given (:func:`~belote.analysis.replay.replay_page`)."""
+    from belote.analysis.play_record import board_play_analysis
+    from belote.analysis.replay import replay_page
+    from belote.dd import SearchContext
+    from belote.errors import BeloteError
+
+    if "file" not in request:
+        raise RequestError("replay_page: give file, the index of a file named on belote "
+                           "serve's command line")
+    link = request.get("board_link")
+    if link is not None and not isinstance(link, str):
+        raise RequestError("replay_page: board_link is a string")
+    name, data = _named_file(request, files)
+    boards = _boards(data, name)
+    context = SearchContext()
+    analyses = []
+    try:
+        for i, board in enumerate(boards):
+            analyses.append(None if board.passed_out or not board.cards
+                            else board_play_analysis(board, context=context))
+            progress(min((i + 1) / len(boards), 0.99))
+        return {"html": replay_page(boards, analyses, title=name, context=context,
+                                    board_link=link)}
+    except BeloteError as e:
+        raise RequestError(str(e)) from None
+
+
+def _session_page(request: dict[str, Any], files: tuple[str, ...] | None, progress: Progress
+                  ) -> dict[str, Any]:
+    """The session page (``belote review --html``) of a named file: every seat reviewed with
+    the defaults, its quizzes, its boards and cards linked to the analysis board at
+    ``board_link`` and its replay page at ``replay_link``
+    (:func:`~belote.analysis.review_page.session_page`)."""
+    from belote.analysis.quiz import session_quiz
+    from belote.analysis.review import review
+    from belote.analysis.review_page import session_page
+    from belote.errors import BeloteError
+    from belote.parallel import Run
+
+    if "file" not in request:
+        raise RequestError("session_page: give file, the index of a file named on belote "
+                           "serve's command line")
+    links = [request.get("board_link"), request.get("replay_link", "replay.html")]
+    if not all(link is None or isinstance(link, str) for link in links):
+        raise RequestError("session_page: board_link and replay_link are strings")
+    name, data = _named_file(request, files)
+    boards = _boards(data, name)
+    done = [0]
+
+    def advance(n: int) -> None:
+        done[0] += n
+        progress(min(done[0] / (len(boards) + 1), 0.99))  # the quizzes last
+
+    try:
+        session = review(boards, run=Run("serial", progress=advance))
+        quizzes = session_quiz(boards, session)
+        return {"html": session_page(session.to_dict(), title=name,
+                                     replay=links[1] or "replay.html", board=links[0],
+                                     quizzes=[q.to_dict() for q in quizzes])}
+    except BeloteError as e:
+        raise RequestError(str(e)) from None
 
 
 def _position(request: dict[str, Any], files: Any, progress: Progress) -> dict[str, Any]:
@@ -383,7 +464,8 @@ def _export(request: dict[str, Any], files: Any, progress: Progress) -> dict[str
 
 TYPED: dict[str, Callable[[dict[str, Any], Any, Progress], dict[str, Any]]] = {
     "open": _open, "position": _position, "play": _play, "table": _table,
-    "single_dummy": _single_dummy, "bid": _bid, "export": _export}
+    "single_dummy": _single_dummy, "bid": _bid, "export": _export,
+    "replay_page": _replay_page, "session_page": _session_page}
 """The typed requests, by kind."""
 
 

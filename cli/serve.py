@@ -12,8 +12,10 @@ no file read but those named on the command line.
 
 from __future__ import annotations
 
+import html
 import ipaddress
 import json
+import os
 import secrets
 import threading
 import time
@@ -28,12 +30,13 @@ from urllib.parse import parse_qs, urlsplit
 import click
 
 from .common import display_path, notice, one_line
-from .engine import TYPED, Child, RequestError, check_argv, hello, request_kind
+from .engine import (TYPED, Child, RequestError, check_argv, check_file, hello,
+                     request_kind)
 
 MAX_BODY = 8 * 1024 * 1024
 """The largest request body (413 beyond)."""
 
-JOB_KINDS = ("single_dummy", "bid")
+JOB_KINDS = ("single_dummy", "bid", "session_page")
 """Requests answered over HTTP as jobs (progress, cancel), not at once."""
 
 JOB_TIME_FACTOR = 10
@@ -55,6 +58,35 @@ PAGE_TYPES = {".html": "text/html; charset=utf-8", ".css": "text/css; charset=ut
 CSP = ("default-src 'self'; img-src 'self' data: blob:; object-src 'none'; base-uri 'none'; "
        "frame-ancestors 'none'; form-action 'none'")
 """The page's Content-Security-Policy: its own files only, no inline script."""
+
+
+WAITING = """<!DOCTYPE html>
+<html lang="en"><head><meta charset="utf-8"><meta http-equiv="refresh" content="2">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Reviewing {name}</title></head><body>
+<p id="reviewing">Reviewing {name}: {percent}% done. Every call and card is judged double and
+single dummy, as <code>belote review</code> does; the session page appears here when the
+review is over (this page reloads itself).</p></body></html>
+"""
+"""What ``GET /review/N`` answers while the review runs."""
+
+
+def inline_csp(page: str) -> str:
+    """The Content-Security-Policy of a self-contained page (a replay page): nothing fetched,
+    and no script or style but the page's own inline ``<script>`` and ``<style>`` blocks,
+    named by their SHA-256 (its ``<script type="application/json">`` data is not run)."""
+    import base64
+    import hashlib
+    import re
+
+    def allowed(tag: str) -> str:
+        found = re.findall(rf"<{tag}>(.*?)</{tag}>", page, re.S)
+        return " ".join(f"'sha256-{base64.b64encode(hashlib.sha256(b.encode()).digest()).decode()}'"
+                        for b in found) or "'none'"
+
+    return (f"default-src 'none'; script-src {allowed('script')}; style-src "
+            f"{allowed('style')}; img-src data:; base-uri 'none'; frame-ancestors 'none'; "
+            "form-action 'none'")
 
 
 class Refused(Exception):
@@ -205,6 +237,9 @@ class Server(ThreadingHTTPServer):
                  ) -> None:
         super().__init__(address, Handler)
         self.workers, self.page = workers, page
+        self.replays: dict[int, tuple[tuple[int, int], bytes]] = {}
+        self.sessions: dict[int, tuple[tuple[int, int], bytes | Job]] = {}
+        self.pages_lock = threading.Lock()
         self.connections = threading.BoundedSemaphore(MAX_CONNECTIONS)
         self.token = secrets.token_urlsafe(24)
         bound, port = self.server_address[:2]
@@ -217,6 +252,62 @@ class Server(ThreadingHTTPServer):
         self.hosts = {f"{n}:{port}" for n in names}
         self.port = port
         self.any_address = not _loopback(host)
+
+    def _version(self, index: int) -> tuple[int, int]:
+        """The named file ``index``'s version: its modification time and size."""
+        path = self.workers.files[index]
+        try:
+            stat = os.stat(path)
+        except OSError as e:
+            raise Refused(HTTPStatus.NOT_FOUND, f"{Path(path).name}: {e.strerror}") from None
+        return stat.st_mtime_ns, stat.st_size
+
+    def replay(self, index: int) -> bytes:
+        """The replay page of the named file ``index`` (from 0), its cards linked to the
+        analysis board (:func:`belote.analysis.replay.replay_page`); made in a worker once
+        for each version of the file."""
+        version = self._version(index)
+        kept = self.replays.get(index)
+        if kept is not None and kept[0] == version:
+            return kept[1]
+        answer = self.workers.answer({"kind": "replay_page", "file": index,
+                                      "board_link": f"/?token={self.token}#f={index + 1}"})
+        if answer["status"] != 0:
+            raise Refused(HTTPStatus.BAD_REQUEST if answer["status"] == 2 else
+                          HTTPStatus.INTERNAL_SERVER_ERROR, answer["error"])
+        page = answer["result"]["html"].encode()
+        self.replays[index] = (version, page)
+        return page
+
+    def session(self, index: int) -> bytes | float:
+        """The session page of the named file ``index`` (from 0), its boards and cards linked
+        to the analysis board, or, while the review making it runs as a job, its progress
+        (0 to 1); made once for each version of the file."""
+        version = self._version(index)
+        with self.pages_lock:
+            kept = self.sessions.get(index)
+            if kept is None or kept[0] != version:
+                kept = (version, self.workers.job(self.workers.start({
+                    "kind": "session_page", "file": index,
+                    "board_link": f"/?token={self.token}#f={index + 1}",
+                    "replay_link": f"/replay/{index + 1}?token={self.token}"})))
+                self.sessions[index] = kept
+        job = kept[1]
+        if isinstance(job, bytes):
+            return job
+        if job.state in ("queued", "running"):
+            return job.to_dict()["progress"]
+        answer = job.answer or {"status": 2, "error": job.state}
+        with self.pages_lock:
+            if self.sessions.get(index) == kept:
+                if answer["status"] == 0:
+                    self.sessions[index] = (version, answer["result"]["html"].encode())
+                else:  # asked again, it starts again
+                    del self.sessions[index]
+        if answer["status"] != 0:
+            raise Refused(HTTPStatus.BAD_REQUEST if answer["status"] == 2 else
+                          HTTPStatus.INTERNAL_SERVER_ERROR, answer["error"])
+        return answer["result"]["html"].encode()
 
     def own_host(self, value: str | None) -> bool:
         """Whether a ``Host`` header (or an ``Origin``'s host) names this server: one of its
@@ -274,15 +365,16 @@ class Handler(BaseHTTPRequestHandler):
     def log_message(self, format: str, *args: Any) -> None:
         """No access log (nothing is written from these threads)."""
 
-    def _send(self, status: int, body: bytes, content_type: str, page: bool = False) -> None:
+    def _send(self, status: int, body: bytes, content_type: str, csp: str | None = None
+              ) -> None:
         self.send_response(status)
         self.send_header("Content-Type", content_type)
         self.send_header("Content-Length", str(len(body)))
         self.send_header("Cache-Control", "no-store")
         self.send_header("X-Content-Type-Options", "nosniff")
         self.send_header("Referrer-Policy", "no-referrer")
-        if page:
-            self.send_header("Content-Security-Policy", CSP)
+        if csp is not None:
+            self.send_header("Content-Security-Policy", csp)
         self.end_headers()
         if self.command != "HEAD":
             self.wfile.write(body)
@@ -337,6 +429,11 @@ class Handler(BaseHTTPRequestHandler):
         if not path.startswith("/api/"):
             if self.command not in ("GET", "HEAD"):
                 raise Refused(HTTPStatus.METHOD_NOT_ALLOWED, f"{self.command} {path[:40]}")
+            for prefix in ("/replay/", "/review/"):
+                if path.startswith(prefix):
+                    self._token_ok(query, headers=False)
+                    self._served(prefix, path[len(prefix):])
+                    return
             name = "index.html" if path in ("/", "/index.html") else path[1:]
             if name == "index.html":
                 self._token_ok(query, headers=False)
@@ -344,10 +441,26 @@ class Handler(BaseHTTPRequestHandler):
                 raise Refused(HTTPStatus.NOT_FOUND, f"no page {path[:60]!r}")
             self._send(HTTPStatus.OK, server.page[name],
                        PAGE_TYPES.get(Path(name).suffix, "application/octet-stream"),
-                       page=name == "index.html")
+                       csp=CSP if name == "index.html" else None)
             return
         self._token_ok(query, headers=True)
         self._api(path[len("/api/"):])
+
+    def _served(self, prefix: str, number: str) -> None:
+        """``GET /replay/N``, ``GET /review/N``: the replay page or the session page of the
+        N-th file named on the command line (while the review runs, a page showing its
+        progress that reloads itself)."""
+        count = len(self.server.workers.files)
+        if not (number.isdigit() and 1 <= int(number) <= count):
+            raise Refused(HTTPStatus.NOT_FOUND, f"no file {number[:20]!r}: the files named on "
+                                                f"belote serve's command line are 1 to {count}")
+        index = int(number) - 1
+        page = (self.server.replay(index) if prefix == "/replay/" else
+                self.server.session(index))
+        if isinstance(page, float):
+            name = html.escape(Path(self.server.workers.files[index]).name)
+            page = WAITING.format(name=name, percent=round(100 * page)).encode()
+        self._send(HTTPStatus.OK, page, PAGE_TYPES[".html"], csp=inline_csp(page.decode()))
 
     def _body(self) -> dict[str, Any]:
         length = self.headers.get("Content-Length")
@@ -394,6 +507,8 @@ class Handler(BaseHTTPRequestHandler):
             request_kind(request)
             if route == "run":  # refused here, before any work: files not named, writes
                 check_argv(request.get("argv"), workers.files)
+            if "file" in request:  # and a job's file before it starts
+                check_file(request["file"], workers.files)
         except RequestError as e:
             raise Refused(HTTPStatus.BAD_REQUEST, str(e)) from None
         if route in JOB_KINDS:
@@ -446,7 +561,6 @@ def serve(files, host, port, no_open, jobs, queue, timeout):
       belote serve datasets/examples/colver.cfn
       belote serve --no-open --port 8765
     """
-    import os
     import webbrowser
 
     from .engine import warm

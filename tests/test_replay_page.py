@@ -45,6 +45,12 @@ def test_the_page_needs_nothing_else(page: Path) -> None:
     assert text.count('"name": "Board') == 7 and "passed out" in text
 
 
+def test_a_page_on_disk_links_nowhere_but_says_how_to_open_the_board(page: Path) -> None:
+    text = page.read_text()
+    assert '<script type="application/json" id="board-link">null</script>' in text
+    assert "<code>belote serve FILE</code>" in text
+
+
 def test_the_page_holds_each_cards_cost_and_chart() -> None:
     boards = cfn.loads("\n".join(GAMES[:2]))
     analyses = [board_play_analysis(b) for b in boards]

@@ -326,6 +326,15 @@ def test_the_session_page_escapes_the_records_and_links_the_replays(tmp_path: Pa
     b = 1 + [deal["place"] for deal in data["deals"]].index(worst["place"])
     step = worst["index"] if worst["kind"] == "card" else 0
     assert f'<li><a href="s-replay.html#b={b}&amp;s={step}">' in page
+    assert "<code>belote serve FILE</code>" in page
+    # served by belote serve: the same places, on the analysis board, the replay page linked
+    served = session_page(data, title="a<b", replay="/replay/1?token=t<", quizzes=[quiz],
+                          board="/?token=t<#f=1")
+    assert 'href="/?token=t&lt;#f=1&amp;b=1&amp;s=0"' in served
+    assert f'href="/?token=t&lt;#f=1&amp;b=2&amp;s={cards[0]["index"]}"' in served
+    assert f'<li><a href="/?token=t&lt;#f=1&amp;b={b}&amp;s={step}">' in served
+    assert 'the <a href="/replay/1?token=t&lt;">replay page</a>' in served
+    assert "s-replay.html" not in served and "belote serve FILE" not in served
 
 
 def test_the_command_writes_the_page_and_its_replays(tmp_path: Path) -> None:

@@ -7,6 +7,8 @@ signals (130, 143, no child left).
 
 from __future__ import annotations
 
+import base64
+import hashlib
 import http.client
 import json
 import os
@@ -20,6 +22,7 @@ from urllib.parse import urlsplit
 
 import pytest
 
+from belote.cli.engine import execute
 from conftest import start_serve
 
 REPO = Path(__file__).resolve().parent.parent
@@ -216,6 +219,64 @@ def test_concurrent_clients(server):
     for t in threads:
         t.join()
     assert not errors
+
+
+def test_the_replay_page_of_a_named_file_links_to_the_board(server):
+    """``GET /replay/N``: the replay page of the N-th file named, behind the token and the
+    Host and Origin checks, its inline script and style allowed by their hash alone, its
+    cards linked to the analysis board of the same file (``#f=N``), with the token."""
+    assert server.call("GET", "/replay/1", token=None)[0] == 401
+    assert server.call("GET", "/replay/1?token=nope", token=None)[0] == 403
+    assert server.call("GET", "/replay/1", headers={"Host": "evil.example"})[0] == 403
+    assert server.call("GET", "/replay/1", headers={"Origin": "http://evil.example"})[0] == 403
+    for path in ("/replay/2", "/replay/0", "/replay/x", "/replay/../1", "/replay/"):
+        status, body, _ = server.call("GET", path)
+        assert status == 404 and "1 to 1" in body["error"], path
+    assert server.call("POST", "/replay/1", {})[0] == 405
+    status, page, response = server.call("GET", "/replay/1")
+    assert status == 200 and response.getheader("Content-Type").startswith("text/html")
+    text = page.decode()
+    assert "<title>Replay: colver.cfn</title>" in text
+    link = re.search(r'<script type="application/json" id="board-link">(.*?)</script>',
+                     text).group(1)
+    assert json.loads(link) == f"/?token={server.token}#f=1"
+    assert "http://" not in text and "https://" not in text
+    csp = response.getheader("Content-Security-Policy")
+    assert csp.startswith("default-src 'none'; script-src 'sha256-")
+    assert "unsafe" not in csp and "frame-ancestors 'none'" in csp
+    script = re.search(r"<script>(.*?)</script>", text, re.S).group(1)
+    digest = base64.b64encode(hashlib.sha256(script.encode()).digest()).decode()
+    assert f"script-src 'sha256-{digest}';" in csp
+    start = time.monotonic()
+    assert server.call("GET", "/replay/1")[1] == page  # kept: made once for this file
+    assert time.monotonic() - start < 1
+    assert server.call("HEAD", "/replay/1")[0] == 200
+
+
+def test_the_session_page_needs_the_token_and_a_named_file(server):
+    assert server.call("GET", "/review/1", token=None)[0] == 401
+    assert server.call("GET", "/review/1?token=nope", token=None)[0] == 403
+    assert server.call("GET", "/review/1", headers={"Host": "evil.example"})[0] == 403
+    for path in ("/review/2", "/review/0", "/review/-1", "/review/1x"):
+        assert server.call("GET", path)[0] == 404, path
+    assert server.call("DELETE", "/review/1")[0] == 405
+    assert server.post("session_page", {"file": 4})[0] == 400  # refused before it starts
+    assert execute({"kind": "session_page", "file": 0}, None)["status"] == 2
+
+
+def test_the_replay_page_request_reads_only_named_files(server):
+    status, answer, _ = server.post("replay_page", {"file": 0})
+    assert status == 200 and json.loads(re.search(
+        r'id="board-link">(.*?)</script>', answer["html"]).group(1)) is None
+    for body in ({"file": 1}, {"file": "/etc/passwd"}, {}, {"file": 0, "board_link": 3}):
+        status, answer, _ = server.post("replay_page", body)
+        assert status == 400 and "\n" not in answer["error"], body
+
+
+def test_the_engine_has_no_named_file_for_a_replay_page():
+    assert execute({"kind": "replay_page", "file": 0}, None) == {
+        "status": 2, "error": "file: 0 is not the index of a file named on belote serve's "
+                              "command line"}
 
 
 def test_overload_is_429_and_over_time_504():

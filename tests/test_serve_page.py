@@ -219,3 +219,79 @@ def test_the_page_fits_the_width(browser: Any, server: str, width: int, tmp_path
     assert tab.evaluate("document.documentElement.scrollWidth") <= width
     tab.screenshot(path=tmp_path / f"serve-{width}.png", full_page=True)
     context.close()
+
+
+def replay_address(server: str, board: int = 1, cards: int = 0) -> str:
+    """The served replay page of the record (file 1) at ``board`` after ``cards`` cards."""
+    base, token = server.split("/?token=")
+    return f"{base}/replay/1?token={token}#b={board}&s={cards}"
+
+
+def test_a_served_replay_page_opens_the_board_at_a_card_and_back(page: Page,
+                                                                  server: str) -> None:
+    page.goto(replay_address(server))
+    page.wait_for_selector("#plays a.to-board")
+    assert page.evaluate("window.pwned") is None  # the board's markup name is text there too
+    assert page.locator("#plays a.to-board").count() == 12
+    assert "belote serve FILE" not in (page.text_content("footer") or "")
+    # the link of the sixth card: the board before it, five cards into the record
+    with page.expect_navigation():
+        page.click('#plays a.to-board[href$="#f=1&b=1&s=5"]')
+    assert where(page) == "card 5, trick 2 of the record (12 cards)"
+    assert page.url.endswith("#f=1&b=1&l=9D-AD-7D-JD-8S")
+    assert page.locator("#values tr[data-card]").count() >= 1  # E's legal cards, valued
+    # a variation, then back to the replay page at the record's card it came from
+    other = next(c for c in page.eval_on_selector_all(
+        "#table button.card", "bs => bs.map(b => b.dataset.card)") if c != "QS")
+    page.click(f'#table button.card[data-card="{other}"]')
+    assert "variation from card 5" in where(page)
+    with page.expect_navigation():
+        page.click("#to-replay")
+    page.wait_for_selector("#plays a.to-board")
+    assert page.text_content("#where") == "card 5 of 12, trick 2"
+    # the header link follows the replay page's place: board 2 at its start
+    page.select_option("#pick", "1")
+    assert page.get_attribute("#to-board", "href").endswith("#f=1&b=2&s=0")
+    with page.expect_navigation():
+        page.click("#to-board")
+    assert where(page) == "before the first card of the record (4 cards)"
+    assert page.text_content("#boards option:checked").startswith("Board 2")
+
+
+@pytest.mark.parametrize("width", [390, 1280])
+def test_the_served_replay_page_fits_the_width(browser: Any, server: str, width: int,
+                                               tmp_path: Path) -> None:
+    context = browser.new_context(viewport={"width": width, "height": 900})
+    tab = context.new_page()
+    tab.goto(replay_address(server, 1, 6))
+    tab.wait_for_selector("#plays a.to-board")
+    assert tab.evaluate("document.documentElement.scrollWidth") <= width
+    tab.screenshot(path=tmp_path / f"served-replay-{width}.png", full_page=True)
+    tab.goto(server + "#f=1&b=1&s=6")
+    tab.wait_for_selector(READY)
+    assert tab.is_visible("#to-replay")
+    tab.screenshot(path=tmp_path / f"served-board-{width}.png", full_page=True)
+    context.close()
+
+
+def test_the_served_session_page_opens_the_board_at_a_decision(page: Page, server: str,
+                                                               tmp_path: Path) -> None:
+    """``/review/1``: a page showing the review's progress that reloads itself, then the
+    session page, whose decisions open the analysis board before the card."""
+    base, token = server.split("/?token=")
+    page.goto(f"{base}/review/1?token={token}")
+    page.wait_for_selector("h1:has-text('Review of')", timeout=300_000)
+    assert page.evaluate("window.pwned") is None
+    assert page.locator("#reviewing").count() == 0
+    page.set_viewport_size({"width": 390, "height": 900})
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    page.screenshot(path=tmp_path / "served-session-390.png", full_page=True)
+    page.set_viewport_size({"width": 1280, "height": 900})
+    page.screenshot(path=tmp_path / "served-session-1280.png", full_page=True)
+    links = page.locator('table.decisions a[href*="#f=1&b=1&s="]')
+    href = links.first.get_attribute("href")
+    cards = int(href.rsplit("=", 1)[1])
+    with page.expect_navigation():
+        links.first.click()
+    assert where(page).startswith(f"card {cards}, trick" if cards else "before the first card")
+    assert page.get_attribute("#to-replay", "href").endswith(f"#b=1&s={cards}")

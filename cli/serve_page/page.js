@@ -12,7 +12,7 @@ const $ = (id) => document.getElementById(id);
 const S = {
   boards: [], board: null, hands: null, owner: null, root: null, cur: null, view: "all",
   pos: null, gen: 0, cache: new Map(), sd: null, sdDone: new Map(), busy: false,
-  auctionAt: null, bid: null, title: "",
+  auctionAt: null, bid: null, title: "", file: null,
 };
 
 // ---- small helpers -------------------------------------------------------------------------
@@ -218,14 +218,27 @@ async function show() {
   writeHash(line);
   document.body.dataset.state = "ready";
 }
+// The address keeps the place: #f=FILE&b=BOARD&l=CARDS (f: the file named on the command line,
+// from 1; s=N instead of l: the record's first N cards, as the replay pages link here).
 function writeHash(line) {
-  const index = S.boards.indexOf(S.board);
-  history.replaceState(null, "", location.pathname + location.search + "#b=" + (index + 1) +
-                       (line.length ? "&l=" + line.join("-") : ""));
+  const index = S.boards.indexOf(S.board), file = S.file === null ? "" : "f=" + (S.file + 1) + "&";
+  history.replaceState(null, "", location.pathname + location.search + "#" + file + "b=" +
+                       (index + 1) + (line.length ? "&l=" + line.join("-") : ""));
+  const back = $("to-replay");
+  back.hidden = S.file === null;
+  if (S.file !== null) {
+    back.href = "/replay/" + (S.file + 1) + "?token=" + encodeURIComponent(TOKEN) + "#b=" +
+      (index + 1) + "&s=" + recordAncestor(S.cur).depth;
+  }
 }
 function readHash() {
-  const b = /[#&]b=(\d+)/.exec(location.hash), l = /[#&]l=([0-9A-Z-]+)/i.exec(location.hash);
-  return {board: b ? parseInt(b[1], 10) - 1 : 0, line: l ? l[1].toUpperCase().split("-") : []};
+  const hash = location.hash, number = (key) => {
+    const m = new RegExp("[#&]" + key + "=(\\d+)").exec(hash);
+    return m ? parseInt(m[1], 10) : null;
+  };
+  const l = /[#&]l=([0-9A-Z-]+)/i.exec(hash), b = number("b"), f = number("f");
+  return {file: f ? f - 1 : 0, board: b ? b - 1 : 0, cards: number("s") || 0,
+          line: l ? l[1].toUpperCase().split("-") : []};
 }
 
 // ---- drawing -------------------------------------------------------------------------------
@@ -663,7 +676,7 @@ async function exportLine() {
 
 // ---- opening records -----------------------------------------------------------------------
 
-function useBoards(boards, title) {
+function useBoards(boards, title, file) {
   if (!boards || !boards.length) { showError(title + ": no board in this record."); return; }
   S.boards = boards;
   const pick = $("boards");
@@ -675,6 +688,7 @@ function useBoards(boards, title) {
     pick.append(o);
   });
   S.title = title;
+  S.file = file === undefined ? null : file;
 }
 async function openText(text, name) {
   let r;
@@ -688,7 +702,7 @@ async function openText(text, name) {
 async function openFile(index, name) {
   let r;
   try { r = await api("open", {file: index}); } catch (e) { showError(e.message); return null; }
-  useBoards(r.boards, name);
+  useBoards(r.boards, name, index);
   return r.boards;
 }
 function readLocal(file) {
@@ -728,10 +742,15 @@ async function start() {
   }
   $("files-box").hidden = !files.length;
   if (!files.length) { $("deal-form").hidden = false; return; }
-  const boards = await openFile(files[0].index, files[0].name);
+  const want = readHash(), file = files[Math.min(want.file, files.length - 1)];
+  pick.value = String(file.index);
+  const boards = await openFile(file.index, file.name);
   if (!boards) return;
-  const want = readHash(), index = Math.min(Math.max(want.board, 0), boards.length - 1);
+  const index = Math.min(Math.max(want.board, 0), boards.length - 1);
   loadBoard(index);
+  for (let k = 0; k < want.cards && !want.line.length && S.cur.kids.length; k++) {
+    S.cur = S.cur.kids[0];
+  }
   for (const card of want.line.filter((c) => S.owner[c])) {
     const kid = childWith(S.cur, card) || newNode(card, S.cur, false);
     if (!S.cur.kids.includes(kid)) S.cur.kids.push(kid);

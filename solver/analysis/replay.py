@@ -216,19 +216,34 @@ def board_data(board: Board, analysis: PlayAnalysis | None,
 
 def replay_page(boards: Sequence[Board], analyses: Sequence[PlayAnalysis | None], *,
                 title: str, grades: Sequence[Sequence[dict[str, Any]] | None] | None = None,
-                context: SearchContext | None = None) -> str:
+                context: SearchContext | None = None, board_link: str | None = None) -> str:
     """The whole page: ``boards`` with their analyses (``None`` for a board without play).
 
     ``title`` names the page (its ``<title>`` and heading); ``grades``: per
     board, the card dicts with single-dummy grades to show. The double-dummy
     tables share the search ``context``.
+
+    ``board_link``: the address of the analysis board of ``belote serve`` for
+    these boards, ending where ``&b=BOARD&s=CARDS`` may follow (the server's
+    served replay pages, ``docs/serve.md``): the page then links the current
+    place and, in the play's table, the position before each card to it.
+    Without it (a page written to disk) the footer says how to open the
+    same place there, with no address.
     """
     grades = grades or [None] * len(boards)
     data = [board_data(b, a, g, context=context) for b, a, g in zip(boards, analyses, grades)]
     payload = script_json(data)
     return (_PAGE.replace("__TITLE__", html.escape(title))
-            .replace("__DATA__", payload).replace("__STYLE__", _STYLE)
-            .replace("__SCRIPT__", _SCRIPT))
+            .replace("__DATA__", payload).replace("__LINK__", script_json(board_link))
+            .replace("__SERVE__", _STATIC_SERVE if board_link is None else _SERVED)
+            .replace("__STYLE__", _STYLE).replace("__SCRIPT__", _SCRIPT))
+
+
+_STATIC_SERVE = """ To try other cards from any point, open the record in the analysis board:
+<code>belote serve FILE</code> serves this page with each card linked to its position there."""
+
+_SERVED = """ The arrow after each card of the play opens the position before it in the
+analysis board, where any card can be tried."""
 
 
 _PAGE = """<!DOCTYPE html>
@@ -241,7 +256,8 @@ _PAGE = """<!DOCTYPE html>
 <button id="prev" title="previous card (left arrow)">&#x25C0;</button>
 <span id="where"></span>
 <button id="next" title="next card (right arrow)">&#x25B6;</button>
-<button id="last" title="last card (End)">&#x25B6;&#x25B6;</button></nav></header>
+<button id="last" title="last card (End)">&#x25B6;&#x25B6;</button></nav>
+<a id="to-board" hidden>open in the analysis board</a></header>
 <main><section id="title"></section>
 <div class="grid"><div id="table"></div>
 <div class="side"><div id="note"></div><div id="chart"></div><div id="auction"></div>
@@ -250,8 +266,9 @@ _PAGE = """<!DOCTYPE html>
 <footer>Double-dummy values: both sides' whole-deal trick points with best play by all four
 hands. A card's cost is what it gave away for its side; the highlighted cards of the player to
 move are the best ones. Trick points count the last trick's ten (a capot: 252). Left and right
-arrows step through the play; the address (#b=BOARD&amp;s=CARDS) keeps the place.</footer>
+arrows step through the play; the address (#b=BOARD&amp;s=CARDS) keeps the place.__SERVE__</footer>
 <script type="application/json" id="data">__DATA__</script>
+<script type="application/json" id="board-link">__LINK__</script>
 <script>__SCRIPT__</script></body></html>
 """
 
@@ -263,6 +280,7 @@ header h1{font-size:1.1em;margin:0;flex:1 1 100%;overflow-wrap:anywhere}
 header select,header button{font-size:1em}
 header select{max-width:14em}
 nav{display:flex;gap:.3em;align-items:center}
+#to-board{color:#fff}a.to-board{display:block;font-size:.8em;text-decoration:none}
 #where{min-width:9em;text-align:center}
 main{padding:.6em 1em;max-width:70em}
 #title h2{overflow-wrap:anywhere}
@@ -311,6 +329,9 @@ header h1{font-size:1em}.side{min-width:0}td,th{padding:.1em .25em}}
 _SCRIPT = r"""
 "use strict";
 const DATA = JSON.parse(document.getElementById("data").textContent);
+// The analysis board's address on a page served by `belote serve` (null on a page on disk).
+const BOARD_LINK = JSON.parse(document.getElementById("board-link").textContent);
+function boardHref(b, s) { return BOARD_LINK + "&b=" + (b + 1) + "&s=" + s; }
 const SEATS = "NESW", SYM = {S: "\u2660", H: "\u2665", D: "\u2666", C: "\u2663"};
 const SUIT_WORD = {S: "spades", H: "hearts", D: "diamonds", C: "clubs"};
 let board = 0, step = 0;
@@ -430,6 +451,11 @@ function render() {
     cursor.setAttribute("x1", x); cursor.setAttribute("x2", x);
   }
   renderAuction(b); renderResult(b); renderDD(b); renderPlays(b); renderSummary(b);
+  if (BOARD_LINK !== null) {
+    const link = $("to-board");
+    link.href = boardHref(board, step);
+    link.hidden = false;
+  }
 }
 function renderNote(b, next, done, closed) {
   let note = "";
@@ -542,6 +568,13 @@ function renderPlays(b) {
     if (c.loss) { td.classList.add("loss"); td.append(el("div", "lossv", "-" + c.loss)); }
     if (c.sd && c.sd.shortfall > 0) td.append(el("div", "sdv", "sd -" + c.sd.shortfall));
     if (i === step - 1) td.classList.add("cur");
+    if (BOARD_LINK !== null) {
+      const a = el("a", "to-board", "\u2197");
+      a.href = boardHref(board, i);
+      a.title = "the analysis board before " + c.seat + " plays " + cardText(c.card);
+      a.addEventListener("click", (e) => e.stopPropagation());
+      td.append(a);
+    }
     td.title = "card " + (i + 1) + ": " + c.seat + " " + cardText(c.card) +
       (i % 4 === 0 ? ", led" : "") + (f && f.winner === c.seat ? ", won the trick" : "") +
       (c.loss ? ", cost " + c.loss : ", best");

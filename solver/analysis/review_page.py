@@ -6,7 +6,8 @@ chart of the points lost by phase (inline SVG), the deals (each linked to its
 board on the replay page written beside it, :func:`~belote.analysis.replay.replay_page`),
 the costliest decisions and every decision with its verdict (a card links to its
 position on the replay page), and the quizzes with their answers hidden until asked (``<details>``).
-Every text from the records is escaped.
+Served by ``belote serve`` (``board``: the analysis board's address), the boards and cards
+link to the analysis board instead. Every text from the records is escaped.
 
 >>> page = session_page({"seats": ["S"], "seed": 0, "deals": [], "totals": {
 ...     "margin": 10.0, "deals": 0, "skipped": 0, "by_seat": {}, "by_side": {},
@@ -82,6 +83,14 @@ def _chart(by_phase: dict[str, Any]) -> str:
             f'aria-label="Deal-score points lost by phase">{"".join(parts)}</svg>')
 
 
+def _place(where: str, board: int, cards: int) -> str:
+    """The escaped address of ``board`` (from 1) after ``cards`` cards: on the replay page
+    ``where`` (``#b=..&s=..`` added), or on the analysis board when ``where`` ends with ``#``
+    or ``&`` (``b=..&s=..`` added)."""
+    joint = "" if where.endswith(("#", "&")) else "#"
+    return _e(f"{where}{joint}b={board}&s={cards}")
+
+
 def _deals(deals: Sequence[dict[str, Any]], replay: str) -> str:
     rows = []
     for i, deal in enumerate(deals):
@@ -95,7 +104,7 @@ def _deals(deals: Sequence[dict[str, Any]], replay: str) -> str:
         lost = (f"{sum(d['dd_score_cost'] for d in decisions):.0f}",
                 f"{sum(d['sd_score_cost'] for d in decisions):.1f}")
         errors = sum(d["verdict"] == "error" for d in decisions)
-        rows.append(f'<tr><th><a href="{_e(replay)}#b={i + 1}&amp;s=0">{_e(deal["board"])}</a>'
+        rows.append(f'<tr><th><a href="{_place(replay, i + 1, 0)}">{_e(deal["board"])}</a>'
                     f"</th><td>{_e(contract)}</td><td>{shown}</td>"
                     f"<td>{replayed}</td>"
                     f"<td>{len(decisions)}</td><td>{errors}</td><td>{lost[0]}</td>"
@@ -110,7 +119,7 @@ def _decisions(deals: Sequence[dict[str, Any]], replay: str) -> str:
     rows = []
     for i, deal in enumerate(deals):
         for d in deal["decisions"]:
-            where = (f'<a href="{_e(replay)}#b={i + 1}&amp;s={d["index"]}">card {d["index"]}</a>'
+            where = (f'<a href="{_place(replay, i + 1, d["index"])}">card {d["index"]}</a>'
                      if d["kind"] == "card" else f"call {d['index']}")
             low, high = d["sd_interval"]
             rows.append(
@@ -135,7 +144,7 @@ def _costliest(review: dict[str, Any], replay: str) -> str:
         b = order[d["place"]] + 1
         step = d["index"] if d["kind"] == "card" else 0
         low, high = d["sd_interval"]
-        items.append(f'<li><a href="{_e(replay)}#b={b}&amp;s={step}">board {_e(d["board"])}, '
+        items.append(f'<li><a href="{_place(replay, b, step)}">board {_e(d["board"])}, '
                      f"{_e(d['seat'])}, {d['kind']} {d['index']}</a>: {_e(d['played'])} "
                      f"(best {_e(d['best'])}), single dummy {d['sd_score_cost']:.1f} "
                      f"[{low:.1f}, {high:.1f}], double dummy {d['dd_score_cost']:.0f}: "
@@ -184,9 +193,21 @@ small{color:#666}
 
 
 def session_page(review: dict[str, Any], *, title: str, replay: str,
-                 quizzes: Sequence[dict[str, Any]] = ()) -> str:
+                 quizzes: Sequence[dict[str, Any]] = (), board: str | None = None) -> str:
     """The page of ``review`` (a ``SessionReview.to_dict()``), linking to the replay page
-    ``replay`` (a relative address) and showing ``quizzes`` (``Quiz.to_dict()``s)."""
+    ``replay`` (a relative address) and showing ``quizzes`` (``Quiz.to_dict()``s).
+
+    ``board``: the address of ``belote serve``'s analysis board for these boards, ending
+    where ``&b=BOARD&s=CARDS`` may follow; the boards and cards then link there (the
+    position before the card), and one line links the replay page.
+    """
+    target = replay if board is None else board + "&"
+    where = (f'<p>Each board and card opens in the analysis board (a card: the position '
+             f'before it); the <a href="{_e(replay)}">replay page</a> shows the same boards.'
+             '</p>' if board is not None else
+             "<p>To try other cards from any position, run <code>belote serve FILE</code> on "
+             "the record: it serves this page with each board and card linked to its "
+             "analysis board.</p>")
     totals = review["totals"]
     score = totals["score"]
     engine = totals.get("engine")
@@ -207,11 +228,13 @@ def session_page(review: dict[str, Any], *, title: str, replay: str,
         f"deals.</p>{engine_text}"
         "<h2>Points lost by phase</h2>" + _chart(totals["by_phase"])
         + "<h2>Totals</h2>" + _totals(totals)
-        + "<h2>Costliest decisions</h2>" + _costliest(review, replay)
-        + "<h2>Deals</h2><p>Each board links to its replay.</p>"
-        + _deals(review["deals"], replay)
+        + where
+        + "<h2>Costliest decisions</h2>" + _costliest(review, target)
+        + "<h2>Deals</h2><p>Each board links to its "
+        + ("replay.</p>" if board is None else "place in the analysis board.</p>")
+        + _deals(review["deals"], target)
         + "<h2>Quizzes</h2>" + _quizzes(quizzes)
-        + "<h2>Every decision</h2>" + _decisions(review["deals"], replay))
+        + "<h2>Every decision</h2>" + _decisions(review["deals"], target))
     return ("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
             "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">"
             f"<title>Review: {_e(title)}</title><style>{_STYLE}</style></head>"
