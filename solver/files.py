@@ -269,7 +269,7 @@ class Journal:
     appended. :meth:`open` creates the folder, or checks that the manifest
     saved there is the one given: saved work of another input or other
     options is never resumed silently (:class:`~belote.errors.SavedWorkError`
-    naming what differs). :attr:`entries` are the items saved before; a last
+    naming the manifest's keys that differ). :attr:`entries` are the items saved before; a last
     line cut short by a crash is dropped (its item is done again).
 
     >>> import tempfile, pathlib
@@ -318,7 +318,8 @@ class Journal:
             raise SavedWorkError(f"{name}: its {cls.MANIFEST} cannot be read: remove the "
                                  "folder, or choose another, to start again")
         if saved != manifest:
-            differ = ", ".join(_differences(saved, manifest))
+            differ = ", ".join(sorted(key for key in saved.keys() | manifest.keys()
+                                      if saved.get(key) != manifest.get(key)))
             raise SavedWorkError(f"{name}: saved work of another run (not the same {differ}): "
                                  "remove the folder, or choose another, to start again")
         return cls(path, cls._read_entries(path / cls.ENTRIES, name))
@@ -354,23 +355,6 @@ class Journal:
             os.fsync(fp.fileno())
         self.entries.append(entry)
 
-
-def _differences(saved: dict[str, Any], wanted: dict[str, Any]) -> list[str]:
-    """The keys whose values differ between two manifests (``options.seed`` one level down).
-
-    >>> _differences({"a": 1, "o": {"x": 1, "y": 2}}, {"a": 1, "o": {"x": 1, "y": 3}, "b": 0})
-    ['b', 'y']
-    """
-    out = []
-    for key in sorted(saved.keys() | wanted.keys()):
-        a, b = saved.get(key), wanted.get(key)
-        if a == b:
-            continue
-        if isinstance(a, dict) and isinstance(b, dict):
-            out += _differences(a, b)
-        else:
-            out.append(key)
-    return out
 
 MAX_DEPTH = 64
 """The deepest nesting of arrays and objects (tables) read from JSON or TOML
