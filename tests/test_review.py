@@ -285,6 +285,28 @@ def test_saved_work_of_another_run_is_refused(tmp_path: Path) -> None:
     assert code == 2 and "is a file" in err
 
 
+def test_a_folder_that_is_not_this_saved_work_is_refused(tmp_path: Path) -> None:
+    """Nothing of a folder that holds other files, or saved work edited by hand, is used."""
+    from belote.errors import OutputError
+
+    boards = cfn.load(COLVER)[:2]
+    other = tmp_path / "other"
+    other.mkdir()
+    (other / "notes.txt").write_text("mine")
+    with pytest.raises(OutputError, match="not a folder of saved work"):
+        iter_review(boards, "S", call_samples=4, state=other)
+    state = tmp_path / "work"
+    list(iter_review(boards, "S", call_samples=4, state=state))
+    entries = state / "entries.jsonl"
+    first, second = entries.read_text().splitlines()
+    entries.write_text(f"{first[:-3]}\n{second}\n")
+    with pytest.raises(SavedWorkError, match="line 1 of entries.jsonl is not JSON"):
+        iter_review(boards, "S", call_samples=4, state=state)
+    entries.write_text(f"{second}\n")
+    with pytest.raises(SavedWorkError, match="its saved deals cannot be read"):
+        iter_review(boards, "S", call_samples=4, state=state)
+
+
 def test_the_command_prints_the_documented_json(tmp_path: Path) -> None:
     out_file = tmp_path / "d.parquet"
     code, out, err = run("review", COLVER, "--seat", "S", "--json", "--call-samples", "4",
