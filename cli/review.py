@@ -142,7 +142,6 @@ def review(file, cfn_games, seat_list, side, seed, call_samples, uniform, jobs, 
         if run.serial:
             start_solver()
         source = file if file is not None and str(file) != "-" else None
-        deals = []
         with stoppable(), progress_bar(len(selected), "deal", min_items=2) as progress:
             try:
                 reviewed = iter_review(selected, seats, seed=seed, schedule=schedule,
@@ -151,8 +150,8 @@ def review(file, cfn_games, seat_list, side, seed, call_samples, uniform, jobs, 
                                        state=state_dir, source=source)
             except BeloteError as e:
                 raise DataError(str(e)) from None
-            deals.extend(reviewed)
-        session = SessionReview(tuple(deals), seats, MARGIN, seed, schedule, samples)
+            deals = tuple(reviewed)
+        session = SessionReview(deals, seats, MARGIN, seed, schedule, samples)
         _write(session, selected, places, run, file, parquet_out, quiz_out, html_out)
     finally:
         if client is not None:
