@@ -258,6 +258,35 @@ def test_an_interrupted_review_resumes_to_the_same_deals(tmp_path: Path, monkeyp
     assert json.loads(out) == json.loads(json.dumps(whole.to_dict()))
 
 
+def test_ctrl_c_keeps_the_deals_reviewed_and_the_same_command_resumes(tmp_path: Path) -> None:
+    """A real ``SIGINT`` once the first deal is saved: exit 130, the deals done kept; run
+    again, the command prints the review an uninterrupted run prints. (The session is
+    colver.cfn twice: its first deal takes seconds, so the signal comes before the end.)"""
+    import signal
+    import time
+
+    session = tmp_path / "session.cfn"
+    session.write_bytes(COLVER.read_bytes() * 2)
+    args = ["review", str(session), "--seat", "S", "--call-samples", "40", "--json",
+            "--state", str(tmp_path / "work")]
+    entries = tmp_path / "work" / "entries.jsonl"
+    proc = subprocess.Popen([BELOTE, *args], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                            text=True)
+    end = time.monotonic() + 120
+    while not (entries.exists() and entries.stat().st_size) and time.monotonic() < end:
+        time.sleep(0.02)
+    proc.send_signal(signal.SIGINT)
+    out, err = proc.communicate(timeout=60)
+    assert proc.returncode == 130 and out == "" and "interrupted" in err, err
+    saved = len(entries.read_text().splitlines())
+    assert 1 <= saved < 6
+    code, resumed, err = run(*args)
+    assert code == 0 and f"{saved} of 6 deals reviewed before, resuming" in err, err
+    code, whole, err = run(*args[:-2])
+    assert code == 0, err
+    assert resumed == whole
+
+
 def test_saved_work_of_another_run_is_refused(tmp_path: Path) -> None:
     boards = cfn.load(COLVER)
     state = tmp_path / "work"
