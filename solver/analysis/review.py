@@ -765,11 +765,12 @@ def _resumed(journal: Journal, job: _ReviewJob, items: list[tuple[int, Board]],
 
 def _continued(journal: Journal, saved: list[DealReview], job: _ReviewJob,
                items: list[tuple[int, Board]], run: Run) -> Iterator[DealReview]:
-    """``saved``, then each of ``items`` reviewed, saved before it is given."""
+    """``saved``, then each of ``items`` reviewed, saved before it is given (a deal a work
+    item: each is saved as soon as it is done, not with a chunk of others)."""
     if saved and run.progress is not None:
         run.progress(len(saved))
     yield from saved
-    for deal in parallel_map(job, items, run, initializer=warm_up):
+    for deal in parallel_map(job, items, run, chunk_size=1, initializer=warm_up):
         journal.append(deal.state())
         yield deal
 
