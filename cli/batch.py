@@ -84,13 +84,10 @@ def batch(input_path, output, modes, trumps, leader, all_leaders, jobs, schedule
     from belote.parallel import Run
 
     from .common import DataError, check_input_kind
-    from .running import progress_bar, stoppable
+    from .running import dask_client, progress_bar, stoppable
 
     if leader is not None and all_leaders:
         raise click.UsageError("--leader and --all-leaders exclude each other")
-    if scheduler is not None and jobs is not None:
-        raise click.UsageError("--jobs is for local processes; a --scheduler's cluster has "
-                               "its own workers")
     size = shard_size or DEFAULT_SHARD_SIZE
     if output.suffix.lower() != ".parquet":
         raise click.BadParameter(f"{output}: OUT is written as Parquet: name it *.parquet",
@@ -117,7 +114,7 @@ def batch(input_path, output, modes, trumps, leader, all_leaders, jobs, schedule
     remaining = None if total is None else max(total - done, 0)
     executor, client = "process", None
     if scheduler is not None:
-        client = _connect(scheduler)
+        client = dask_client(scheduler, jobs)
         executor, jobs = client.get_executor(), sum(client.nthreads().values())
     command = shlex.join(["belote", *sys.argv[1:]])
     try:
@@ -145,18 +142,6 @@ def batch(input_path, output, modes, trumps, leader, all_leaders, jobs, schedule
             f"in {output} ({summary.seconds:.1f} s)")
     if summary.bad:
         sys.exit(EXIT_BAD_RECORDS)
-
-
-def _connect(address: str):
-    """A Dask client of the scheduler at ``address``; usage error without dask."""
-    try:
-        from dask.distributed import Client
-    except ImportError:
-        raise click.UsageError("--scheduler needs Dask: pip install 'belote[cluster]'") from None
-    try:
-        return Client(address, timeout=10)
-    except (OSError, TimeoutError, ValueError) as e:
-        raise click.UsageError(f"--scheduler {address}: cannot connect: {e}") from None
 
 
 def _notice(message: str) -> None:

@@ -1,7 +1,8 @@
 """``belote review``: a session's calls and cards judged double and single dummy, with totals.
 
 The command reads the boards, calls :func:`~belote.analysis.review.iter_review`
-(one work item a board, on ``--jobs`` processes) and renders the
+(one work item a board, on ``--jobs`` processes or the Dask cluster of
+``--scheduler``; ``--state`` its folder of saved work) and renders the
 :class:`~belote.analysis.review.SessionReview`: a line a deal, the totals,
 the costliest decisions and the score sheet; or its ``to_dict`` (``--json``);
 ``--parquet`` also writes one row per decision. The solver (and numba) is
@@ -41,6 +42,13 @@ from .options import (SEAT, SIDE, board_option, cfn_option, jobs_option, mode_op
               help="Layouts each call is valued on, single dummy.")
 @uniform_option
 @jobs_option
+@click.option("--scheduler", metavar="ADDRESS", default=None,
+              help="Review on the Dask distributed cluster at ADDRESS (tcp://host:8786; needs "
+                   "the 'cluster' extra) instead of local processes.")
+@click.option("--state", "state_dir", type=click.Path(file_okay=False, path_type=Path),
+              default=None, metavar="DIR",
+              help="Save each deal's review in the folder DIR as it is done: the same command "
+                   "run again resumes where it stopped (Ctrl-C, a crash) with the same result.")
 @board_option
 @mode_option
 @click.option("--json", "as_json", is_flag=True,
@@ -61,8 +69,8 @@ from .options import (SEAT, SIDE, board_option, cfn_option, jobs_option, mode_op
 @click.option("--engine", is_flag=True,
               help="Also replay each deal from the same contract with the single-dummy engine "
                    "at all four seats, and compare its score with the recorded one.")
-def review(file, cfn_games, seat_list, side, seed, call_samples, uniform, jobs, boards, mode,
-           as_json, parquet_out, quiz_out, html_out, engine):
+def review(file, cfn_games, seat_list, side, seed, call_samples, uniform, jobs, scheduler,
+           state_dir, boards, mode, as_json, parquet_out, quiz_out, html_out, engine):
     """Judge every call and card of a session, twice.
 
     \b
@@ -75,22 +83,26 @@ def review(file, cfn_games, seat_list, side, seed, call_samples, uniform, jobs, 
     only), fine. Then totals by seat, side, phase and level, the five
     costliest decisions and the score sheet. --engine replays each deal with
     the engine at all four seats; --quiz writes the positions whose answer
-    does not hang on luck. The guide: docs/review.md.
+    does not hang on luck. --state DIR saves the work as it goes (run the
+    same command again to resume); --scheduler runs it on a Dask cluster.
+    The guide: docs/review.md.
 
     \b
     Examples:
       belote review datasets/examples/colver.cfn --seat S
       belote review games.pbn --side NS --json
       belote review season.cfn --parquet decisions.parquet --quiz quiz.json --jobs 2
+      belote review season.cfn --state season.work --scheduler tcp://HOST:8786
     """
     from belote.advice.playout import DEFAULT_SCHEDULE
     from belote.analysis.review import CALL_SAMPLES, MARGIN, SessionReview, iter_review
+    from belote.errors import BeloteError
     from belote.parallel import Run
     from belote.types.deal import SEATS
 
     from .common import DataError, checked_output, notice, read_places, start_solver
     from .format import json_line
-    from .running import progress_bar, stoppable
+    from .running import dask_client, progress_bar, stoppable
 
     if seat_list and side is not None:
         raise click.UsageError("give --seat or --side, not both")
@@ -115,16 +127,35 @@ def review(file, cfn_games, seat_list, side, seed, call_samples, uniform, jobs, 
             selected = [b.replace(profile=mode, contract=b.get_contract(mode)) for b in selected]
         except ValueError as e:
             raise DataError(str(e)) from None
-    run = Run("process", jobs, notice=notice).sized(len(selected))
-    if run.serial:
-        start_solver()
-    deals = []
-    with stoppable(), progress_bar(len(selected), "deal", min_items=2) as progress:
-        for deal in iter_review(selected, seats, seed=seed, schedule=schedule,
-                                call_samples=samples, places=places, engine=engine,
-                                run=replace(run, progress=progress.update)):
-            deals.append(deal)
-    session = SessionReview(tuple(deals), seats, MARGIN, seed, schedule, samples)
+    client = None if scheduler is None else dask_client(scheduler, jobs)
+    try:
+        run = (Run("process", jobs, notice=notice).sized(len(selected)) if client is None
+               else Run(client.get_executor(), sum(client.nthreads().values()), notice=notice))
+        if run.serial:
+            start_solver()
+        source = file if file is not None and str(file) != "-" else None
+        with stoppable(), progress_bar(len(selected), "deal", min_items=2) as progress:
+            try:
+                reviewed = iter_review(selected, seats, seed=seed, schedule=schedule,
+                                       call_samples=samples, places=places, engine=engine,
+                                       run=replace(run, progress=progress.update),
+                                       state=state_dir, source=source)
+            except BeloteError as e:
+                raise DataError(str(e)) from None
+            deals = tuple(reviewed)
+        session = SessionReview(deals, seats, MARGIN, seed, schedule, samples)
+        _write(session, selected, places, run, file, parquet_out, quiz_out, html_out)
+    finally:
+        if client is not None:
+            client.close()
+    click.echo(json_line(session.to_dict()) if as_json else human(session, file))
+
+
+def _write(session: Any, selected: list[Any], places: list[int], run: Any, file: Path | None,
+           parquet_out: Path | None, quiz_out: Path | None, html_out: Path | None) -> None:
+    """The notices of skipped deals, then the files asked for."""
+    from .common import notice
+
     for deal in session.deals:
         if deal.skipped is not None:
             notice(f"board {deal.board or deal.place + 1}: skipped ({deal.skipped})")
@@ -139,7 +170,6 @@ def review(file, cfn_games, seat_list, side, seed, call_samples, uniform, jobs, 
         _write_quiz(quizzes, quiz_out)
     if html_out is not None:
         _write_html(selected, session, quizzes, file, html_out)
-    click.echo(json_line(session.to_dict()) if as_json else human(session, file))
 
 
 def _write_parquet(session: Any, path: Path) -> None:

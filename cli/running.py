@@ -133,3 +133,19 @@ def stoppable() -> Iterator[None]:
         sys.exit(143)
     finally:
         signal.signal(signal.SIGTERM, previous)
+
+
+def dask_client(address: str, jobs: int | None) -> Any:
+    """A Dask client of the scheduler at ``address`` (``--scheduler``); a usage error with
+    ``--jobs`` (the cluster has its own workers), without dask, or when nobody answers."""
+    if jobs is not None:
+        raise click.UsageError("--jobs is for local processes; a --scheduler's cluster has "
+                               "its own workers")
+    try:
+        from dask.distributed import Client
+    except ImportError:
+        raise click.UsageError("--scheduler needs Dask: pip install 'belote[cluster]'") from None
+    try:
+        return Client(address, timeout=10)
+    except (OSError, TimeoutError, ValueError) as e:
+        raise click.UsageError(f"--scheduler {address}: cannot connect: {e}") from None

@@ -141,7 +141,12 @@ class SearchLimitError(BeloteError):
     """A search reached its context's node limit (``SearchContext(max_nodes=...)``)."""
 
 
-class BatchStateError(BeloteError):
+class SavedWorkError(BeloteError):
+    """Work saved to resume a long run (:class:`~belote.files.Journal`) that belongs to
+    another input or other options, or that cannot be read."""
+
+
+class BatchStateError(SavedWorkError):
     """An output (or its shards) made from another input or with other options."""
 
 

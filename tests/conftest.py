@@ -30,7 +30,8 @@ import shutil
 import subprocess
 import sys
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
@@ -213,3 +214,32 @@ def start_serve(*args: str, wait: float = 120.0):
     proc.kill()
     proc.wait()
     raise AssertionError(f"belote serve did not start: {''.join(lines)}")
+
+
+_CLUSTER = """\
+import sys
+from dask.distributed import LocalCluster
+cluster = LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None)
+print(cluster.scheduler_address, flush=True)
+sys.stdin.read()
+cluster.close()
+"""
+"""A LocalCluster in its own process, up until its stdin closes (so no Dask thread is left
+in the test process)."""
+
+
+@contextmanager
+def dask_scheduler() -> Iterator[str]:
+    """A Dask LocalCluster of two single-threaded worker processes, started for the test in
+    a process of its own; yields its scheduler's address (``--scheduler``)."""
+    cluster = subprocess.Popen([sys.executable, "-c", _CLUSTER], stdin=subprocess.PIPE,
+                               stdout=subprocess.PIPE, text=True)
+    try:
+        assert cluster.stdout is not None
+        address = cluster.stdout.readline().strip()
+        assert address.startswith("tcp://127.0.0.1:"), address
+        yield address
+    finally:
+        assert cluster.stdin is not None
+        cluster.stdin.close()
+        cluster.wait(timeout=60)

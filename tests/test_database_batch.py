@@ -23,6 +23,8 @@ from belote.errors import BatchStateError
 from belote.types.profile import CLASSIC
 from belote.types.deal import Deal, seat_name
 
+from conftest import dask_scheduler
+
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLES = ROOT / "datasets" / "examples"
 
@@ -218,18 +220,6 @@ def test_rows_inputs_give_the_same_table_as_pbn(tmp_path):
         assert pl.read_parquet(out).equals(expected), suffix
 
 
-CLUSTER = """\
-import sys
-from dask.distributed import LocalCluster
-cluster = LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None)
-print(cluster.scheduler_address, flush=True)
-sys.stdin.read()
-cluster.close()
-"""
-"""A LocalCluster in its own process, up until its stdin closes (so no Dask thread is left
-in the test process)."""
-
-
 def test_dask_cluster_gives_the_same_file(tmp_path):
     import polars as pl
 
@@ -238,11 +228,7 @@ def test_dask_cluster_gives_the_same_file(tmp_path):
     write_deals(deals, 12, seed=3)
     local = tmp_path / "local.parquet"
     run_batch(deals, local, BatchOptions(trumps=(1, 3), shard_size=4), run=Run("serial"))
-    cluster = subprocess.Popen([sys.executable, "-c", CLUSTER], stdin=subprocess.PIPE,
-                               stdout=subprocess.PIPE, text=True)
-    try:
-        address = cluster.stdout.readline().strip()
-        assert address.startswith("tcp://127.0.0.1:"), address
+    with dask_scheduler() as address:
         remote = tmp_path / "dask.parquet"
         done = subprocess.run([str(Path(sys.executable).parent / "belote"), "batch", str(deals),
                                "-o", str(remote), "--trump", "H", "--trump", "C",
@@ -250,9 +236,6 @@ def test_dask_cluster_gives_the_same_file(tmp_path):
                               capture_output=True, text=True, timeout=120)
         assert done.returncode == 0, done.stderr
         assert "12 records: 12 solved" in done.stderr
-    finally:
-        cluster.stdin.close()
-        cluster.wait(timeout=60)
     assert pl.read_parquet(remote).equals(pl.read_parquet(local))
 
 

@@ -293,7 +293,8 @@ def _review(rng: random.Random, d: Path) -> list[str]:
             *maybe(rng, 0.3, "--seed", pick(rng, *SEED)), *maybe(rng, 0.3, "--json"),
             *maybe(rng, 0.1, "--mode", pick(rng, "classic", "coinche", "belote")),
             *maybe(rng, 0.1, "--quiz", d / "quiz.json"),
-            *maybe(rng, 0.1, "--parquet", d / "decisions.parquet")]
+            *maybe(rng, 0.1, "--parquet", d / "decisions.parquet"),
+            *maybe(rng, 0.2, "--state", pick(rng, d / "work", d / "work", d))]
 
 
 ENGINE_REQUESTS = [

@@ -8,14 +8,19 @@
   loop of ``position_analysis`` and ``score_deal`` over the layouts;
 * a call's double-dummy values on the actual deal equal ``judge_contract`` of the
   contract it leaves;
-* a review is the same on worker processes as serially; the command's JSON has the
-  documented shape, ``--parquet`` one row a decision, bad input exits 2.
+* a review is the same on worker processes and on a Dask cluster (``--scheduler``) as
+  serially; the command's JSON has the documented shape, ``--parquet`` one row a decision,
+  bad input exits 2;
+* a review interrupted after some deals and run again with its ``--state`` folder gives
+  the same deals as a whole one, reviewing only the others; saved work of another input,
+  other boards or other options is refused, naming what differs.
 """
 
 from __future__ import annotations
 
 import json
 import random
+import subprocess
 from pathlib import Path
 
 import numpy as np
@@ -24,10 +29,12 @@ import pytest
 from belote import COINCHE, Board, Deal
 from belote.advice.hint import enumerate_layouts, replay, visible_constraints
 from belote.advice.playout import Schedule
-from belote.analysis.review import (MARGIN, _actual_call_nets, card_choice, review,
+from belote.analysis import review as review_module
+from belote.analysis.review import (MARGIN, _actual_call_nets, card_choice, iter_review, review,
                                     review_board, verdict_of)
 from belote.dd import position_analysis
 from belote.dd.verdict import judge_contract
+from belote.errors import SavedWorkError
 from belote.formats import cfn
 from belote.parallel import Run
 from belote.rules.play import Position
@@ -35,7 +42,7 @@ from belote.types.auction import Auction
 from belote.types.contract import parse_contract
 from belote.types.deal import side_of
 
-from conftest import played_position, redealt, run_cli as run, sample_size
+from conftest import BELOTE, dask_scheduler, played_position, redealt, run_cli as run, sample_size
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "datasets" / "examples"
 COLVER = EXAMPLES / "colver.cfn"
@@ -196,6 +203,137 @@ def test_a_review_is_the_same_on_worker_processes() -> None:
     pooled = review(boards, seats="S", call_samples=4, seed=2,
                     run=Run("process", workers=2, pool_from=1))
     assert serial.to_dict() == pooled.to_dict()
+
+
+def test_a_review_is_the_same_on_a_dask_cluster() -> None:
+    """``--scheduler``: the deals reviewed on a 2-worker LocalCluster started here, the
+    same JSON as one local process."""
+    args = ["review", str(COLVER), "--seat", "S", "--call-samples", "4", "--seed", "3",
+            "--json"]
+    code, local, err = run(*args, "--jobs", "1")
+    assert code == 0, err
+    with dask_scheduler() as address:
+        done = subprocess.run([BELOTE, *args, "--scheduler", address], capture_output=True,
+                              text=True, timeout=300)
+    assert done.returncode == 0, done.stderr
+    assert json.loads(done.stdout) == json.loads(local)
+    code, _, err = run(*args, "--scheduler", address, "--jobs", "2")
+    assert code == 2 and "its own workers" in err
+
+
+def test_an_interrupted_review_resumes_to_the_same_deals(tmp_path: Path, monkeypatch) -> None:
+    boards = cfn.load(COLVER)
+    whole = review(boards, seats="S", call_samples=4, seed=1)
+    state = tmp_path / "work"
+    deals = iter_review(boards, "S", call_samples=4, seed=1, state=state, source=COLVER)
+    first = [next(deals), next(deals)]
+    deals.close()  # as Ctrl-C does: the third deal is never saved
+    assert first == list(whole.deals[:2])
+    entries = state / "entries.jsonl"
+    assert len(entries.read_text().splitlines()) == 2
+    with entries.open("a") as fp:
+        fp.write('{"board": "3", "pla')  # a line cut short by a crash is dropped
+    reviewed = []
+    board_review = review_module.review_board
+
+    def counted(board, *args, **kwargs):
+        reviewed.append(board.board)
+        return board_review(board, *args, **kwargs)
+
+    monkeypatch.setattr(review_module, "review_board", counted)
+    notices: list[str] = []
+    resumed = review(boards, seats="S", call_samples=4, seed=1, state=state, source=COLVER,
+                     run=Run(notice=notices.append))
+    assert reviewed == [boards[2].board]  # only the deal not saved is reviewed again
+    assert notices == [f"{state}: 2 of 3 deals reviewed before, resuming"]
+    assert resumed == whole and resumed.to_dict() == whole.to_dict()
+    assert resumed.rows() == whole.rows()
+    assert len(entries.read_text().splitlines()) == 3
+    monkeypatch.undo()
+    # the command resumes from the same folder: every deal saved, the same JSON
+    code, out, err = run("review", COLVER, "--seat", "S", "--call-samples", "4", "--seed", "1",
+                         "--state", state, "--json")
+    assert code == 0, err
+    assert "all 3 deals reviewed before" in err
+    assert json.loads(out) == json.loads(json.dumps(whole.to_dict()))
+
+
+def test_ctrl_c_keeps_the_deals_reviewed_and_the_same_command_resumes(tmp_path: Path) -> None:
+    """A real ``SIGINT`` once the first deal is saved: exit 130, the deals done kept; run
+    again, the command prints the review an uninterrupted run prints. (The session is
+    colver.cfn twice: its first deal takes seconds, so the signal comes before the end.)"""
+    import signal
+    import time
+
+    session = tmp_path / "session.cfn"
+    session.write_bytes(COLVER.read_bytes() * 2)
+    args = ["review", str(session), "--seat", "S", "--call-samples", "40", "--json",
+            "--state", str(tmp_path / "work")]
+    entries = tmp_path / "work" / "entries.jsonl"
+    proc = subprocess.Popen([BELOTE, *args], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                            text=True)
+    end = time.monotonic() + 120
+    while not (entries.exists() and entries.stat().st_size) and time.monotonic() < end:
+        time.sleep(0.02)
+    proc.send_signal(signal.SIGINT)
+    out, err = proc.communicate(timeout=60)
+    assert proc.returncode == 130 and out == "" and "interrupted" in err, err
+    saved = len(entries.read_text().splitlines())
+    assert 1 <= saved < 6
+    code, resumed, err = run(*args)
+    assert code == 0 and f"{saved} of 6 deals reviewed before, resuming" in err, err
+    code, whole, err = run(*args[:-2])
+    assert code == 0, err
+    assert resumed == whole
+
+
+def test_saved_work_of_another_run_is_refused(tmp_path: Path) -> None:
+    boards = cfn.load(COLVER)
+    state = tmp_path / "work"
+    same = dict(seats="S", call_samples=4, seed=1, state=state, source=COLVER)
+    deals = iter_review(boards, **same)
+    next(deals)
+    deals.close()
+    edited = tmp_path / "edited.cfn"
+    edited.write_bytes(COLVER.read_bytes() + b"\n")
+    for change, differs in [(dict(seed=2), "seed"), (dict(seats="SN"), "seats"),
+                            (dict(call_samples=5), "call_samples"),
+                            (dict(engine=True), "engine"), (dict(source=edited), "input"),
+                            (dict(places=[0, 1, 5]), "boards")]:
+        with pytest.raises(SavedWorkError, match=f"not the same [a-z_, ]*{differs}"):
+            iter_review(boards, **{**same, **change})
+    with pytest.raises(SavedWorkError, match="not the same boards, deals"):
+        iter_review(boards[:2], **same)
+    assert len((state / "entries.jsonl").read_text().splitlines()) == 1  # left as it was
+    code, _, err = run("review", COLVER, "--seat", "S", "--call-samples", "4", "--seed", "2",
+                       "--state", state)
+    assert code == 2 and len(err.strip().splitlines()) == 1, err
+    assert "saved work of another run (not the same seed)" in err
+    assert "remove the folder, or choose another, to start again" in err
+    code, _, err = run("review", COLVER, "--state", COLVER)
+    assert code == 2 and "is a file" in err
+
+
+def test_a_folder_that_is_not_this_saved_work_is_refused(tmp_path: Path) -> None:
+    """Nothing of a folder that holds other files, or saved work edited by hand, is used."""
+    from belote.errors import OutputError
+
+    boards = cfn.load(COLVER)[:2]
+    other = tmp_path / "other"
+    other.mkdir()
+    (other / "notes.txt").write_text("mine")
+    with pytest.raises(OutputError, match="not a folder of saved work"):
+        iter_review(boards, "S", call_samples=4, state=other)
+    state = tmp_path / "work"
+    list(iter_review(boards, "S", call_samples=4, state=state))
+    entries = state / "entries.jsonl"
+    first, second = entries.read_text().splitlines()
+    entries.write_text(f"{first[:-3]}\n{second}\n")
+    with pytest.raises(SavedWorkError, match="line 1 of entries.jsonl is not JSON"):
+        iter_review(boards, "S", call_samples=4, state=state)
+    entries.write_text(f"{second}\n")
+    with pytest.raises(SavedWorkError, match="its saved deals cannot be read"):
+        iter_review(boards, "S", call_samples=4, state=state)
 
 
 def test_the_command_prints_the_documented_json(tmp_path: Path) -> None:

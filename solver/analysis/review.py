@@ -41,7 +41,11 @@ away none (0), its whole cost being on the deal score.
 Classic auctions are not judged (the calls are made on five cards: their
 sampling is :func:`~belote.advice.auction.auction_advice`'s own); their
 cards are. Randomness comes from the stream ``seed`` and the board's place
-in the session, so a review is the same whatever runs it.
+in the session, so a review is the same whatever runs it (processes, a Dask
+cluster) and however often it was interrupted: with ``state=FOLDER``,
+:func:`iter_review` saves each deal as it is reviewed (a
+:class:`~belote.files.Journal` keyed to the input file, the boards and the
+options) and a run stopped half-way resumes from the deals saved.
 
 >>> from belote.formats import cfn
 >>> [board] = cfn.loads("N:-/-/-/- 110d-x-p-p-p AcKcQc7c/JsQsTsKs/8hQhJhAh/8s9sQdKd/7d9d7sTc/9h8c7h8d/TdJdJcKh/ThAs9cAd 110dEWx")
@@ -56,8 +60,9 @@ from __future__ import annotations
 
 import functools
 import math
+import os
 from collections.abc import Iterable, Iterator, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from typing import Any
 
 import numpy as np
@@ -71,7 +76,8 @@ from ..auction.inference import AuctionImpossible, read_auction
 from ..board import Board
 from ..dd import SearchContext, default_context, equivalence_classes, layout_values, warm_up
 from ..dd.verdict import ContractVerdict, verdict_from_points
-from ..errors import BeloteError
+from ..errors import BeloteError, SavedWorkError
+from ..files import Journal, input_identity
 from ..parallel.runner import SERIAL, Run, parallel_map, run_keywords
 from ..rules.play import Position, belote_sides
 from ..rules.scoring import score_deal
@@ -332,6 +338,16 @@ class ReviewedDecision:
                 "sd_costs": {k: round(v, 1) for k, v in self.sd_costs},
                 **({} if self.read else {"conventions_read": False})}
 
+    def state(self) -> dict[str, Any]:
+        """Every field, unrounded, as JSON values (what a saved review keeps)."""
+        return {f.name: getattr(self, f.name) for f in fields(self)}
+
+    @classmethod
+    def from_state(cls, data: dict[str, Any]) -> ReviewedDecision:
+        """The decision :meth:`state` gave ``data`` for."""
+        return cls(**{**data, "sd_interval": tuple(data["sd_interval"]),
+                      "sd_costs": tuple((k, v) for k, v in data["sd_costs"])})
+
 
 @dataclass(frozen=True)
 class DealReview:
@@ -365,6 +381,21 @@ class DealReview:
                 "decisions": [d.to_dict() for d in self.decisions],
                 **({} if self.skipped is None else {"skipped": self.skipped}),
                 **({} if self.engine is None else {"engine": self.engine.to_dict()})}
+
+    def state(self) -> dict[str, Any]:
+        """Every field, unrounded, as JSON values (what a saved review keeps: read back by
+        :meth:`from_state`, it is equal to this one)."""
+        return {**{f.name: getattr(self, f.name) for f in fields(self)},
+                "decisions": [d.state() for d in self.decisions]}
+
+    @classmethod
+    def from_state(cls, data: dict[str, Any]) -> DealReview:
+        """The deal :meth:`state` gave ``data`` for."""
+        return cls(**{**data,
+                      "score": None if data["score"] is None else SidePair(*data["score"]),
+                      "engine": None if data["engine"] is None else SidePair(*data["engine"]),
+                      "decisions": tuple(ReviewedDecision.from_state(d)
+                                         for d in data["decisions"])})
 
 
 def _level(contract: Contract | None) -> str:
@@ -655,11 +686,16 @@ def _seats(seats: Iterable[Seat | str] | str | None) -> tuple[Seat, ...]:
     return tuple(sorted(chosen))
 
 
+STATE_FORMAT = 1
+"""Version of a saved review's form (:meth:`DealReview.state`); a change starts saved work again."""
+
+
 def iter_review(boards: Iterable[Board], seats: Iterable[Seat | str] | str | None = None, *,
                 seed: int = 0, schedule: Schedule = DEFAULT_SCHEDULE,
                 call_samples: int = CALL_SAMPLES, conventions: Conventions = DEFAULT_CONVENTIONS,
                 places: Iterable[int] | None = None, engine: bool = False,
-                run: Run = SERIAL) -> Iterator[DealReview]:
+                run: Run = SERIAL, state: str | os.PathLike[str] | None = None,
+                source: str | os.PathLike[str] | None = None) -> Iterator[DealReview]:
     """:func:`review_board` of each board, in order, as each is done.
 
     Board ``i`` is reviewed at place ``places[i]`` (default ``i``): give each
@@ -667,25 +703,91 @@ def iter_review(boards: Iterable[Board], seats: Iterable[Seat | str] | str | Non
     others are reviewed with it. ``engine``: also replay each deal by the
     engine (:func:`review_board`). ``run`` says how, one item a board; the
     results are the same whatever runs them.
+
+    ``state``: a folder where each deal is saved as it is reviewed (a
+    :class:`~belote.files.Journal`), keyed to ``source`` (the file the boards
+    were read from: its size and hash), the boards themselves with their
+    places, the seats, ``seed``, ``schedule``, ``call_samples``, the
+    conventions' name, ``engine`` and the version of belote. The deals saved
+    there before are given back first, unchanged (``run.notice`` is told how
+    many, ``run.progress`` counts them), and the others reviewed: an
+    interrupted review run again gives the same deals as a whole one. Saved
+    work of other boards or options raises
+    :class:`~belote.errors.SavedWorkError` (naming what differs) here, before
+    any work.
     """
     if type(call_samples) is not int or call_samples < 2:
         raise BeloteError(f"call_samples={call_samples!r}: expected an int of at least 2")
     job = _ReviewJob(_seats(seats), seed, schedule, call_samples, conventions, engine)
     records = list(boards)
     items = list(zip(range(len(records)) if places is None else places, records, strict=True))
-    return parallel_map(job, items, run, initializer=warm_up)
+    if state is None:
+        return parallel_map(job, items, run, initializer=warm_up)
+    journal = Journal.open(state, _manifest(job, items, source))
+    return _resumed(journal, job, items, run)
+
+
+def _manifest(job: _ReviewJob, items: list[tuple[int, Board]],
+              source: str | os.PathLike[str] | None) -> dict[str, Any]:
+    """What a saved review is keyed to (:func:`iter_review`)."""
+    import hashlib
+
+    from .. import __version__
+
+    boards = hashlib.sha256()
+    for place, board in items:
+        boards.update(f"{place} {board!r}\n".encode())
+    return {"format": STATE_FORMAT, "version": __version__,
+            "input": None if source is None else input_identity(source),
+            "boards": f"sha256:{boards.hexdigest()}", "deals": len(items),
+            "seats": [seat_name(s) for s in job.seats], "seed": job.seed,
+            "schedule": job.schedule.to_dict(), "call_samples": job.call_samples,
+            "conventions": job.conventions.name, "engine": job.engine}
+
+
+def _resumed(journal: Journal, job: _ReviewJob, items: list[tuple[int, Board]],
+             run: Run) -> Iterator[DealReview]:
+    """The deals saved in ``journal``, then the others reviewed and saved one by one."""
+    try:
+        saved = [DealReview.from_state(entry) for entry in journal.entries]
+    except (TypeError, KeyError, ValueError):
+        saved = None
+    if saved is None or [d.place for d in saved] != [p for p, _ in items[:len(saved)]]:
+        raise SavedWorkError(f"{journal.folder}: its saved deals cannot be read: remove the "
+                             "folder, or choose another, to start again")
+    if saved and run.notice is not None:
+        run.notice(f"{journal.folder}: all {len(saved)} deals reviewed before"
+                   if len(saved) == len(items) else
+                   f"{journal.folder}: {len(saved)} of {len(items)} deals reviewed before, "
+                   "resuming")
+    return _continued(journal, saved, job, items[len(saved):], run)
+
+
+def _continued(journal: Journal, saved: list[DealReview], job: _ReviewJob,
+               items: list[tuple[int, Board]], run: Run) -> Iterator[DealReview]:
+    """``saved``, then each of ``items`` reviewed, saved before it is given (a deal a work
+    item: each is saved as soon as it is done, not with a chunk of others)."""
+    if saved and run.progress is not None:
+        run.progress(len(saved))
+    yield from saved
+    for deal in parallel_map(job, items, run, chunk_size=1, initializer=warm_up):
+        journal.append(deal.state())
+        yield deal
 
 
 @run_keywords
 def review(boards: Iterable[Board], seats: Iterable[Seat | str] | str | None = None, *,
            seed: int = 0, schedule: Schedule = DEFAULT_SCHEDULE, call_samples: int = CALL_SAMPLES,
            conventions: Conventions = DEFAULT_CONVENTIONS, places: Iterable[int] | None = None,
-           engine: bool = False, run: Run = SERIAL) -> SessionReview:
+           engine: bool = False, run: Run = SERIAL, state: str | os.PathLike[str] | None = None,
+           source: str | os.PathLike[str] | None = None) -> SessionReview:
     """The review of a session (module docstring): the calls and cards of ``seats`` (default:
     all four; letters or ints) on every board, board ``i`` drawn at place ``places[i]``
-    (default ``i``) of ``seed``."""
+    (default ``i``) of ``seed``; ``state`` and ``source``: saved work to resume
+    (:func:`iter_review`)."""
     chosen = _seats(seats)
     deals = tuple(iter_review(boards, chosen, seed=seed, schedule=schedule,
                               call_samples=call_samples, conventions=conventions,
-                              places=places, engine=engine, run=run))
+                              places=places, engine=engine, run=run, state=state,
+                              source=source))
     return SessionReview(deals, chosen, MARGIN, seed, schedule, call_samples)

@@ -11,7 +11,7 @@ are cut into shards of ``shard_size``. Each finished shard is written to
 ``OUT.parts/part-NNNNNN.parquet`` (and its bad records to
 ``part-NNNNNN.errors.jsonl``), each to a temporary name then renamed, so a
 shard file is either whole or absent. ``OUT.parts/manifest.json`` records
-the input's identity (:func:`input_identity`) and the options. Run again
+the input's identity (:func:`~belote.files.input_identity`) and the options. Run again
 after a crash, an interrupt or ``SIGKILL``, the same call skips the shards
 already written. At the end the shards are merged, in record order, into
 ``OUT`` (written to a temporary name, then renamed; its Parquet metadata
@@ -47,7 +47,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..analysis.board import BoardAnalysis, BoardJob, TableRequest, board_analysis, plan_board
 from ..errors import BatchStateError, BeloteError, PBNDecodeError
-from ..files import load_json, read_text_bounded
+from ..files import input_identity, load_json, read_text_bounded
 from ..parallel.runner import Run, parallel_map, run_keywords
 from ..types.profile import RuleProfile, get_profile
 from ..types.cards import SUIT_NAMES, SUITS, Suit
@@ -59,7 +59,7 @@ if TYPE_CHECKING:
 
     from ..board import Board
 
-__all__ = ["BatchOptions", "BatchSummary", "check_paths", "input_identity", "iter_records",
+__all__ = ["BatchOptions", "BatchSummary", "check_paths", "iter_records",
            "read_metadata", "run_batch", "solve_record"]
 
 FORMAT_VERSION = 3
@@ -142,21 +142,6 @@ class BatchSummary:
     resumed: int = 0
     finished_before: bool = False
     seconds: float = 0.0
-
-
-def input_identity(path: str | os.PathLike[str]) -> dict[str, Any]:
-    """The input's identity: its size and a hash of every byte (:func:`belote.files.content_hash`).
-
-    Any edit, wherever it is in the file, changes it; the hash is streamed
-    (flat memory) and fast (xxh3: about 0.2 s a GB from the page cache,
-    ``bench/RESULTS.md``).
-
-    >>> sorted(input_identity("datasets/examples/deals.pbn"))
-    ['hash', 'size']
-    """
-    from ..files import HASH_NAME, content_hash
-
-    return {"size": os.path.getsize(path), "hash": f"{HASH_NAME}:{content_hash(path)}"}
 
 
 def check_paths(input_path: str | os.PathLike[str], output: str | os.PathLike[str]) -> None:
