@@ -92,9 +92,15 @@ def request_kind(request: Any) -> str:
 
 # ---- run: a command line ----------------------------------------------------------------------
 
+REACHES_OUT = frozenset({"scheduler"})
+"""Options that are no path yet reach beyond the machine's named files (``--scheduler``: a
+Dask scheduler's address, whose answers a client unpickles): refused through the server."""
+
+
 def _refuse_files(command: click.Command, name: str, args: list[str],
                   files: tuple[str, ...]) -> None:
-    """Refuse ``args`` of ``command`` that read a file not in ``files`` or write any file."""
+    """Refuse ``args`` of ``command`` that read a file not in ``files``, write any file or
+    reach another machine (:data:`REACHES_OUT`)."""
     ctx = click.Context(command, info_name=name, resilient_parsing=True)
     try:
         opts, _, _ = command.make_parser(ctx).parse_args(list(args))
@@ -102,6 +108,9 @@ def _refuse_files(command: click.Command, name: str, args: list[str],
         return  # the command itself refuses these arguments, before reading anything
     allowed = {os.path.realpath(f) for f in files}
     for param in command.params:
+        if param.name in REACHES_OUT and isinstance(opts.get(param.name), str):
+            raise RequestError(f"{name} {param.opts[0]}: not through the server (it runs "
+                               "requests on this machine only)")
         if not isinstance(param.type, (click.Path, click.File)):
             continue
         value = opts.get(param.name)  # strings as given; None or click's UNSET when not given
@@ -548,6 +557,7 @@ class Child:
             os.close(write_end)
         self.pid, self.fd = pid, read_end
         self._reaped = False
+        self._stopped = False  # ended by stop(): its end is a cancel, not a crash
         self._lock = threading.Lock()  # the pid is signalled only until it is reaped
 
     @staticmethod
@@ -585,7 +595,7 @@ class Child:
             return False
         data = os.read(self.fd, 1 << 20)
         if not data:  # ended without an answer: killed, or died
-            self.answer = {"status": 2, "error": CANCELLED} if self._reaped else {
+            self.answer = {"status": 2, "error": CANCELLED} if self._reaped or self._stopped else {
                 "status": 70, "error": "internal error: the worker process ended without an "
                                        "answer"}
             self.close()
@@ -621,6 +631,7 @@ class Child:
         """End the child from another thread than its reader's (which then sees its end)."""
         with self._lock:
             if not self._reaped:
+                self._stopped = True
                 os.kill(self.pid, signal.SIGKILL)
 
     def close(self) -> None:

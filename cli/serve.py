@@ -17,6 +17,7 @@ import ipaddress
 import json
 import os
 import secrets
+import socket
 import threading
 import time
 from collections import OrderedDict
@@ -49,7 +50,7 @@ MAX_CONNECTIONS = 256
 """Connections served at once (each has a thread); more are answered 429 at once."""
 
 SOCKET_TIMEOUT = 20.0
-"""Seconds a connection may take to send its request."""
+"""Seconds a connection may take to send its whole request."""
 
 PAGE_TYPES = {".html": "text/html; charset=utf-8", ".css": "text/css; charset=utf-8",
               ".js": "text/javascript; charset=utf-8", ".png": "image/png",
@@ -340,10 +341,25 @@ class Server(ThreadingHTTPServer):
         super().process_request(request, client_address)
 
     def process_request_thread(self, request: Any, client_address: Any) -> None:
+        """Serve one connection; its request must arrive whole within :data:`SOCKET_TIMEOUT`
+        seconds in all (a per-read timeout would let a byte every few seconds hold a thread
+        for ever): then its reading side is shut, which ends a request still arriving and
+        leaves the answer to one already read untouched."""
+        deadline = threading.Timer(SOCKET_TIMEOUT, _stop_reading, (request,))
+        deadline.daemon = True
+        deadline.start()
         try:
             super().process_request_thread(request, client_address)
         finally:
+            deadline.cancel()
             self.connections.release()
+
+
+def _stop_reading(request: Any) -> None:
+    try:
+        request.shutdown(socket.SHUT_RD)
+    except OSError:
+        pass  # closed already
 
 
 def _loopback(host: str) -> bool:
@@ -464,7 +480,7 @@ class Handler(BaseHTTPRequestHandler):
 
     def _body(self) -> dict[str, Any]:
         length = self.headers.get("Content-Length")
-        if length is None or not length.isdigit():
+        if length is None or not (length.isascii() and length.isdigit()):  # not '²'
             raise Refused(HTTPStatus.LENGTH_REQUIRED, "a request body needs its Content-Length")
         if int(length) > MAX_BODY:
             raise Refused(HTTPStatus.REQUEST_ENTITY_TOO_LARGE,

@@ -10,6 +10,7 @@ frame.
 
 from __future__ import annotations
 
+import json
 import os
 import re
 import subprocess
@@ -49,6 +50,18 @@ def test_a_page_on_disk_links_nowhere_but_says_how_to_open_the_board(page: Path)
     text = page.read_text()
     assert '<script type="application/json" id="board-link">null</script>' in text
     assert "<code>belote serve FILE</code>" in text
+
+
+@pytest.mark.parametrize("name", ["__SCRIPT__", "__STYLE__ __DATA__", "__TITLE__"])
+def test_a_name_like_a_placeholder_is_data(name: str) -> None:
+    """The page's parts are filled in one pass: a board (or title) named like a placeholder
+    stays a name, and the data block still parses (it got the page's script pasted in)."""
+    board = cfn.loads(GAMES[0])[0].replace(board=name)
+    text = replay_page([board], [board_play_analysis(board)], title=name)
+    data = re.search(r'<script type="application/json" id="data">(.*?)</script>', text, re.S)
+    assert data is not None
+    assert json.loads(data.group(1))[0]["name"] == f"Board {name}"
+    assert text.count('"use strict"') == 1 and f"<title>Replay: {name}</title>" in text
 
 
 def test_the_page_holds_each_cards_cost_and_chart() -> None:

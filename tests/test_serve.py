@@ -120,6 +120,39 @@ def test_size_bound(server):
     assert server.post("position", BOARD)[0] == 200
 
 
+def test_a_request_arrives_whole_within_the_time_bound(server):
+    """A byte every 2 s kept a thread for ever (the bound was per read): now the connection
+    ends once SOCKET_TIMEOUT has passed since it opened, with or without the token."""
+    import socket
+
+    from belote.cli.serve import SOCKET_TIMEOUT
+
+    start = time.monotonic()
+    with socket.create_connection((server.host, server.port), timeout=60) as slow:
+        slow.settimeout(2)
+        ended = False
+        for byte in b"GET /?token=x HTTP/1.0\r\nHost: " * 4:
+            try:
+                slow.sendall(bytes([byte]))
+                if slow.recv(1024) == b"":
+                    ended = True
+            except (TimeoutError, socket.timeout):
+                continue
+            except OSError:
+                ended = True
+            if ended or time.monotonic() - start > SOCKET_TIMEOUT + 15:
+                break
+    assert ended and time.monotonic() - start < SOCKET_TIMEOUT + 10
+    assert server.post("position", BOARD)[0] == 200
+
+
+def test_a_length_that_is_no_number_is_refused(server):
+    status, body, _ = server.post("position", None, raw=b"{}",
+                                  headers={"Content-Length": "\u00b2"})
+    assert status == 411 and "Content-Length" in body["error"]
+    assert server.post("position", BOARD)[0] == 200
+
+
 def test_bad_input_is_one_line_and_the_server_goes_on(server):
     for raw in (b"{", b"[1]", b"\xff\xfe"):
         status, body, _ = server.post("position", None, raw=raw)
@@ -140,6 +173,8 @@ def test_run_reads_only_the_named_files_and_writes_none(server):
                  ["solve", str(REPO / "datasets/examples/deals.pbn")],
                  ["convert", str(RECORD), "/tmp/out.pbn"],
                  ["analyse", str(RECORD), "--html", "/tmp/page.html"],
+                 ["review", str(RECORD), "--scheduler", "tcp://127.0.0.1:9", "--json"],
+                 ["batch", str(RECORD), "-o", "x.parquet", "--scheduler", "127.0.0.1:9"],
                  ["serve"], ["engine"], "solve"):
         status, body, _ = server.post("run", {"argv": argv})
         assert status == 400, (argv, body)

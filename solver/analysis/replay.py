@@ -27,6 +27,7 @@ True
 from __future__ import annotations
 
 import html
+import re
 import json
 from collections.abc import Sequence
 from typing import Any
@@ -233,10 +234,11 @@ def replay_page(boards: Sequence[Board], analyses: Sequence[PlayAnalysis | None]
     grades = grades or [None] * len(boards)
     data = [board_data(b, a, g, context=context) for b, a, g in zip(boards, analyses, grades)]
     payload = script_json(data)
-    return (_PAGE.replace("__TITLE__", html.escape(title))
-            .replace("__DATA__", payload).replace("__LINK__", script_json(board_link))
-            .replace("__SERVE__", _STATIC_SERVE if board_link is None else _SERVED)
-            .replace("__STYLE__", _STYLE).replace("__SCRIPT__", _SCRIPT))
+    parts = {"TITLE": html.escape(title), "DATA": payload, "LINK": script_json(board_link),
+             "SERVE": _STATIC_SERVE if board_link is None else _SERVED, "STYLE": _STYLE,
+             "SCRIPT": _SCRIPT}
+    # one pass: a board or file named "__SCRIPT__" is data, never a place to fill
+    return re.sub(r"__(TITLE|DATA|LINK|SERVE|STYLE|SCRIPT)__", lambda m: parts[m[1]], _PAGE)
 
 
 _STATIC_SERVE = """ To try other cards from any point, open the record in the analysis board:
