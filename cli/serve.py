@@ -16,6 +16,7 @@ import html
 import ipaddress
 import json
 import os
+import re
 import secrets
 import socket
 import threading
@@ -237,12 +238,17 @@ class Server(ThreadingHTTPServer):
     def __init__(self, address: tuple[str, int], workers: Workers, page: dict[str, bytes]
                  ) -> None:
         super().__init__(address, Handler)
-        self.workers, self.page = workers, page
+        self.workers = workers
         self.replays: dict[int, tuple[tuple[int, int], bytes]] = {}
         self.sessions: dict[int, tuple[tuple[int, int], bytes | Job]] = {}
         self.pages_lock = threading.Lock()
         self.connections = threading.BoundedSemaphore(MAX_CONNECTIONS)
         self.token = secrets.token_urlsafe(24)
+        if "index.html" in page:  # its own files are asked for with the token too
+            page = {**page, "index.html": re.sub(
+                rb'((?:href|src)="[\w.-]+\.(?:css|js))"', rb'\1?token=' + self.token.encode() + rb'"',
+                page["index.html"])}
+        self.page = page
         bound, port = self.server_address[:2]
         host = bound.decode() if isinstance(bound, (bytes, bytearray)) else str(bound)
         shown = f"[{host}]" if ":" in host else host
@@ -451,8 +457,7 @@ class Handler(BaseHTTPRequestHandler):
                     self._served(prefix, path[len(prefix):])
                     return
             name = "index.html" if path in ("/", "/index.html") else path[1:]
-            if name == "index.html":
-                self._token_ok(query, headers=False)
+            self._token_ok(query, headers=False)  # the page and its files alike
             if name not in server.page:
                 raise Refused(HTTPStatus.NOT_FOUND, f"no page {path[:60]!r}")
             self._send(HTTPStatus.OK, server.page[name],

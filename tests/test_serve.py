@@ -79,15 +79,18 @@ def server():
     assert proc.wait(timeout=30) == 143
 
 
-def test_page_needs_the_token_its_files_do_not(server):
+def test_page_and_its_files_need_the_token(server):
     assert server.call("GET", "/", token=None)[0] == 401
     assert server.call("GET", "/?token=wrong", token=None)[0] == 403
     status, page, response = server.call("GET", "/")
     assert status == 200 and b"<html" in page
     assert "default-src 'self'" in response.getheader("Content-Security-Policy")
-    assert server.call("GET", "/page.js", token=None)[0] == 200
-    assert server.call("GET", "/../pyproject.toml", token=None)[0] == 404
-    assert server.call("GET", "/serve.py", token=None)[0] == 404
+    assert f'src="page.js?token={server.token}"'.encode() in page
+    assert server.call("GET", "/page.js", token=None)[0] == 401
+    assert server.call("GET", "/page.css?token=wrong", token=None)[0] == 403
+    assert server.call("GET", "/page.js")[0] == 200
+    assert server.call("GET", "/../pyproject.toml")[0] == 404
+    assert server.call("GET", "/serve.py")[0] == 404
 
 
 def test_api_needs_the_token(server):
