@@ -20,7 +20,7 @@ import click
 from belote.errors import BeloteError
 from belote.types.profile import PROFILES
 
-from .options import SEAT, all_leaders_option, jobs_option, trump_option
+from .options import SEAT, all_leaders_option, jobs_option, scheduler_option, trump_option
 
 EXIT_BAD_RECORDS = 3
 """Exit status of a run that finished but found bad records (listed in ``OUT.errors.jsonl``)."""
@@ -52,9 +52,7 @@ class InputFile(click.Path):
               help="Leader of the first trick (default: the Play seat, else the dealer's left).")
 @all_leaders_option
 @jobs_option
-@click.option("--scheduler", metavar="ADDRESS", default=None,
-              help="Run on the Dask distributed cluster at ADDRESS (tcp://host:8786; needs "
-                   "the 'cluster' extra) instead of local processes.")
+@scheduler_option
 @click.option("--shard-size", type=click.IntRange(min=1), default=None,
               help="Records per shard written as the run goes (default 100).")
 @click.option("--force", is_flag=True,

@@ -68,6 +68,11 @@ jobs_option = click.option(
     show_default="all cores from 4 boards on, else 1",
     help="Worker processes; boards are spread over them, output stays in board order.")
 
+scheduler_option = click.option(
+    "--scheduler", metavar="ADDRESS", default=None,
+    help="Run on the Dask distributed cluster at ADDRESS (tcp://host:8786; needs the "
+         "'cluster' extra) instead of local processes.")
+
 trump_option = click.option(
     "--trump", "trumps", type=SUIT, multiple=True,
     help="Only this trump suit in deal tables (repeat for several; default: all four).")

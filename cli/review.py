@@ -24,7 +24,7 @@ import click
 
 from .common import input_file_type
 from .options import (SEAT, SIDE, board_option, cfn_option, jobs_option, mode_option,
-                      uniform_option)
+                      scheduler_option, uniform_option)
 
 
 @click.command()
@@ -42,9 +42,7 @@ from .options import (SEAT, SIDE, board_option, cfn_option, jobs_option, mode_op
               help="Layouts each call is valued on, single dummy.")
 @uniform_option
 @jobs_option
-@click.option("--scheduler", metavar="ADDRESS", default=None,
-              help="Review on the Dask distributed cluster at ADDRESS (tcp://host:8786; needs "
-                   "the 'cluster' extra) instead of local processes.")
+@scheduler_option
 @click.option("--state", "state_dir", type=click.Path(file_okay=False, path_type=Path),
               default=None, metavar="DIR",
               help="Save each deal's review in the folder DIR as it is done: the same command "
