@@ -21,9 +21,8 @@ import tempfile
 import time
 from pathlib import Path
 
-from belote import COINCHE, Deal
+from belote import COINCHE, NS, Deal
 from belote.dd import solve as dd
-from belote.types.deal import NS
 
 from .sets import DEAL_SEED_BASE
 

@@ -19,13 +19,11 @@ import argparse
 import statistics
 import time
 
-from belote.advice.auction import auction_advice
-from belote.auction.conventions import DEFAULT, parse_conventions
-from belote.auction.inference import read_auction
+from belote.advice import auction_advice
+from belote.auction import DEFAULT, parse_conventions, read_auction
 from belote.dd import warm_up
-from belote.sampling.constraints import Constraints
-from belote.sampling.sampler import DealSampler
-from belote.types.auction import Auction
+from belote.sampling import Constraints, DealSampler
+from belote import Auction
 
 HAND = "S:JS 9S AS TS 7D 8D KC AC"
 QUESTIONS = {"defence": "N:P E:80H", "bid": "N:80D E:P"}

@@ -34,10 +34,11 @@ import tempfile
 import time
 from pathlib import Path
 
-from belote.analysis.board import TableRequest, board_analysis, plan_board
-from belote.database.batch import BatchOptions, iter_records, run_batch
+from belote import Deal, board_analysis, run_batch
+from belote.analysis import TableRequest, plan_board
+from belote.database import BatchOptions, iter_records
 from belote.dd import warm_up
-from belote.types.deal import Deal, seat_name
+from belote.types import seat_name
 
 
 def write_deals(path: Path, count: int) -> None:

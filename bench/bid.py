@@ -26,12 +26,10 @@ import resource
 import statistics
 import time
 
-from belote.advice.bid import bid_table, estimate_contract
+from belote.advice import bid_table, estimate_contract
 from belote.dd import warm_up
-from belote.types.profile import COINCHE
-from belote.sampling.constraints import Constraints
-from belote.sampling.sampler import DealSampler
-from belote.types.contract import parse_contract
+from belote import COINCHE, parse_contract
+from belote.sampling import Constraints, DealSampler
 
 from .cli_workloads import belote_command, wall_seconds
 
@@ -68,9 +66,9 @@ def command_time(args: list[str]) -> float:
 
 def exact_cost(count: int) -> None:
     """Mean search nodes per sample of each way to answer 100H (module docstring)."""
-    from belote.dd import default_context, reaches, solve_position
-    from belote.rules.play import Position
-    from belote.rules.scoring import min_points_to_make
+    from belote import Position, solve_position
+    from belote.dd import default_context, reaches
+    from belote.rules import min_points_to_make
 
     c = Constraints().with_text(hand=[HAND])
     contract = parse_contract("100H", COINCHE, declarer=2)

@@ -16,8 +16,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-from belote.board import Board
-from belote.formats import pbn
+from belote import Board, pbn
 
 from .sets import Item
 

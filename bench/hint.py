@@ -20,11 +20,9 @@ import os
 import random
 import time
 
-from belote import COINCHE, Deal
-from belote.advice.hint import DEFAULT_SAMPLES, hint
+from belote import COINCHE, Deal, Position, hint, parse_contract
+from belote.advice import DEFAULT_SAMPLES
 from belote.dd import warm_up
-from belote.rules.play import Position
-from belote.types.contract import parse_contract
 
 POINTS = {"opening lead": 0, "trick 1, second card": 1, "trick 3, lead": 8}
 """Cards played (at random, legally) before the hint."""

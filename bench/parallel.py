@@ -27,13 +27,11 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from belote.analysis.board import TableRequest, board_analyses
-from belote.dd import (SearchContext, default_context, reaches, reaches_targets, solve_position,
-                       warm_up)
+from belote.analysis import TableRequest, board_analyses
+from belote import NS, pbn, solve_position
+from belote.dd import SearchContext, default_context, reaches, reaches_targets, warm_up
 from belote.dd import solve as dd
-from belote.formats import pbn
 from belote.parallel import parallel_map
-from belote.types.deal import NS
 
 from .sets import full_deals, mid_games
 

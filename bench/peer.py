@@ -11,8 +11,8 @@ from collections.abc import Iterable
 
 import colver
 
-from belote import Deal, parse_card
-from belote.types.cards import Card
+from belote import Deal
+from belote.types import Card, parse_card
 
 VERSION: str = colver.__version__
 

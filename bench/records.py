@@ -20,7 +20,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from belote.formats import cfn
+from belote import cfn
 
 from .cli_workloads import belote_command, wall_seconds
 

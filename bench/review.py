@@ -32,13 +32,12 @@ from pathlib import Path
 
 os.environ.setdefault("NUMBA_NUM_THREADS", "1")
 
-from belote.advice.playout import DEFAULT_SCHEDULE, Schedule  # noqa: E402
-from belote.analysis.quiz import _position, session_quiz  # noqa: E402
-from belote.analysis.review import SessionReview, card_choice, review_board  # noqa: E402
+from belote.advice import DEFAULT_SCHEDULE, Schedule  # noqa: E402
+from belote.analysis import SessionReview, card_choice, review_board, session_quiz  # noqa: E402
+from belote.analysis.quiz import _position  # noqa: E402
 from belote.dd import warm_up  # noqa: E402
-from belote.formats import cfn  # noqa: E402
-from belote.sampling.sampler import BLOCK  # noqa: E402
-from belote.sampling.stats import mean, proportion  # noqa: E402
+from belote import cfn  # noqa: E402
+from belote.sampling import BLOCK, mean, proportion  # noqa: E402
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
 

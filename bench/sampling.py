@@ -10,8 +10,7 @@ from __future__ import annotations
 import argparse
 import time
 
-from belote.sampling.constraints import Constraints
-from belote.sampling.sampler import DealSampler
+from belote.sampling import Constraints, DealSampler
 
 SOUTH = "S:JH 9H AH TH 7S 8S KD AC"
 CASES = {

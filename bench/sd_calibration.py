@@ -25,11 +25,9 @@ from pathlib import Path
 from typing import Any
 
 import numpy as np
-from belote import COINCHE, Deal, Position
-from belote.types.contract import Contract
-from belote.advice.playout import played_board
-from belote.dd import solve_position
-from belote.sampling.stats import ClusterSums, clustered_mean, clustered_proportion, mean
+from belote import COINCHE, Contract, Deal, Position, solve_position
+from belote.advice import played_board
+from belote.sampling import ClusterSums, clustered_mean, clustered_proportion, mean
 
 from .sd_match import command_line, play_bid_deals, read_rows
 

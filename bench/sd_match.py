@@ -44,14 +44,11 @@ os.environ.setdefault("RAYON_NUM_THREADS", "1")
 
 import colver
 import numpy as np
-from belote import COINCHE, CardSet, Deal, Position
-from belote.advice.playout import DEFAULT_SCHEDULE, decide
+from belote import COINCHE, Auction, CardSet, Contract, Deal, Position, score_deal
+from belote.advice import DEFAULT_SCHEDULE, decide
 from belote.dd import warm_up
-from belote.rules.scoring import score_deal
-from belote.sampling.stats import mean
-from belote.types.auction import Auction
-from belote.types.contract import Contract
-from belote.types.deal import side_of
+from belote.sampling import mean
+from belote.types import side_of
 
 from .peer import FROM_COLVER, TO_COLVER
 

@@ -25,11 +25,10 @@ import time
 
 import numpy as np
 
-from belote import COINCHE, Deal, Position
-from belote.advice.playout import Schedule, decide
+from belote import COINCHE, Deal, Position, parse_contract
+from belote.advice import Schedule, decide
 from belote.dd import warm_up
-from belote.sampling.stats import mean
-from belote.types.contract import parse_contract
+from belote.sampling import mean
 
 STAGES = {"trick 1": 32, "trick 2": 28, "trick 3": 24, "trick 5": 16, "trick 7": 8}
 """Cards still to play at the start of each stage's positions (plus 0-3 of its trick)."""

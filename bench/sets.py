@@ -9,8 +9,8 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from belote import COINCHE, Deal, Position, card_name
-from belote.types.cards import Card
+from belote import COINCHE, Deal, Position
+from belote.types import Card, card_name
 
 DEAL_SEED_BASE = 10_000
 POSITION_SEED_BASE = 20_000

@@ -10,10 +10,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from belote.types.cards import SUITS
-from belote.dd import SearchContext, position_analysis, dd_table, reaches, solve_position
-from belote.types.deal import NS
-from belote.types.profile import COINCHE
+from belote.types import SUITS
+from belote import COINCHE, NS, dd_table, solve_position
+from belote.dd import SearchContext, position_analysis, reaches
 
 from . import peer
 from .sets import Item

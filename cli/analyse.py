@@ -78,9 +78,9 @@ def analyse(file, cfn_games, boards, mode, as_json, html_out, summary, title, si
     """
     import gc
 
-    from belote.analysis.play_record import board_play_analysis, recorded_cards
+    from belote import BeloteError, board_play_analysis
+    from belote.analysis import recorded_cards
     from belote.dd import SearchContext, warm_up
-    from belote.errors import BeloteError
 
     from .format import json_line
     from .common import DataError, checked_output, display_path, notice, read_boards
@@ -106,8 +106,8 @@ def analyse(file, cfn_games, boards, mode, as_json, html_out, summary, title, si
     if lines and not as_json:
         click.echo(summary_header(width))
     if single_dummy:
-        from belote.advice.playout import DEFAULT_SCHEDULE
-        from belote.analysis.sd_grades import grade_record, seat_totals
+        from belote.advice import DEFAULT_SCHEDULE
+        from belote.analysis import grade_record, seat_totals
 
         schedule = replace(DEFAULT_SCHEDULE, beliefs=None) if uniform else DEFAULT_SCHEDULE
     for place, board in enumerate(selected):
@@ -137,12 +137,12 @@ def analyse(file, cfn_games, boards, mode, as_json, html_out, summary, title, si
             click.echo(separator + text)
         separator = "\n"
     if len(selected) > 1 and not (as_json and not summary):
-        from belote.analysis.play_totals import play_totals
+        from belote.analysis import play_totals
 
         added = play_totals(a for a, _ in analyses).to_dict()
         click.echo(json_line({"totals": added}) if as_json else "\n" + totals_text(added))
     if html_out is not None:
-        from belote.analysis.replay import replay_page
+        from belote.analysis import replay_page
         from belote.files import atomic_output
 
         if title is None:

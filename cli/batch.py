@@ -17,8 +17,8 @@ from pathlib import Path
 
 import click
 
-from belote.errors import BeloteError
-from belote.types.profile import PROFILES
+from belote import BeloteError
+from belote.types import PROFILES
 
 from .options import SEAT, all_leaders_option, jobs_option, scheduler_option, trump_option
 
@@ -76,10 +76,9 @@ def batch(input_path, output, modes, trumps, leader, all_leaders, jobs, schedule
       belote batch deals.csv -o deals.parquet --mode classic --mode coinche --all-leaders
       belote batch games.pbn -o games.parquet --jobs 2
     """
-    from belote.database.batch import (DEFAULT_SHARD_SIZE, BatchOptions, check_paths,
-                                       count_records, run_batch)
+    from belote import Run, run_batch
+    from belote.database import DEFAULT_SHARD_SIZE, BatchOptions, check_paths, count_records
 
-    from belote.parallel import Run
 
     from .common import DataError, check_input_kind
     from .running import dask_client, progress_bar, stoppable

@@ -11,9 +11,9 @@ from dataclasses import replace
 from pathlib import Path
 
 import click
-from belote.advice.question import PLAYED_SAMPLES, TABLE_SAMPLES
-from belote.errors import BeloteError
-from belote.types.profile import PROFILES
+from belote.advice import PLAYED_SAMPLES, TABLE_SAMPLES
+from belote import BeloteError
+from belote.types import PROFILES
 
 from .auction import render
 from .options import SCHEDULE_DEFAULT, SEAT, constraint_error, constraint_options
@@ -214,7 +214,7 @@ def bid(hand, seat, dealer, mode, contract_text, auction_text, conventions_path,
       belote bid --hand "JS 9S AS TS 7D 8D KC AC" --seat S --auction "N:P E:80H"
       belote bid --hand "JH 9H AH TH KS AS AD 7C" --seat S --dealer W --contract 100H --play both
     """
-    from belote.advice.question import BidQuestion, advise_bid, plan_bid
+    from belote import BidQuestion, advise_bid, plan_bid
 
     from .common import solver_run
     from .running import PROGRESS_MIN_ITEMS, progress_bar, stoppable

@@ -35,7 +35,8 @@ from typing import Any
 
 import click
 
-from belote.errors import MAX_MESSAGE, BeloteError, printable
+from belote import BeloteError
+from belote.errors import MAX_MESSAGE, printable
 
 EXIT_OK, EXIT_SYSTEM, EXIT_USAGE, EXIT_SOME_BAD = 0, 1, 2, 3
 EXIT_INTERNAL, EXIT_INTERRUPTED, EXIT_CLOSED_STDOUT, EXIT_TERMINATED = 70, 130, 141, 143
@@ -187,7 +188,7 @@ def solver_run(jobs: int | None, items: int | None, *, executor: str = "process"
     serially, ``pool_from`` being the command's measured threshold), with the
     kernels loaded here (:func:`start_solver`) when it runs serially.
     """
-    from belote.parallel import Run
+    from belote import Run
 
     run = Run(executor, jobs, notice=notice, pool_from=pool_from).sized(items)
     if run.serial:
@@ -269,8 +270,8 @@ def read_boards(path: Path | None, mode: str | None, numbers: tuple[str, ...] = 
     :class:`DataError`; ``numbers`` that match no board are a usage error,
     and so is giving both a FILE and ``--cfn`` (or neither).
     """
-    from belote.errors import PBNDecodeError
-    from belote.formats import cfn, games
+    from belote import PBNDecodeError, cfn
+    from belote.formats import games
 
     if (path is None) == (not cfn_games):
         raise click.UsageError("give a FILE or --cfn, not both" if cfn_games else

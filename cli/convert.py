@@ -33,7 +33,8 @@ def convert(input_path: Path, output: Path, target: str | None) -> None:
     import sys
     import warnings
 
-    from belote.errors import BeloteError, ConversionWarning
+    from belote import BeloteError
+    from belote.errors import ConversionWarning
     from belote.files import atomic_output
     from belote.formats import games
 

@@ -9,9 +9,9 @@ from __future__ import annotations
 from pathlib import Path
 
 import click
-from belote.errors import BeloteError, printable
-from belote.types.profile import PROFILES
-from belote.types.deal import parse_seat
+from belote import BeloteError
+from belote.errors import printable
+from belote.types import PROFILES, parse_seat
 
 from .options import SUIT, LibraryType, constraint_error, constraint_options
 
@@ -59,8 +59,7 @@ def deal(count, seed, hands, known, shape, points, trump, mode, dealer, output):
       belote deal -n 100 --hand "S:JH 9H AH TH 7S 8S KD AC" --shape "N:H=0" -o s.pbn
     """
     from belote.formats import rows
-    from belote.sampling.constraints import Constraints
-    from belote.sampling.sampler import RANDOM_DEALER, DealSampler, deal_rows
+    from belote.sampling import RANDOM_DEALER, Constraints, DealSampler, deal_rows
 
     from .common import checked_output, display_path
     from .running import progress_bar, stoppable

@@ -69,9 +69,8 @@ def warm() -> None:
     start_solver()
     for name in WARM_MODULES:
         importlib.import_module(name)
-    from belote.analysis.position import position_report
-    from belote.board import Board
-    from belote.types.deal import Deal
+    from belote.analysis import position_report
+    from belote import Board, Deal
 
     position_report(Board(Deal.from_pbn(WARM_DEAL), dealer=0, contract="80H", declarer=0))
     gc.freeze()
@@ -199,7 +198,7 @@ _BOARD_FIELDS = ("board", "dealer", "mode", "deal", "contract", "declarer", "lea
 
 def board_of(request: Any) -> Any:
     """The :class:`~belote.board.Board` a request describes (fields of ``docs/serve.md``)."""
-    from belote.errors import BeloteError
+    from belote import BeloteError
     from belote.formats.game_json import FORMAT, parse_record
 
     if not isinstance(request, dict):
@@ -258,7 +257,7 @@ def _named_file(request: dict[str, Any], files: tuple[str, ...] | None) -> tuple
 
 def _boards(data: bytes, name: str) -> list[Any]:
     """The boards of a record's bytes (its format from ``name``'s extension, PBN by default)."""
-    from belote.errors import BeloteError
+    from belote import BeloteError
     from belote.formats.games import GAME_FORMATS, iter_games
 
     kind = GAME_FORMATS.get(os.path.splitext(name)[1].lower(), "pbn")
@@ -292,10 +291,9 @@ def _replay_page(request: dict[str, Any], files: tuple[str, ...] | None, progres
                  ) -> dict[str, Any]:
     """The replay page (``belote analyse --html``) of a named file, its cards linked to the
     analysis board at ``board_link`` when given (:func:`~belote.analysis.replay.replay_page`)."""
-    from belote.analysis.play_record import board_play_analysis
-    from belote.analysis.replay import replay_page
+    from belote import BeloteError, board_play_analysis
+    from belote.analysis import replay_page
     from belote.dd import SearchContext
-    from belote.errors import BeloteError
 
     if "file" not in request:
         raise RequestError("replay_page: give file, the index of a file named on belote "
@@ -324,11 +322,8 @@ def _session_page(request: dict[str, Any], files: tuple[str, ...] | None, progre
     the defaults, its quizzes, its boards and cards linked to the analysis board at
     ``board_link`` and its replay page at ``replay_link``
     (:func:`~belote.analysis.review_page.session_page`)."""
-    from belote.analysis.quiz import session_quiz
-    from belote.analysis.review import review
-    from belote.analysis.review_page import session_page
-    from belote.errors import BeloteError
-    from belote.parallel import Run
+    from belote.analysis import session_page, session_quiz
+    from belote import BeloteError, Run, review
 
     if "file" not in request:
         raise RequestError("session_page: give file, the index of a file named on belote "
@@ -355,8 +350,8 @@ def _session_page(request: dict[str, Any], files: tuple[str, ...] | None, progre
 
 
 def _position(request: dict[str, Any], files: Any, progress: Progress) -> dict[str, Any]:
-    from belote.analysis.position import position_report
-    from belote.errors import BeloteError
+    from belote.analysis import position_report
+    from belote import BeloteError
 
     board = board_of(request)
     try:
@@ -366,8 +361,8 @@ def _position(request: dict[str, Any], files: Any, progress: Progress) -> dict[s
 
 
 def _play(request: dict[str, Any], files: Any, progress: Progress) -> dict[str, Any]:
-    from belote.analysis.position import position_report
-    from belote.errors import BeloteError
+    from belote.analysis import position_report
+    from belote import BeloteError
 
     board = board_of(request)
     card, to_end = request.get("card"), request.get("to_end", False)
@@ -396,8 +391,7 @@ def _play(request: dict[str, Any], files: Any, progress: Progress) -> dict[str, 
 
 
 def _table(request: dict[str, Any], files: Any, progress: Progress) -> dict[str, Any]:
-    from belote.analysis.board import board_analysis
-    from belote.errors import BeloteError
+    from belote import BeloteError, board_analysis
 
     board = board_of(request)
     try:
@@ -407,9 +401,8 @@ def _table(request: dict[str, Any], files: Any, progress: Progress) -> dict[str,
 
 
 def _single_dummy(request: dict[str, Any], files: Any, progress: Progress) -> dict[str, Any]:
-    from belote.advice.hint import hint_board
-    from belote.errors import BeloteError
-    from belote.parallel import Run
+    from belote.advice import hint_board
+    from belote import BeloteError, Run
 
     board = board_of(request)
     samples = request.get("samples", 50)
@@ -458,7 +451,7 @@ def _bid(request: dict[str, Any], files: Any, progress: Progress) -> dict[str, A
 
 
 def _export(request: dict[str, Any], files: Any, progress: Progress) -> dict[str, Any]:
-    from belote.errors import BeloteError
+    from belote import BeloteError
     from belote.formats.games import dumps
 
     board = board_of(request.get("board"))

@@ -60,9 +60,8 @@ def hint(file, cfn_games, seat, samples, seed, by, jobs, boards, mode, as_json):
       belote hint datasets/examples/positions.pbn --board 1 --seat S
       belote hint datasets/examples/positions.pbn --board 3 --seat E --json
     """
-    from belote.advice.hint import MAX_SAMPLES, hint_board, plan_hint
-    from belote.errors import BeloteError
-    from belote.parallel import Run
+    from belote.advice import MAX_SAMPLES, hint_board, plan_hint
+    from belote import BeloteError, Run
 
     from .format import json_line
     from .common import DataError, notice, read_boards, start_solver
@@ -121,7 +120,7 @@ def human(result: dict[str, Any], position) -> str:
 
 
 def _name(card: int) -> str:
-    from belote.types.cards import card_name
+    from belote.types import card_name
 
     return card_name(card)
 

@@ -15,10 +15,8 @@ from collections.abc import Callable
 
 import click
 
-from belote.types.cards import parse_suit
-from belote.types.deal import parse_seat, parse_side
-from belote.errors import BeloteError
-from belote.types.profile import PROFILES
+from belote.types import PROFILES, parse_seat, parse_side, parse_suit
+from belote import BeloteError
 
 
 SCHEDULE_DEFAULT = "45 at the first trick, then 54 down to 15, every layout when at most 60"

@@ -3,8 +3,9 @@
 The solver is imported inside the command, so loading this module (as
 ``belote --help`` does) stays light.
 
->>> from belote import Deal, SidePair
->>> from belote.auction.par import BoardPar, BoardParJob, Makeable, ParResult
+>>> from belote import Deal
+>>> from belote.types import SidePair
+>>> from belote.auction import BoardPar, BoardParJob, Makeable, ParResult
 >>> deal = Deal.from_pbn("N:AKQJT987... .AKQJT987.. ..AKQJT987. ...AKQJT987")
 >>> print(human_lines(BoardPar(BoardParJob("7", None, None, deal, 0, "coinche"),
 ...                            ParResult(0, SidePair(0, 0), (), Makeable(None, None)))))
@@ -23,7 +24,8 @@ import click
 
 from .common import input_file_type
 
-from belote.errors import BeloteError, escaped
+from belote import BeloteError
+from belote.errors import escaped
 
 from .options import cfn_option, jobs_option, json_option
 
@@ -75,7 +77,7 @@ def par(file: Path | None, cfn_games: tuple[str, ...], boards: tuple[str, ...], 
     from contextlib import closing
     from dataclasses import replace
 
-    from belote.auction.par import par_boards
+    from belote.auction import par_boards
 
     from .common import DataError, notice, read_boards, solver_run
     from .format import json_line

@@ -56,13 +56,13 @@ def playout(file, cfn_games, worlds, seed, jobs, output, uniform, boards, mode, 
       belote playout datasets/examples/deals.pbn --board 1
       belote playout datasets/examples/deals.pbn --seed 3 -o played.pbn
     """
-    from belote.advice.playout import Schedule, playouts
+    from belote.advice import Schedule, playouts
     import warnings
 
-    from belote.errors import BeloteError, ConversionWarning, PlayoutError
+    from belote import BeloteError, Run, cfn
+    from belote.errors import ConversionWarning, PlayoutError
     from belote.files import atomic_output
-    from belote.formats import cfn, games
-    from belote.parallel import Run
+    from belote.formats import games
 
     from .common import DataError, checked_output, notice, read_places, start_solver
     from .format import json_line
@@ -129,9 +129,8 @@ def _checked(board: Any, mode: str | None) -> Any:
 
 def human(result: Any) -> str:
     """The table of one played board: the tricks, then single- and double-dummy outcomes."""
-    from belote.rules.play import Position
-    from belote.types.cards import card_name
-    from belote.types.deal import seat_name, side_name
+    from belote import Position
+    from belote.types import card_name, seat_name, side_name
 
     record = result.board
     d = result.to_dict()

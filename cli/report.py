@@ -8,7 +8,8 @@ from pathlib import Path
 
 import click
 
-from belote.errors import BeloteError, escaped
+from belote import BeloteError
+from belote.errors import escaped
 
 
 @click.command()
@@ -35,15 +36,15 @@ def report(path, by, csv_dir, as_json, plot_dir, html_file):
     """
     import polars as pl
 
-    from belote.database.html import table_title
-    from belote.database.report import REPORTS, left_out, report_tables
+    from belote.database import REPORTS, left_out, table_title, write_charts
+    from belote import report_tables
 
     from belote.files import atomic_output
 
     from .common import DataError, check_input_kind, notice
 
     if (plot_dir or html_file):
-        from belote.database.charts import missing_matplotlib_message
+        from belote.database import missing_matplotlib_message
 
         message = missing_matplotlib_message()
         if message:
@@ -83,7 +84,6 @@ def report(path, by, csv_dir, as_json, plot_dir, html_file):
         return
     import tempfile
 
-    from belote.database.charts import write_charts
 
     with tempfile.TemporaryDirectory(prefix="belote-charts-") as scratch:
         drawn = write_charts(frame, plot_dir or scratch)
@@ -92,7 +92,7 @@ def report(path, by, csv_dir, as_json, plot_dir, html_file):
         if plot_dir is not None:
             notice(f"{len(drawn.written)} chart{'s' * (len(drawn.written) != 1)} in {plot_dir}")
         if html_file is not None:
-            from belote.database.html import render_page
+            from belote.database import render_page
 
             deals = frame["record"].n_unique()
             note = (f"{path.name}: {deals} deals, {frame.height} rows, modes "
@@ -121,8 +121,7 @@ def check_report_paths(path: Path, csv_dir: Path | None, plot_dir: Path | None,
                        html_file: Path | None) -> None:
     """The input and every output checked before any work (:mod:`belote.files`): a usage
     error, exit 2, for an output in a missing directory or one that would overwrite the input."""
-    from belote.database.charts import CHARTS
-    from belote.database.report import REPORTS
+    from belote.database import CHARTS, REPORTS
     from belote.files import check_output, check_regular_input
 
     from .common import DataError

@@ -92,11 +92,10 @@ def review(file, cfn_games, seat_list, side, seed, call_samples, uniform, jobs, 
       belote review season.cfn --parquet decisions.parquet --quiz quiz.json --jobs 2
       belote review season.cfn --state season.work --scheduler tcp://HOST:8786
     """
-    from belote.advice.playout import DEFAULT_SCHEDULE
-    from belote.analysis.review import CALL_SAMPLES, MARGIN, SessionReview, iter_review
-    from belote.errors import BeloteError
-    from belote.parallel import Run
-    from belote.types.deal import SEATS
+    from belote.advice import DEFAULT_SCHEDULE
+    from belote.analysis import CALL_SAMPLES, MARGIN, SessionReview, iter_review
+    from belote import BeloteError, Run
+    from belote.types import SEATS
 
     from .common import DataError, checked_output, notice, read_places, start_solver
     from .format import json_line
@@ -161,7 +160,7 @@ def _write(session: Any, selected: list[Any], places: list[int], run: Any, file:
         _write_parquet(session, parquet_out)
     quizzes = None
     if quiz_out is not None or html_out is not None:
-        from belote.analysis.quiz import session_quiz
+        from belote.analysis import session_quiz
 
         quizzes = session_quiz(selected, session, places=places, run=run)
     if quiz_out is not None:
@@ -190,9 +189,8 @@ def _replay_path(path: Path) -> Path:
 def _write_html(boards: list[Any], session: Any, quizzes: Any, file: Path | None,
                 path: Path) -> None:
     """The session page and its replay page, each written atomically."""
-    from belote.analysis.play_record import board_play_analysis
-    from belote.analysis.replay import replay_page
-    from belote.analysis.review_page import session_page
+    from belote import board_play_analysis
+    from belote.analysis import replay_page, session_page
     from belote.files import atomic_output
 
     from .common import display_path, notice

@@ -20,7 +20,8 @@ import click
 from .common import input_file_type
 from .options import cfn_option
 
-from belote.errors import BeloteError, escaped
+from belote import BeloteError
+from belote.errors import escaped
 
 
 def _line(board: str, contract: str, result: str, cells: list[str]) -> str:
@@ -77,7 +78,7 @@ def score(file: Path | None, cfn_games: tuple[str, ...], as_json: bool) -> None:
     Example:
       belote score datasets/examples/session.pbn
     """
-    from belote.rules.match import session_sheets
+    from belote.rules import session_sheets
 
     from .format import json_line
     from .common import DataError, display_path, notice, read_boards

@@ -13,9 +13,8 @@ from dataclasses import replace
 
 import click
 
-from belote.errors import BeloteError
-from belote.types.cards import SUITS
-from belote.types.deal import SIDES
+from belote import BeloteError
+from belote.types import SIDES, SUITS
 
 from .common import DataError, input_file_type, notice, read_boards, solver_run
 from .options import (SEAT, all_leaders_option, cfn_option, jobs_option, json_option, leader_option,
@@ -58,7 +57,7 @@ def solve(file, cfn_games, deal_text, dealer, contract_text, declarer, boards, m
       belote solve datasets/examples/deals.pbn --board 2 --trump S --all-leaders
       belote solve --deal "N:AJ.QJ.AJT.Q 987.T987.K. KQT.A.Q9.A8 .K.87.KJT97" --trump H
     """
-    from belote.analysis.board import TableRequest, board_analyses, plan_board
+    from belote.analysis import TableRequest, board_analyses, plan_board
     from belote.errors import SearchLimitError
 
     from . import format as fmt
@@ -110,8 +109,9 @@ level with one process on files of 2 to 4 boards and 0.3 s faster on 8."""
 def _deal_board(text: str, dealer, contract: str | None, declarer, mode: str | None):
     """A board made of the --deal, --dealer, --contract and --declarer options."""
     from belote.errors import ContractError
-    from belote.board import Board, BoardSource
-    from belote.types.deal import Deal, parse_seat
+    from belote import Board, Deal
+    from belote.board import BoardSource
+    from belote.types import parse_seat
 
     if contract is None and declarer is not None:
         raise click.UsageError("--declarer needs --contract")

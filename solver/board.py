@@ -16,7 +16,7 @@ part in equality. A board replays its play (a
 :class:`~belote.rules.play.Position`), so this module stands above the rules,
 beside the file formats.
 
->>> from belote.types.deal import Deal
+>>> from belote import Deal
 >>> board = Board(Deal.from_pbn("N:AKQJ.AKQJ.. .T987.T987. T987...AKQJ ..AKQJ.T987"),
 ...               board="1", dealer=0, profile="coinche", contract="100H", declarer=1,
 ...               cards="H7 S7 C7 HA HJ")

@@ -9,6 +9,11 @@ True
 
 from __future__ import annotations
 
+__all__ = ["MAX_MESSAGE", "escaped", "printable", "CardError", "DealError", "IllegalPlayError",
+           "ContractError", "AuctionError", "SearchLimitError", "SavedWorkError",
+           "BatchStateError", "ConstraintError", "HintError", "QuestionError", "OutputError",
+           "InputError", "PlayoutError", "ConventionError", "ConversionWarning", "PBNWarning"]
+
 
 MAX_MESSAGE = 300
 """Messages longer than this are cut in the middle (``...``)."""

@@ -35,11 +35,9 @@ from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
-from belote import COINCHE, Deal, Position
-from belote.dd import reaches, solve_position
-from belote.types.profile import RuleProfile
-from belote.rules.scoring import score_deal
-from belote.types.contract import Contract, parse_contract
+from belote import (COINCHE, Contract, Deal, Position, RuleProfile, parse_contract, score_deal,
+                    solve_position)
+from belote.dd import reaches
 
 _RUNSLOW = False
 
@@ -117,8 +115,8 @@ def played_position(seed: int, left: int, profile: RuleProfile = COINCHE
 def redealt(pos: Position, seed: int) -> Position:
     """``pos`` with the cards its player to move cannot see dealt otherwise, same constraints
     (what that player saw: its hand, the cards played, what they showed)."""
-    from belote.advice.hint import replay, visible_constraints
-    from belote.sampling.sampler import DealSampler
+    from belote.advice import replay, visible_constraints
+    from belote.sampling import DealSampler
 
     layouts = DealSampler(visible_constraints(pos, pos.to_move)).draw_masks(seed, 0, 1)
     return replay(pos, [int(h) for h in layouts[0]])

@@ -15,7 +15,7 @@ import random
 import sys
 from collections.abc import Iterator
 
-from belote.types.cards import make_card
+from belote.types import make_card
 
 from positions import PositionSpec, random_position
 from vectors import VECTOR_FILE, Vector, format_vector, parse_spec

@@ -22,10 +22,8 @@ import dataclasses
 import random
 from dataclasses import dataclass
 
-from belote.types.cards import CardSet, iter_cards
-from belote.types.deal import Deal
-from belote.rules.play import Position
-from belote.types.profile import RuleProfile, get_profile
+from belote import CardSet, Deal, Position, RuleProfile, get_profile
+from belote.types import iter_cards
 
 from reference import card_points, reference_legal, reference_value
 

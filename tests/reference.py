@@ -9,7 +9,8 @@ whole-deal value are written out again here.
 Cards are the package's card ints (see :func:`belote.types.cards.parse_card`),
 seats ``N E S W`` = 0..3 in playing order, sides ``NS`` = 0 and ``EW`` = 1.
 
->>> from belote.types.cards import HEARTS, parse_card
+>>> from belote import HEARTS
+>>> from belote.types import parse_card
 >>> c = lambda names: [parse_card(n) for n in names.split()]
 >>> sorted(card_name(x) for x in reference_legal(c("7H JH 8D"), c("KS 9H"), HEARTS, "classic"))
 ['JH']
@@ -23,7 +24,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-from belote.types.cards import card_name
+from belote.types import card_name
 
 SUIT_LETTERS = "SHDC"
 

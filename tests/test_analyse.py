@@ -17,16 +17,13 @@ import pytest
 
 import belote.cli.analyse
 import belote.analysis.play_record as play_record
-from belote.board import Board
-from belote import CLASSIC, COINCHE, CardSet, Deal, Position, card_name
-from belote.analysis.play_record import (CardAnalysis, PlayAnalysis, board_play_analysis,
-                                                play_analysis, outcome, recorded_cards)
-from belote.dd import SearchContext, solve_position
-from belote.dd.verdict import judge_contract
-from belote.errors import BeloteError, IllegalPlayError, PBNDecodeError
-from belote.formats import pbn
-from belote.types.contract import parse_contract
-from belote.types.deal import EW, NS, SidePair
+from belote import (EW, NS, BeloteError, Board, PBNDecodeError, board_play_analysis, judge_contract,
+                    parse_contract, pbn, solve_position)
+from belote import CLASSIC, COINCHE, CardSet, Deal, Position
+from belote.types import SidePair, card_name
+from belote.analysis import CardAnalysis, PlayAnalysis, outcome, play_analysis, recorded_cards
+from belote.dd import SearchContext
+from belote.errors import IllegalPlayError
 
 from conftest import sample_size, run_cli as run
 from reference import reference_card_values, reference_value

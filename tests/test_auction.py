@@ -4,8 +4,8 @@ import pickle
 
 import pytest
 from belote.errors import AuctionError
-from belote.types.profile import COINCHE
-from belote.types.auction import Auction, Call
+from belote import COINCHE, Auction
+from belote.types import Call
 from hypothesis import given, settings
 from hypothesis import strategies as st
 

@@ -5,21 +5,13 @@ import json
 
 import numpy as np
 import pytest
-from belote.advice.auction import auction_advice, question_of
-from belote.auction.conventions import DEFAULT
-from belote.auction.inference import call_kind, read_auction
+from belote.advice import auction_advice, net_range, question_of
+from belote.auction import DEFAULT, call_kind, read_auction
 from belote.cli.main import cli
-from belote.types.profile import COINCHE
-from belote.rules.scoring import score_deal
-from belote.sampling.constraints import Constraints
-from belote.sampling.sampler import DealSampler
-from belote.advice.bid import net_range
-from belote.sampling.stats import bounded_mean, paired_difference_bounded
-from belote.sampling.stats import proportion_any_n as proportion
-from belote.types.auction import Auction
-from belote.types.cards import CardSet, iter_cards, to_mask
-from belote.types.contract import Contract
-from belote.types.deal import Deal
+from belote import COINCHE, Auction, CardSet, Contract, Deal, score_deal
+from belote.sampling import (Constraints, DealSampler, bounded_mean, paired_difference_bounded,
+                             proportion_any_n as proportion)
+from belote.types import iter_cards, to_mask
 from click.testing import CliRunner
 from conftest import deal_outcome
 
@@ -219,8 +211,9 @@ CLASSIC_AUCTION = "N:P E:P S:P W:P N:P E:P"
 
 
 def test_classic_deals_are_full_deals_whose_passers_fives_meet_their_calls():
-    from belote.advice.auction import _ClassicDeals, classic_seen
-    from belote.types.cards import parse_card
+    from belote.advice import classic_seen
+    from belote.advice.auction import _ClassicDeals
+    from belote.types import parse_card
 
     turned = parse_card("7D")
     auction = Auction.parse(CLASSIC_AUCTION, mode="classic", turned="7D")
@@ -249,9 +242,10 @@ def test_classic_deals_are_full_deals_whose_passers_fives_meet_their_calls():
 
 
 def test_classic_take_equals_a_plain_loop():
-    from belote.advice.auction import _ClassicDeals, classic_seen
-    from belote.types.profile import CLASSIC
-    from belote.types.cards import parse_card
+    from belote.advice import classic_seen
+    from belote.advice.auction import _ClassicDeals
+    from belote import CLASSIC
+    from belote.types import parse_card
 
     turned = parse_card("7D")
     auction = Auction.parse(CLASSIC_AUCTION, mode="classic", turned="7D")
@@ -282,7 +276,7 @@ def test_cli_classic_auction():
 
 
 def test_single_dummy_defence_equals_a_plain_loop_of_playouts():
-    from belote.advice.playout import Schedule, played_board
+    from belote.advice import Schedule, played_board
 
     seen = Constraints().with_text(hand=[f"S:{SOUTH}"])
     auction = Auction.parse("N:P E:80H")

@@ -15,13 +15,10 @@ import pytest
 
 import belote.advice.playout as played
 
-from belote.parallel import Run
-from belote.advice.playout import played_board
-from belote.database.batch import BatchOptions, run_batch
-from belote.database.report import report_tables, sd_calibration
+from belote import Contract, Run, pbn, report_tables, run_batch
+from belote.advice import played_board
+from belote.database import BatchOptions, sd_calibration
 from belote.errors import BatchStateError
-from belote.formats import pbn
-from belote.types.contract import Contract
 
 DEALS = Path(__file__).resolve().parent.parent / "datasets" / "examples" / "deals.pbn"
 

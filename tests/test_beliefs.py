@@ -5,10 +5,9 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from belote.auction.beliefs import COLVER_WEIGHTS, CallWeights, layout_log_likelihood
-from belote.errors import BeloteError
-from belote.types.auction import Auction
-from belote.types.cards import parse_card
+from belote.auction import COLVER_WEIGHTS, CallWeights, layout_log_likelihood
+from belote import Auction, BeloteError
+from belote.types import parse_card
 
 
 def _w(auction: str, seat: str, card: str, **kw) -> float:

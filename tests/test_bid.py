@@ -20,31 +20,13 @@ import sys
 
 import numpy as np
 import pytest
-from belote.parallel import Run
-from belote.advice.bid import (
-    LEVEL,
-    bid_table,
-    classic_advice,
-    classic_constraints,
-    decided,
-    estimate_contract,
-)
+from belote import CLASSIC, COINCHE, CardSet, Contract, Deal, Run, parse_contract, score_deal
+from belote.advice import bid_table, classic_advice, classic_constraints, estimate_contract
+from belote.advice.bid import LEVEL, decided
 from belote.cli.main import cli
-from belote.types.profile import CLASSIC, COINCHE
-from belote.rules.scoring import score_deal
-from belote.sampling.constraints import Constraints
-from belote.sampling.sampler import DealSampler
-from belote.sampling.stats import (
-    LookSchedule,
-    mean,
-    proportion_any_n,
-    quantiles,
-    wilson_bounds,
-    z_value,
-)
-from belote.types.cards import CardSet, iter_cards, to_mask
-from belote.types.contract import Contract, parse_contract
-from belote.types.deal import Deal
+from belote.sampling import (Constraints, DealSampler, LookSchedule, mean, proportion_any_n,
+                             quantiles, wilson_bounds, z_value)
+from belote.types import iter_cards, to_mask
 from click.testing import CliRunner
 from conftest import deal_outcome, trick_points
 

@@ -14,16 +14,10 @@ import json
 import numpy as np
 import pytest
 
-from belote.parallel import Run
+from belote import COINCHE, Run, parse_contract, score_deal
 from belote import CardSet, Deal
-from belote.advice.bid import estimate_contract
-from belote.advice.bid_play import played_estimate, played_table
-from belote.advice.playout import Schedule, played_board
-from belote.types.profile import COINCHE
-from belote.rules.scoring import score_deal
-from belote.sampling.constraints import Constraints
-from belote.sampling.sampler import DealSampler
-from belote.types.contract import parse_contract
+from belote.advice import Schedule, estimate_contract, played_board, played_estimate, played_table
+from belote.sampling import Constraints, DealSampler
 from conftest import run_cli as run
 
 HAND = "S:JH 9H AH TH KS AS AD 7C"

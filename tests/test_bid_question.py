@@ -12,8 +12,8 @@ import math
 import pytest
 from click.testing import CliRunner
 
-from belote import (BidQuestion, ConstraintError, QuestionError, SOUTH, WEST, advise_bid,
-                    plan_bid)
+from belote import SOUTH, WEST, BidQuestion, advise_bid, plan_bid
+from belote.errors import ConstraintError, QuestionError
 from belote.cli.main import cli
 
 from conftest import RANKS

@@ -12,10 +12,8 @@ reads it to the same state. A sample runs by default; ``--runslow`` plays
 from __future__ import annotations
 
 import pytest
-from belote.errors import PBNDecodeError
-from belote.formats import cfn, pbn
-from belote.types.cards import parse_card
-from belote.types.deal import side_of
+from belote import PBNDecodeError, cfn, pbn
+from belote.types import parse_card, side_of
 from colver_games import colver, full_cfn, play
 from conftest import sample_size
 

@@ -20,10 +20,9 @@ import belote.cli.format
 import belote.cli.running
 import belote.cli.options
 from belote.cli.main import cli
-from belote.formats import pbn
-from belote.types.cards import HEARTS, parse_card
-from belote.types.deal import EW, NS
-from belote.rules.play import Position
+from belote import pbn
+from belote import EW, HEARTS, NS, Position
+from belote.types import parse_card
 from conftest import run_cli as run
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "datasets" / "examples"
@@ -338,7 +337,7 @@ def test_positions_json(positions_json: list[dict]) -> None:
 
 def test_position_values_by_solving_each_card(positions_json: list[dict]) -> None:
     """Each card's values equal a fresh solve of the position after it."""
-    from belote.dd import solve_position
+    from belote import solve_position
 
     for board, result in zip(pbn.load(POSITIONS), positions_json, strict=True):
         position = board.position()

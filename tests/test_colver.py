@@ -32,10 +32,9 @@ import random
 import pytest
 from conftest import sample_size
 
-from belote import COINCHE, Deal, Position, card_name, parse_card
-from belote.types.cards import SUITS, SUIT_NAMES
-from belote.dd import position_analysis, dd_table
-from belote.types.deal import EW, NORTH, NS, SOUTH, seat_name
+from belote import COINCHE, EW, NORTH, NS, SOUTH, Deal, Position, dd_table
+from belote.types import SUITS, SUIT_NAMES, card_name, parse_card, seat_name
+from belote.dd import position_analysis
 
 try:
     import colver

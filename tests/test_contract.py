@@ -4,11 +4,10 @@ from dataclasses import replace
 
 import pytest
 
-from belote.types.cards import CLUBS, DIAMONDS, HEARTS, SPADES
-from belote.types.contract import Contract, as_contract, check_contract, parse_contract
-from belote.types.deal import EAST, EW, NORTH, NS, SOUTH, WEST
+from belote import (CLASSIC, CLUBS, COINCHE, DIAMONDS, EAST, EW, HEARTS, NORTH, NS, SOUTH, SPADES,
+                    WEST, Contract, parse_contract)
+from belote.types import as_contract, check_contract
 from belote.errors import ContractError
-from belote.types.profile import CLASSIC, COINCHE
 
 
 @pytest.mark.parametrize(

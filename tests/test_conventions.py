@@ -2,18 +2,11 @@
 
 import numpy as np
 import pytest
-from belote.auction.conventions import (
-    CALL_KINDS,
-    DEFAULT,
-    ConventionError,
-    load_conventions,
-    parse_conventions,
-)
-from belote.auction.inference import AuctionImpossible, call_kind, read_auction
-from belote.types.profile import COINCHE
-from belote.sampling.constraints import Constraints
-from belote.sampling.sampler import DealSampler
-from belote.types.auction import Auction
+from belote.auction import (CALL_KINDS, DEFAULT, AuctionImpossible, call_kind, load_conventions,
+                            parse_conventions, read_auction)
+from belote.errors import ConventionError
+from belote import COINCHE, Auction
+from belote.sampling import Constraints, DealSampler
 
 SOUTH = "S:JS 9S AS TS 7D 8D KC AC"
 

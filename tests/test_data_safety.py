@@ -31,16 +31,14 @@ from pathlib import Path
 import belote.auction.par as par_module
 import polars as pl
 import pytest
-from belote.parallel import Run
+from belote import Board, PBNDecodeError, Run
 from belote.cli import running
 from belote.cli.common import Group
-from belote.errors import OutputError, PBNDecodeError
+from belote.errors import OutputError
 from belote.files import atomic_output, check_output, content_hash, temporary_name
-from belote.database.batch import iter_records
+from belote.database import iter_records
 from belote.formats.rows import iter_rows, write_deals
-from belote.sampling.constraints import Constraints
-from belote.sampling.sampler import DealSampler, deal_rows
-from belote.board import Board
+from belote.sampling import Constraints, DealSampler, deal_rows
 from click.testing import CliRunner
 from conftest import run_cli as run
 from conftest import sample_size
@@ -470,7 +468,7 @@ def test_a_signal_gives_the_documented_status(tmp_path, args, sig, status):
 
 
 def test_par_streams_each_board_as_it_is_solved(monkeypatch):
-    from belote.formats import pbn
+    from belote import pbn
 
     boards = pbn.load(EXAMPLES / "deals.pbn")
     calls = []

@@ -15,13 +15,11 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from belote.parallel import Run
+from belote import CLASSIC, Deal, Run, run_batch
 from belote.cli.main import cli
-from belote.database.batch import (BatchOptions, read_metadata,
-                                          run_batch)
+from belote.database import BatchOptions, read_metadata
 from belote.errors import BatchStateError
-from belote.types.profile import CLASSIC
-from belote.types.deal import Deal, seat_name
+from belote.types import seat_name
 
 from conftest import dask_scheduler
 
@@ -248,7 +246,7 @@ def test_play_records_are_tabled_from_their_starting_deal(tmp_path, name, record
     leader; records played to the end add their actual result."""
     import polars as pl
 
-    from belote.dd import dd_table
+    from belote import dd_table
     from belote.formats.pbn import load
 
     out = tmp_path / "out.parquet"

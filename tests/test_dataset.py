@@ -11,12 +11,9 @@ import pytest
 
 from conftest import sample_size
 
-from belote.database.batch import read_metadata
-from belote.database.schema import schema
-from belote.dd import dd_table
-from belote.types.profile import get_profile
-from belote.types.cards import SUIT_NAMES
-from belote.types.deal import SEAT_NAMES, SIDE_NAMES, Deal
+from belote.database import read_metadata, schema
+from belote import Deal, dd_table, get_profile
+from belote.types import SEAT_NAMES, SIDE_NAMES, SUIT_NAMES
 
 DATASETS = Path(__file__).resolve().parent.parent / "datasets"
 DATA = DATASETS / "random10k.parquet"

@@ -16,12 +16,10 @@ import threading
 import numpy as np
 import pytest
 
-from belote import Deal, Position
-from belote.dd import (SearchContext, dd_table, dd_tables, hands_array,
-                              reaches, reaches_deals, solve_deals, solve_position)
+from belote import Deal, Position, dd_table, get_profile, solve_position
+from belote.dd import SearchContext, dd_tables, hands_array, reaches, reaches_deals, solve_deals
 from belote.errors import DealError, SearchLimitError
-from belote.types.profile import get_profile
-from belote.types.cards import SUITS
+from belote.types import SUITS
 
 from conftest import sample_size
 

@@ -9,11 +9,10 @@ import pytest
 from click.testing import CliRunner
 
 from belote.cli.main import cli
-from belote.formats import pbn
-from belote.errors import PBNDecodeError
+from belote import pbn
+from belote import CardSet, Deal, PBNDecodeError
 from belote.formats.rows import iter_rows, write_deals
-from belote.types.cards import CardSet, SUIT_MASKS
-from belote.types.deal import Deal
+from belote.types import SUIT_MASKS
 
 FIRST_THREE_SEED_1 = [
     ("1", 0, "N:Q7.QJT9..K7 98.7.K9.AT8 AJ.K.QJT7.J KT.A8.A8.Q9"),

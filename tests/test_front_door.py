@@ -1,4 +1,7 @@
-"""The front door: ``import belote`` gives every public name, cheaply, each as one object."""
+"""The front door and the addresses: ``import belote`` gives the user's nouns and verbs,
+cheaply; every other public name has one address, its subpackage (or ``belote.errors``,
+``belote.files``, ``belote.board``); the command line and the benchmarks use those addresses
+only."""
 
 from __future__ import annotations
 
@@ -8,76 +11,129 @@ import pkgutil
 import subprocess
 import sys
 import types
-import warnings
 from pathlib import Path
 
 import pytest
 
 import belote
 
+ROOT = Path(__file__).resolve().parent.parent
+
+MAX_ROOT_NAMES = 45
+"""How many names ``belote`` exports at most: the user's nouns and verbs, not the machinery."""
+
+TOP_MODULES = ("errors", "files", "board")
+"""The modules right below ``belote`` that are addresses themselves, as its subpackages are."""
+
 SIMPLE = (int, float, str, bool, tuple, frozenset, type(None))
 
-DEPRECATED = {"belote.solver", "belote.rules.profiles", "belote.types.board"}
-"""The old paths kept for one version, each giving the objects of its new home."""
 
-PER_FORMAT = {"FORMAT", "dump", "dumps", "iter_load", "load", "loads"}
-"""Names each format module defines for itself and callers qualify (``pbn.load``, ``cfn.load``),
-as ``json.load`` and ``pickle.load`` do: never exported bare."""
+def _addresses() -> list[types.ModuleType]:
+    """The root, its subpackages and top modules, and the namespace modules they export as
+    modules (``belote.pbn``, ``belote.formats.game_json``): every place a public name lives."""
+    found = [belote]
+    for info in pkgutil.iter_modules(belote.__path__):
+        if info.name != "cli" and (info.ispkg or info.name in TOP_MODULES):
+            found.append(importlib.import_module(f"belote.{info.name}"))
+    for module in list(found):
+        found += [value for name in module.__all__
+                  if isinstance(value := getattr(module, name), types.ModuleType)]
+    return found
 
 
-def _modules() -> list[types.ModuleType]:
-    """Every module of the library but the deprecated aliases (the command line's own constants
-    are not the library's names; an installed wheel holds ``belote.cli`` inside ``belote/``)."""
+def _deep_modules() -> list[types.ModuleType]:
+    """The modules below the addresses: where the names are written, not where they live."""
+    addresses = {module.__name__ for module in _addresses()}
     names = [info.name for info in pkgutil.walk_packages(belote.__path__, "belote.")
-             if info.name not in DEPRECATED and not info.name.startswith("belote.cli")]
-    return [belote, *(importlib.import_module(name) for name in names)]
+             if not info.ispkg and not info.name.startswith("belote.cli")
+             and info.name not in addresses]
+    return [importlib.import_module(name) for name in names]
+
+
+def _key(name: str, value: object) -> object:
+    """What makes a public object one object: itself, or for a plain value (an int, a string,
+    ``int`` as the ``Seat`` alias) its name."""
+    if type(value) in SIMPLE or (isinstance(value, type) and value.__module__ == "builtins"):
+        return ("value", name)
+    return id(value)
+
+
+def test_the_root_is_the_users_nouns_and_verbs() -> None:
+    assert len(belote.__all__) <= MAX_ROOT_NAMES
+    assert len(set(belote.__all__)) == len(belote.__all__)
+    for name in ("Deal", "Board", "Contract", "Position", "pbn", "cfn", "dd_table",
+                 "judge_contract", "advise_bid", "playout", "run_batch", "Run", "BeloteError"):
+        assert name in belote.__all__
+    for name in ("SearchContext", "hands_array", "reaches_deals", "equivalence_classes",
+                 "warm_up", "parallel_map", "TableRequest", "BoardJob"):
+        assert name not in belote.__all__  # machinery: public below, at its subpackage
 
 
 def test_every_exported_name_resolves() -> None:
-    missing = [name for name in belote.__all__ if not hasattr(belote, name)]
-    assert missing == []
+    for module in _addresses():
+        assert [name for name in module.__all__ if not hasattr(module, name)] == [], module
     assert set(belote.__all__) <= set(dir(belote))
+
+
+def test_no_object_is_public_at_two_addresses() -> None:
+    """Each public object is in the ``__all__`` of one address only (a root name is not listed
+    again below it)."""
+    seen: dict[object, list[str]] = {}
+    for module in _addresses():
+        for name in module.__all__:
+            value = getattr(module, name)
+            if isinstance(value, types.ModuleType):
+                continue
+            seen.setdefault(_key(name, value), []).append(f"{module.__name__}.{name}")
+    assert {k: v for k, v in seen.items() if len(v) > 1} == {}
+
+
+def test_a_deep_modules_all_is_what_an_address_publishes_from_it() -> None:
+    """A module below the addresses lists in ``__all__`` exactly the names it defines that are
+    public (at the root or at its package), so a name it calls public has an address, and an
+    address publishes nothing a module keeps for itself."""
+    public: dict[object, str] = {}
+    for module in _addresses():
+        for name in module.__all__:
+            value = getattr(module, name)
+            if not isinstance(value, types.ModuleType):
+                public.setdefault(_key(name, value), f"{module.__name__}.{name}")
+    listed: set[object] = set()
+    homeless = []
+    for module in _deep_modules():
+        for name in getattr(module, "__all__", ()):
+            key = _key(name, getattr(module, name))
+            listed.add(key)
+            if key not in public:
+                homeless.append(f"{module.__name__}.{name}")
+    assert homeless == []
+    namespaces = {m.__name__ for m in _addresses()} - {"belote"} - {
+        f"belote.{info.name}" for info in pkgutil.iter_modules(belote.__path__)}
+    unlisted = [where for key, where in public.items() if key not in listed
+                and where.rpartition(".")[0] not in namespaces
+                and where.rpartition(".")[0] not in {f"belote.{m}" for m in TOP_MODULES}]
+    assert unlisted == []
+
+
+def test_the_lazy_names_are_the_type_checking_imports() -> None:
+    """The one table gives ``__all__`` and the lazy map; the ``TYPE_CHECKING`` block, which
+    type checkers and the docs read, says the same."""
+    tree = ast.parse(Path(belote.__file__).read_text(encoding="utf-8"))
+    block = next(node for node in tree.body if isinstance(node, ast.If)
+                 and isinstance(node.test, ast.Name) and node.test.id == "TYPE_CHECKING")
+    imported: dict[str, set[str]] = {}
+    for node in block.body:
+        assert isinstance(node, ast.ImportFrom)
+        assert all(alias.asname == alias.name for alias in node.names)  # re-exported
+        imported.setdefault("." + (node.module or ""), set()).update(a.name for a in node.names)
+    assert imported == {module: set(names) for module, names in belote._TABLE.items()}
+    assert belote.__all__ == [name for names in belote._TABLE.values() for name in names]
 
 
 def test_the_version_is_the_installed_metadata() -> None:
     from importlib.metadata import version
 
     assert belote.__version__ == version("belote")
-
-
-def test_no_public_name_is_two_objects() -> None:
-    """A name public in two modules (in ``__all__``, or not private where there is none) is the
-    same object in both: one home, re-exported, never a second definition under the same name."""
-    homes: dict[str, list[tuple[str, object]]] = {}
-    for module in _modules():
-        names = getattr(module, "__all__", None)
-        if names is None:
-            names = [n for n in vars(module) if not n.startswith("_")]
-        for name in names:
-            if name in PER_FORMAT and module is not belote:
-                continue
-            value = getattr(module, name)
-            if isinstance(value, types.ModuleType):
-                continue
-            kept = homes.setdefault(name, [])
-            if not any(value is other or (type(value) in SIMPLE and type(other) is type(value)
-                                          and value == other) for _, other in kept):
-                kept.append((module.__name__, value))
-    assert {name: [m for m, _ in kept] for name, kept in homes.items() if len(kept) > 1} == {}
-    assert not PER_FORMAT & set(belote.__all__)
-
-
-def test_lazy_names_are_the_type_checking_imports() -> None:
-    """The names imported on first use are exactly those the ``TYPE_CHECKING`` block names."""
-    tree = ast.parse(Path(belote.__file__).read_text(encoding="utf-8"))
-    block = next(node for node in tree.body if isinstance(node, ast.If)
-                 and isinstance(node.test, ast.Name) and node.test.id == "TYPE_CHECKING")
-    imported: dict[str, tuple[str, ...]] = {}
-    for node in block.body:
-        assert isinstance(node, ast.ImportFrom)
-        imported["." + (node.module or "")] = tuple(alias.name for alias in node.names)
-    assert imported == belote._LAZY
-    assert set(belote._HOME) <= set(belote.__all__)
 
 
 def test_import_is_cheap() -> None:
@@ -88,31 +144,56 @@ def test_import_is_cheap() -> None:
     assert out.stdout.strip() == "[]"
 
 
-def test_old_paths_warn_and_give_the_same_objects() -> None:
-    sys.modules.pop("belote.solver", None)
-    with pytest.warns(DeprecationWarning, match="belote.solver is deprecated"):
-        import belote.solver  # noqa: F401
-    with warnings.catch_warnings():
-        warnings.simplefilter("error")
-        from belote.solver.dd.solve import dd_table
-        from belote.solver.types.deal import Deal
-        from belote.solver import COINCHE
-        import belote.solver.formats.pbn as old_pbn
-    assert dd_table is belote.dd_table and Deal is belote.Deal and COINCHE is belote.COINCHE
-    assert old_pbn is belote.pbn
-    assert old_pbn.__name__ == "belote.formats.pbn"  # the module itself, not a second copy
+def test_the_old_paths_are_gone() -> None:
+    """No alias of the never released 0.1.0 is kept: ``belote.solver``, the moved modules."""
+    for old in ("belote.solver", "belote.rules.profiles", "belote.types.board"):
+        with pytest.raises(ModuleNotFoundError):
+            importlib.import_module(old)
 
 
-@pytest.mark.parametrize("old, new, names", [
-    ("belote.rules.profiles", "belote.types.profile",
-     ("CLASSIC", "COINCHE", "PROFILES", "RuleProfile", "get_profile")),
-    ("belote.types.board", "belote.board", ("Board", "BoardSource")),
-])
-def test_moved_modules_warn_and_give_the_same_objects(old: str, new: str,
-                                                      names: tuple[str, ...]) -> None:
-    sys.modules.pop(old, None)
-    with pytest.warns(DeprecationWarning, match=f"{old} is deprecated"):
-        module = importlib.import_module(old)
-    home = importlib.import_module(new)
-    assert [getattr(module, name) is getattr(home, name) for name in names] == [True] * len(names)
-    assert sorted(module.__all__) == sorted(names)
+# --- the command line and the benchmarks use the addresses --------------------------------
+
+def _library_imports(path: Path) -> list[tuple[int, str, str]]:
+    """``(line, module, name)`` of each import of the library in a file (``belote.cli``, the
+    command line's own modules, apart)."""
+    found = []
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            found += [(node.lineno, alias.name, "") for alias in node.names
+                      if alias.name.split(".")[0] == "belote"
+                      and not alias.name.startswith("belote.cli")]
+        elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module \
+                and node.module.split(".")[0] == "belote" \
+                and not node.module.startswith("belote.cli"):
+            found += [(node.lineno, node.module, alias.name) for alias in node.names]
+    return found
+
+
+def _outside_the_addresses(path: Path, root: Path = ROOT) -> list[str]:
+    addresses = {module.__name__: set(module.__all__) for module in _addresses()}
+    bad = []
+    for line, module, name in _library_imports(path):
+        where = f"{path.relative_to(root)}:{line}"
+        if module.count(".") > 1 or module not in addresses:
+            bad.append(f"{where}: from {module} (deeper than belote or one level below)")
+        elif name and name not in addresses[module] and name != "__version__":
+            bad.append(f"{where}: {module}.{name} is not public there")
+    return bad
+
+
+@pytest.mark.parametrize("folder", ["cli", "bench"])
+def test_cli_and_bench_import_public_names_at_their_address(folder: str) -> None:
+    """``from belote import ...`` or ``from belote.dd import ...``: never deeper, never a name
+    the address does not publish (a private one included)."""
+    bad = [line for path in sorted((ROOT / folder).rglob("*.py"))
+           for line in _outside_the_addresses(path)]
+    assert bad == []
+
+
+def test_the_address_check_sees_a_deep_import(tmp_path: Path) -> None:
+    (tmp_path / "x.py").write_text("from belote.dd.solve import _Search\nfrom belote.dd import "
+                                   "dd_table\nfrom belote import Deal\n", encoding="utf-8")
+    bad = [b.split(": ", 1)[1] for b in _outside_the_addresses(tmp_path / "x.py", tmp_path)]
+    assert bad == ["from belote.dd.solve (deeper than belote or one level below)",
+                   "belote.dd.dd_table is not public there"]
+

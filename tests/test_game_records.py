@@ -16,12 +16,9 @@ import sys
 from pathlib import Path
 
 import pytest
-from belote import COINCHE, Deal, Position
-from belote.errors import PBNDecodeError
-from belote.formats import cfn, game_json, games, pbn
-from belote.types.profile import CLASSIC
-from belote.board import Board
-from belote.types.cards import card_name
+from belote import CLASSIC, COINCHE, Board, Deal, PBNDecodeError, Position, cfn, pbn
+from belote.formats import game_json, games
+from belote.types import card_name
 from colver_games import session
 
 BELOTE = str(Path(sys.executable).with_name("belote"))

@@ -11,20 +11,14 @@ import numpy as np
 import pytest
 
 import belote.cli.hint
-from belote.parallel import Run
+from belote import Board, CardSet, Position, Run, hint, parse_contract, pbn, solve_position
 from belote import CLASSIC, COINCHE, Deal
-from belote.advice.hint import (DEFAULT_SAMPLES, CardAdvice, Hint, enumerate_layouts, hint,
-                                       replay, visible_constraints)
-from belote.dd import solve_position
+from belote.advice import (DEFAULT_SAMPLES, CardAdvice, Hint, enumerate_layouts, replay,
+                           visible_constraints)
 from belote.errors import HintError, IllegalPlayError
-from belote.formats import pbn
-from belote.rules.play import Position
-from belote.rules.scoring import min_points_to_make
-from belote.sampling.sampler import DealSampler
-from belote.sampling.stats import Estimate, mean, paired_difference, proportion
-from belote.board import Board
-from belote.types.cards import KING, QUEEN, CardSet, make_card
-from belote.types.contract import parse_contract
+from belote.rules import min_points_to_make
+from belote.sampling import DealSampler, Estimate, mean, paired_difference, proportion
+from belote.types import KING, QUEEN, make_card
 
 from conftest import played_position as random_position, run_cli as run
 from reference import reference_card_values

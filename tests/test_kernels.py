@@ -5,9 +5,8 @@ import sys
 
 from numba.core.registry import CPUDispatcher
 
-from belote import CLASSIC, COINCHE, Deal
+from belote import CLASSIC, COINCHE, Deal, Position
 from belote.dd import dd_tables, hands_array, reaches_deals, solve as dd
-from belote.rules.play import Position
 
 
 def _dispatchers():

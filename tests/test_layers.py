@@ -24,13 +24,9 @@ LAYERS: tuple[frozenset[str], ...] = (
     frozenset({"analysis", "advice", "auction", "database"}),  # what is built on the solver
 )
 """The layers, bottom first: a unit (a top-level module or subpackage of ``belote``) may import
-from its own layer and those below. The front door ``belote`` and the old ``belote.solver``
-stand above them all."""
+from its own layer and those below. The front door ``belote`` stands above them all."""
 
 TOP = len(LAYERS)
-
-DEPRECATED = frozenset({"belote.solver", "belote.rules.profiles", "belote.types.board"})
-"""Old paths kept for one version: each re-exports its new home, wherever that is."""
 
 ROOT_NAMES = frozenset({"__version__"})
 """What a module may take from the front door itself: the version, written there only."""
@@ -81,7 +77,7 @@ def _unit(name: str) -> str:
 
 def _layer(name: str) -> int:
     unit = _unit(name)
-    if not unit or name == "belote.solver" or name.startswith("belote.solver."):
+    if not unit:
         return TOP
     return next(i for i, units in enumerate(LAYERS) if unit in units)
 
@@ -120,20 +116,18 @@ def _cycles(graph: dict[str, set[str]]) -> list[list[str]]:
 
 def test_every_unit_has_a_layer() -> None:
     units = {_unit(name) for name in MODULES} - {""}
-    assert units == set().union(*LAYERS) | {"solver"}
+    assert units == set().union(*LAYERS)
 
 
 def test_no_module_imports_from_a_higher_layer() -> None:
     upward = {name: sorted(t for t in _imports(name) if _layer(t) > _layer(name))
-              for name in MODULES if name not in DEPRECATED}
+              for name in MODULES}
     assert {name: targets for name, targets in upward.items() if targets} == {}
 
 
 def test_the_lowest_layers_stay_low() -> None:
     """The claims of the layering, named: ``types`` imports no rule, ``parallel`` no solver."""
     for name in MODULES:
-        if name in DEPRECATED:
-            continue
         units = {_unit(t) for t in _imports(name)}
         if _unit(name) == "types":
             assert units <= {"types", "errors"}, name
@@ -144,7 +138,7 @@ def test_the_lowest_layers_stay_low() -> None:
 def test_no_import_cycle_between_subpackages() -> None:
     graph: dict[str, set[str]] = {}
     for name in MODULES:
-        if name in DEPRECATED or not _unit(name) or _unit(name) == "solver":
+        if not _unit(name):
             continue
         graph.setdefault(_unit(name), set()).update(
             _unit(t) for t in _imports(name) if _unit(t) not in ("", _unit(name)))
@@ -152,7 +146,7 @@ def test_no_import_cycle_between_subpackages() -> None:
 
 
 def test_no_import_cycle_between_modules() -> None:
-    graph = {name: _imports(name) for name in MODULES if name not in DEPRECATED}
+    graph = {name: _imports(name) for name in MODULES}
     assert _cycles(graph) == []
 
 

@@ -9,10 +9,11 @@ import pytest
 
 import belote
 from belote import (COINCHE, EAST, EW, HEARTS, NORTH, NS, SPADES, WEST, Board, Contract, Deal,
-                    Position, TableRequest, dd_table, judge_contract, par_of, parse_contract,
-                    reaches, score_deal, solve_position)
-from belote.types.cards import as_suit, as_suits
-from belote.types.deal import as_seat, as_side
+                    Position, dd_table, judge_contract, par_of, parse_contract, score_deal,
+                    solve_position)
+from belote.analysis import TableRequest
+from belote.dd import reaches
+from belote.types import as_seat, as_side, as_suit, as_suits
 
 DEAL = Deal.from_pbn("N:9..AK97.AKQ .AJT9.QT.87 AK7.K7.J8.T QJT8.Q8..J9")
 

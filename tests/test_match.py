@@ -12,11 +12,10 @@ from pathlib import Path
 
 import pytest
 
-from belote.errors import BeloteError
-from belote.rules.match import DealLine, MatchSheet, PlayedDeal, match_sheet
-from belote.types.profile import CLASSIC, COINCHE
-from belote.types.contract import Contract, parse_contract  # noqa: F401 (eval of reprs)
-from belote.types.deal import EW, NS, SidePair
+from belote import (CLASSIC, COINCHE, EW, NS, BeloteError, Contract,  # noqa: F401 (eval of reprs)
+                    parse_contract)
+from belote.rules import DealLine, MatchSheet, PlayedDeal, match_sheet
+from belote.types import SidePair
 from conftest import run_cli as run
 
 SESSION = Path(__file__).resolve().parent.parent / "datasets" / "examples" / "session.pbn"

@@ -20,16 +20,12 @@ import pytest
 
 from conftest import sample_size, run_cli as run
 
-from belote import COINCHE, Deal
-from belote.auction import Makeable, ParContract, ParResult, bid_ladder, par_of  # noqa: F401 (eval of reprs)
-from belote.dd import dd_table
-from belote.dd.verdict import judge_contract, verdict_from_points
-from belote.errors import BeloteError, ContractError
-from belote.rules.play import Position
-from belote.types.profile import CLASSIC
-from belote.types.cards import CLUBS, DIAMONDS, HEARTS, SPADES
-from belote.types.contract import Contract
-from belote.types.deal import EW, NORTH, NS, WEST, SidePair, next_seat
+from belote import (CLASSIC, CLUBS, COINCHE, DIAMONDS, EW, HEARTS, NORTH, NS, SPADES, WEST,
+                    BeloteError, Contract, Deal, Position, dd_table, judge_contract, par_of)
+from belote.auction import (Makeable, ParContract, ParResult, bid_ladder)  # noqa: F401 (eval of reprs)
+from belote.dd import verdict_from_points
+from belote.errors import ContractError
+from belote.types import SidePair, next_seat
 
 DEALS = Path(__file__).resolve().parent.parent / "datasets" / "examples" / "deals.pbn"
 

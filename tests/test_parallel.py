@@ -20,16 +20,12 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from belote.board import Board
+from belote import EW, NS, BeloteError, Board, Position, Run, dd_table, pbn, solve_position
 from belote.cli.main import cli
 from belote import COINCHE, Deal
-from belote.analysis.board import board_analyses
-from belote.dd import SearchContext, dd_table, reaches_targets, solve_position
-from belote.errors import BeloteError
-from belote.formats import pbn
-from belote.parallel import Run, parallel_map, runner, worker_count
-from belote.rules.play import Position
-from belote.types.deal import EW, NS
+from belote.analysis import board_analyses
+from belote.dd import SearchContext, reaches_targets
+from belote.parallel import parallel_map, runner, worker_count
 
 from conftest import sample_size
 
@@ -201,16 +197,6 @@ def test_small_jobs_run_serially_in_one_place() -> None:
     assert external.sized(1) is external
     with pytest.raises(BeloteError, match="expected a positive int"):
         Run(workers=0)
-
-
-def test_old_run_keywords_still_work_with_a_warning() -> None:
-    """``executor=``, ``workers=``, ``progress=``, ``notice=``: one version more, deprecated."""
-    seen: list[int] = []
-    with pytest.warns(DeprecationWarning, match=r"parallel_map\(executor=..., progress=...\)"):
-        assert list(parallel_map(abs, [-1, 2], executor="thread", progress=seen.append)) == [1, 2]
-    assert seen == [1, 1]
-    with pytest.raises(TypeError, match="not both"):
-        parallel_map(abs, [1], run=Run(), workers=2)
 
 
 # --- several thresholds, one context ---------------------------------------------------------

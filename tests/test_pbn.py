@@ -8,13 +8,11 @@ from pathlib import Path
 import pytest
 
 import belote.formats.pbn as pbn
-from belote.types.cards import CLUBS, DIAMONDS, HEARTS, SPADES, CardSet, parse_card
-from belote.types.deal import EAST, NORTH, SOUTH, WEST, Deal
-from belote.errors import (ContractError, DealError, IllegalPlayError,
-                                 PBNDecodeError)
+from belote import (CLASSIC, CLUBS, COINCHE, DIAMONDS, EAST, HEARTS, NORTH, SOUTH, SPADES, WEST,
+                    Board, CardSet, Deal, PBNDecodeError)
+from belote.types import parse_card
+from belote.errors import ContractError, DealError, IllegalPlayError
 from belote.formats.pbn import dump, dumps, load, loads
-from belote.board import Board
-from belote.types.profile import CLASSIC, COINCHE
 
 from conftest import RANKS
 
@@ -535,7 +533,7 @@ def test_trailing_rows_of_dashes_add_nothing() -> None:
 
 def test_each_recorded_card_is_checked_once(monkeypatch) -> None:
     """Reading a played board replays its play once: one Position.play per recorded card."""
-    from belote.rules.play import Position
+    from belote import Position
 
     calls = []
     real = Position.play

@@ -8,9 +8,9 @@ from pathlib import Path
 
 import pytest
 
-from belote.formats import pbn
-from belote.types.cards import ALL_CARDS, CardSet
-from belote.types.deal import Deal
+from belote import pbn
+from belote import CardSet, Deal
+from belote.types import ALL_CARDS
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "datasets" / "examples"
 PROTOCOLS = range(pickle.HIGHEST_PROTOCOL + 1)

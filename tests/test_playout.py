@@ -20,23 +20,18 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from belote.parallel import Run
+from belote import Auction, BeloteError, Board, Position, Run, hint, pbn, playout
 from belote import (CLASSIC, COINCHE, NORTH, WEST, CardSet, Deal, judge_contract, parse_contract,
                     score_deal)
-from belote.advice.hint import MAX_SAMPLES, enumerate_layouts, hint, replay, visible_constraints
-from belote.advice.playout import (DEFAULT_SCHEDULE, Playout, Schedule, decide, played_board,
-                                   playout, playouts, resampled_layouts)
-from belote.auction.beliefs import layout_log_likelihood
-from belote.types.auction import Auction
+from belote.advice import (DEFAULT_SCHEDULE, MAX_SAMPLES, Playout, Schedule, decide,
+                           enumerate_layouts, played_board, playouts, replay, resampled_layouts,
+                           visible_constraints)
+from belote.auction import layout_log_likelihood
 from belote.dd import position_analysis, equivalence_classes, layout_values
-from belote.errors import BeloteError, DealError, PlayoutError
-from belote.formats import pbn
-from belote.rules.play import Position
-from belote.rules.scoring import min_points_to_make
-from belote.sampling.sampler import BLOCK, DealSampler
-from belote.board import Board
-from belote.types.cards import card_name
-from belote.types.deal import side_of
+from belote.errors import DealError, PlayoutError
+from belote.rules import min_points_to_make
+from belote.sampling import BLOCK, DealSampler
+from belote.types import card_name, side_of
 
 from conftest import played_position, redealt, sample_size, run_cli as run
 

@@ -22,15 +22,9 @@ import json
 import random
 
 import pytest
-from belote.board import Board
-from belote.errors import BeloteError
-from belote.formats import cfn, game_json, games, pbn
-from belote.rules.play import Position
-from belote.types.auction import Auction
-from belote.types.cards import card_name
-from belote.types.contract import Contract
-from belote.types.deal import Deal, next_seat
-from belote.types.profile import CLASSIC, COINCHE
+from belote import CLASSIC, COINCHE, Auction, BeloteError, Board, Contract, Deal, Position, cfn, pbn
+from belote.formats import game_json, games
+from belote.types import card_name, next_seat
 from conftest import sample_size
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st

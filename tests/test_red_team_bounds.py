@@ -205,7 +205,7 @@ def test_hostile_profiles_are_one_line(case: str, tmp_path: Path) -> None:
 
 
 def test_a_profile_nested_within_the_limit_is_read(tmp_path: Path) -> None:
-    from belote.auction.conventions import parse_conventions
+    from belote.auction import parse_conventions
 
     profile = parse_conventions(_nested("not", 40))
     assert profile.rules[0].trump is not None
@@ -291,7 +291,7 @@ def test_a_hostile_batch_manifest_is_another_run(manifest: str, tmp_path: Path) 
 
 def test_a_damaged_parquet_file_never_loses_rows_in_silence(tmp_path: Path) -> None:
     """Damage anywhere: every row comes out (a board or its error), or an error says so."""
-    from belote.errors import PBNDecodeError
+    from belote import PBNDecodeError
     from belote.formats.rows import iter_rows
 
     data = bytearray((EXAMPLES / "both-modes.parquet").read_bytes())

@@ -14,8 +14,9 @@ import json
 from pathlib import Path
 
 import pytest
-from belote.formats import cfn, game_json, games, pbn
-from belote.types.auction import Auction
+from belote import cfn, pbn
+from belote.formats import game_json, games
+from belote import Auction
 from conftest import run_cli
 
 EXAMPLES = Path(__file__).resolve().parents[1] / "datasets" / "examples"

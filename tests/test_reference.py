@@ -8,7 +8,8 @@ from types import ModuleType
 
 import pytest
 
-from belote.types.cards import HEARTS, card_name, parse_card
+from belote import HEARTS
+from belote.types import card_name, parse_card
 
 import positions
 import reference

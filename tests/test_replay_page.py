@@ -18,9 +18,8 @@ import sys
 from pathlib import Path
 
 import pytest
-from belote.analysis.play_record import board_play_analysis
-from belote.analysis.replay import replay_page
-from belote.formats import cfn
+from belote import board_play_analysis, cfn
+from belote.analysis import replay_page
 from colver_games import session
 from conftest import CHROMIUM, chromium, needs_chromium, phone_width, run_cli
 
@@ -121,7 +120,7 @@ f.addEventListener("load", () => {{
 
 
 def test_the_data_holds_tricks_result_and_the_table_per_trump() -> None:
-    from belote.analysis.replay import board_data
+    from belote.analysis import board_data
 
     board = cfn.loads(GAMES[0])[0]
     data = board_data(board, board_play_analysis(board))
@@ -136,7 +135,7 @@ def test_the_data_holds_tricks_result_and_the_table_per_trump() -> None:
 
 
 def test_an_unfinished_record_gives_its_points_so_far_and_the_double_dummy_end() -> None:
-    from belote.analysis.replay import board_data
+    from belote.analysis import board_data
 
     import json
 

@@ -13,12 +13,11 @@ from click.testing import CliRunner
 
 from belote.cli.main import cli
 from belote.database import report
-from belote.types.profile import get_profile
-from belote.rules.scoring import contract_made
-from belote.sampling.stats import (ClusterSums, clustered_proportion, mean, proportion,
-                                          t_quantile, wilson_bounds, z_value)
-from belote.types.contract import Contract
-from belote.types.deal import SEAT_NAMES, Deal
+from belote import Contract, Deal, get_profile
+from belote.rules import contract_made
+from belote.sampling import (ClusterSums, clustered_proportion, mean, proportion, t_quantile,
+                             wilson_bounds, z_value)
+from belote.types import SEAT_NAMES
 from conftest import needs_chromium, phone_width
 
 EXAMPLE = Path(__file__).resolve().parent.parent / "datasets" / "examples" / "both-modes.parquet"
@@ -513,7 +512,7 @@ def test_each_table_says_what_its_columns_mean(report_page: Path) -> None:
 
 
 def test_few_deals_are_flagged(report_page: Path) -> None:
-    from belote.database.html import FEW_DEALS
+    from belote.database import FEW_DEALS
 
     text = report_page.read_text()
     rows = re.findall(r"<tr class='few'>(.*?)</tr>", text)
@@ -524,7 +523,7 @@ def test_few_deals_are_flagged(report_page: Path) -> None:
 def test_long_tables_are_cut_into_sections() -> None:
     import polars as pl
 
-    from belote.database.html import LONG_TABLE, render_page
+    from belote.database import LONG_TABLE, render_page
 
     rows = [{"mode": "coinche", "trump_length": t, "bid": b, "n": 100, "n_deals": 50,
              "made": 10, "p": 0.1, "p_low": 0.05, "p_high": 0.2}
@@ -545,7 +544,7 @@ def test_section_labels_escape_the_file_s_column_names() -> None:
     """A column name from the user's file is text in the collapsed sections' labels (issue 33)."""
     import polars as pl
 
-    from belote.database.html import render_page
+    from belote.database import render_page
 
     name = "<img src=x onerror=alert(1)>"
     rows = [{name: f"<b>{k}", "bid": b, "n": 10} for k in range(3) for b in range(80, 170, 10)]

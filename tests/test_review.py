@@ -26,21 +26,15 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from belote import COINCHE, Board, Deal
-from belote.advice.hint import enumerate_layouts, replay, visible_constraints
-from belote.advice.playout import Schedule
-from belote.analysis import review as review_module
-from belote.analysis.review import (MARGIN, _actual_call_nets, card_choice, iter_review, review,
-                                    review_board, verdict_of)
+from belote import (COINCHE, Auction, Board, Deal, Position, Run, cfn, judge_contract,
+                    parse_contract, review)
+from belote.advice import Schedule, enumerate_layouts, replay, visible_constraints
+from belote.analysis import (MARGIN, card_choice, iter_review, review as review_module,
+                             review_board, verdict_of)
+from belote.analysis.review import _actual_call_nets
 from belote.dd import position_analysis
-from belote.dd.verdict import judge_contract
 from belote.errors import SavedWorkError
-from belote.formats import cfn
-from belote.parallel import Run
-from belote.rules.play import Position
-from belote.types.auction import Auction
-from belote.types.contract import parse_contract
-from belote.types.deal import side_of
+from belote.types import side_of
 
 from conftest import BELOTE, dask_scheduler, played_position, redealt, run_cli as run, sample_size
 
@@ -173,7 +167,7 @@ def test_listed_card_values_equal_a_plain_loop(left: int) -> None:
 
 
 def _card(name: str) -> int:
-    from belote.types.cards import parse_card
+    from belote.types import parse_card
 
     return parse_card(name)
 
@@ -383,7 +377,8 @@ def test_the_human_output_has_totals_and_the_score_sheet() -> None:
 
 
 def test_quizzes_have_one_clear_answer_best_both_ways_and_stable() -> None:
-    from belote.analysis.quiz import QUIZ_MARGIN, _position, session_quiz
+    from belote.analysis import QUIZ_MARGIN, session_quiz
+    from belote.analysis.quiz import _position
 
     boards = cfn.load(COLVER)
     session = review(boards, seats="NESW", call_samples=4, seed=1)
@@ -406,7 +401,7 @@ def test_quizzes_have_one_clear_answer_best_both_ways_and_stable() -> None:
 
 
 def test_the_quiz_margin_is_the_one_the_help_states() -> None:
-    from belote.analysis.quiz import QUIZ_MARGIN
+    from belote.analysis import QUIZ_MARGIN
 
     code, out, _ = run("review", "--help")
     assert code == 0 and QUIZ_MARGIN == 20 and "20 deal-score points" in " ".join(out.split())
@@ -425,7 +420,7 @@ def test_the_command_writes_the_quiz_file(tmp_path: Path) -> None:
 
 
 def test_the_engine_replays_each_played_deal_from_its_contract() -> None:
-    from belote.advice.playout import play_board
+    from belote.advice import play_board
 
     boards = cfn.load(COLVER)
     session = review(boards, seats="S", call_samples=4, seed=4, engine=True)
@@ -443,7 +438,7 @@ def test_the_engine_replays_each_played_deal_from_its_contract() -> None:
 
 
 def test_the_session_page_escapes_the_records_and_links_the_replays(tmp_path: Path) -> None:
-    from belote.analysis.review_page import session_page
+    from belote.analysis import session_page
 
     boards = cfn.load(COLVER)
     data = review(boards, seats="S", call_samples=4).to_dict()

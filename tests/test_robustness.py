@@ -28,14 +28,11 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from belote.cli.main import cli
-from belote import COINCHE, CLASSIC, Deal
-from belote.errors import BeloteError, printable
-from belote.formats import pbn
-from belote.rules.play import Position
-from belote.sampling.constraints import parse_known, parse_points, parse_shape
-from belote.board import Board
-from belote.types.cards import CardSet, parse_card
-from belote.types.contract import parse_contract
+from belote import (CLASSIC, COINCHE, BeloteError, Board, CardSet, Deal, Position, parse_contract,
+                    pbn)
+from belote.errors import printable
+from belote.sampling import parse_known, parse_points, parse_shape
+from belote.types import parse_card
 
 from conftest import sample_size
 
@@ -215,7 +212,8 @@ def test_the_node_limit_ends_a_search_with_a_message() -> None:
 
 
 def test_the_node_limit_leaves_the_table_sound() -> None:
-    from belote.dd import SearchContext, solve_position
+    from belote import solve_position
+    from belote.dd import SearchContext
     from belote.errors import SearchLimitError
 
     position = Position(Deal.random(21), 2, 1, COINCHE)

@@ -12,12 +12,10 @@ import numpy as np
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from belote import CLASSIC, COINCHE, CardSet, Deal
-from belote.errors import BeloteError, ConstraintError
-from belote.rules.play import Position
-from belote.sampling.constraints import (Constraints, classic_bidding, holding_set, parse_known,
-                                        parse_points, parse_shape)
-from belote.sampling.sampler import BLOCK, DealSampler, deal_pbn
+from belote import CLASSIC, COINCHE, BeloteError, CardSet, Deal, Position
+from belote.errors import ConstraintError
+from belote.sampling import (BLOCK, Constraints, DealSampler, classic_bidding, deal_pbn,
+                             holding_set, parse_known, parse_points, parse_shape)
 
 from conftest import RANKS
 
@@ -154,7 +152,7 @@ def test_chi_square_catches_a_biased_sampler():
                                   "one of, across suits", "two counts"])
 def test_layout_listing_honours_the_new_kinds(name):
     """The exact answers list layouts one by one: the same deals as the enumeration."""
-    from belote.advice.hint import enumerate_layouts
+    from belote.advice import enumerate_layouts
 
     listed = sorted(enumerate_layouts(CASES[name]))
     assert listed == sorted(enumerate_deals(CASES[name]))

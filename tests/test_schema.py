@@ -4,9 +4,8 @@ from pathlib import Path
 
 import pytest
 
-from belote.database.batch import BatchOptions, run_batch
-from belote.database.schema import BATCH_COLUMNS, BATCH_SCHEMA, REPORT_COLUMNS, schema
-from belote.parallel import Run
+from belote import Run, run_batch
+from belote.database import BATCH_COLUMNS, BATCH_SCHEMA, REPORT_COLUMNS, BatchOptions, schema
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "datasets" / "examples"
 

@@ -4,12 +4,11 @@ from dataclasses import replace
 
 import pytest
 
-from belote.types.contract import Contract, parse_contract
-from belote.types.deal import EAST, EW, NORTH, NS, SOUTH, WEST, SidePair
-from belote.errors import BeloteError, ContractError
-from belote.types.profile import CLASSIC, COINCHE
-from belote.rules.scoring import (DealScore, contract_made, min_points_to_make, round_score,
-                                   score_deal)
+from belote import (CLASSIC, COINCHE, EAST, EW, NORTH, NS, SOUTH, WEST, BeloteError, Contract,
+                    parse_contract, score_deal)
+from belote.types import SidePair
+from belote.errors import ContractError
+from belote.rules import DealScore, contract_made, min_points_to_make, round_score
 
 
 def classic(seat=NORTH):

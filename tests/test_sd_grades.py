@@ -15,11 +15,9 @@ from pathlib import Path
 
 import pytest
 
-from belote import Deal
-from belote.advice.playout import decide, played_board
-from belote.analysis.play_record import recorded_cards
-from belote.analysis.sd_grades import grade_record
-from belote.formats import pbn
+from belote import Deal, pbn
+from belote.advice import decide, played_board
+from belote.analysis import grade_record, recorded_cards
 
 BELOTE = str(Path(sys.executable).with_name("belote"))
 

@@ -6,11 +6,10 @@ from __future__ import annotations
 import random
 
 import pytest
-from belote import Deal
-from belote.analysis.position import position_report
-from belote.board import Board
+from belote import Board, Deal
+from belote.analysis import position_report
 from belote.dd import position_analysis
-from belote.types.cards import card_name
+from belote.types import card_name
 
 
 @pytest.mark.parametrize("seed", range(4))

@@ -7,11 +7,11 @@ import math
 import numpy as np
 import pytest
 
-from belote.errors import BeloteError
-from belote.sampling.stats import (SMALL_SAMPLE, Estimate, LookSchedule, bounded_mean,
-                                   clopper_pearson_bounds, mean, paired_difference,
-                                   paired_proportions, proportion, proportion_any_n, quantiles,
-                                   t_cdf, t_quantile, wilson_bounds, z_value)
+from belote import BeloteError
+from belote.sampling import (SMALL_SAMPLE, Estimate, LookSchedule, bounded_mean,
+                             clopper_pearson_bounds, mean, paired_difference, paired_proportions,
+                             proportion, proportion_any_n, quantiles, t_cdf, t_quantile,
+                             wilson_bounds, z_value)
 
 RUNS = 4000
 PS = (0.05, 0.3, 0.5, 0.9)

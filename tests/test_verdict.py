@@ -11,17 +11,11 @@ from pathlib import Path
 
 import pytest
 
-from belote.board import Board
-from belote.formats import pbn
-from belote.dd import verdict
-from belote.types.cards import DIAMONDS, HEARTS, SPADES, CardSet
-from belote.types.contract import parse_contract
+from belote import (CLASSIC, COINCHE, DIAMONDS, EAST, HEARTS, NORTH, SPADES, WEST, BeloteError,
+                    Board, CardSet, Deal, Position, judge_contract, parse_contract, pbn)
+from belote.dd import verdict, verdict_from_points
 from belote.dd import SearchContext
-from belote.types.deal import EAST, NORTH, WEST, Deal
-from belote.errors import BeloteError, ContractError
-from belote.rules.play import Position
-from belote.types.profile import CLASSIC, COINCHE
-from belote.dd.verdict import judge_contract, verdict_from_points
+from belote.errors import ContractError
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "datasets" / "examples"
 CLASSIC_1_DEAL = "N:AJ.QJ.AJT.Q 987.T987.K. KQT.A.Q9.A8 .K.87.KJT97"

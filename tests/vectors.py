@@ -37,8 +37,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from belote.types.cards import card_name, parse_card, parse_suit
-from belote.types.deal import Deal, parse_seat
+from belote.types import card_name, parse_card, parse_seat, parse_suit
+from belote import Deal
 
 from positions import MODES, PositionSpec
 

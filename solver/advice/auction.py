@@ -29,9 +29,9 @@ The question depends on the state of the auction (coinche):
 Double-dummy values assume both sides see every card: an upper bound on
 real play (see :mod:`belote.advice.bid`).
 
->>> from belote.auction.conventions import DEFAULT
->>> from belote.sampling.constraints import Constraints
->>> from belote.types.auction import Auction
+>>> from belote.auction import DEFAULT
+>>> from belote.sampling import Constraints
+>>> from belote import Auction
 >>> seen = Constraints().with_text(hand=["S:JS 9S AS TS 7D 8D KC AC"])
 >>> advice = auction_advice(seen, 2, Auction.parse("N:P E:80H"), DEFAULT, samples=16, seed=3)
 >>> advice.question, advice.recommended, [o.name for o in advice.options]
@@ -54,7 +54,7 @@ from ..auction.conventions import Conventions
 from ..auction.inference import AuctionReading, read_auction
 from ..errors import BeloteError
 from ..dd import warm_up
-from ..parallel.runner import SERIAL, Run, parallel_map, run_keywords
+from ..parallel.runner import SERIAL, Run, parallel_map
 from ..types.profile import CLASSIC, RuleProfile
 from ..sampling.constraints import Constraints
 from ..sampling.stats import (Estimate, bounded_mean, paired_difference_bounded,
@@ -312,7 +312,7 @@ def classic_seen(seat: Seat, five: Iterable[Card | str] | str | CardSet | int,
     dealt after the turned card): it holds 16, its five known. The turned
     card is out of this first deal; card points count its suit as trump.
 
-    >>> from belote.types.cards import parse_card
+    >>> from belote.types import parse_card
     >>> c = classic_seen(2, "JH 9H AS KS 7C", parse_card("AH"))
     >>> c.hand_sizes, c.known[2], c.free_cards().bit_count()
     ((5, 5, 16, 5), CardSet('KS AS 9H JH 7C'), 26)
@@ -379,7 +379,6 @@ def _classic_range(question: _Question, deals: _ClassicDeals, trumps: tuple[Suit
     return solve_hands(question, trumps, deals.draw(*span))
 
 
-@run_keywords
 def auction_advice(constraints: Constraints, seat: Seat, auction: Auction,
                    conventions: Conventions, *, samples: int = 1000, seed: int = 0,
                    run: Run = SERIAL, single_dummy: Schedule | None = None) -> AuctionAdvice:

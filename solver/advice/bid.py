@@ -41,9 +41,9 @@ intervals misses, at most 5%. So every reported interval keeps its 95%, as
 without ``precision`` (each on its own; the schedule, hence ``K``, is fixed
 by ``samples``, the cap, before anything is looked at).
 
->>> from belote.types.profile import COINCHE
->>> from belote.sampling.constraints import Constraints
->>> from belote.types.contract import parse_contract
+>>> from belote import COINCHE
+>>> from belote.sampling import Constraints
+>>> from belote import parse_contract
 >>> hands = ["S:JH 9H AH TH KS AS AD 7C", "N:QH 8H AC TC KC 7D 8D 9D",
 ...          "E:7H 7S 8S 9S QS JS TS"]
 >>> c = Constraints().with_text(hand=hands[:2], known=hands[2:])
@@ -67,7 +67,7 @@ import numpy as np
 
 from ..errors import BeloteError
 from ..dd import warm_up
-from ..parallel.runner import SERIAL, Run, parallel_map, run_keywords
+from ..parallel.runner import SERIAL, Run, parallel_map
 from ..rules.play import belote_sides
 from ..types.profile import CLASSIC, RuleProfile
 from ..rules.scoring import min_points_to_make, score_deal, trick_points_of
@@ -101,7 +101,7 @@ def coinche_contracts(profile: RuleProfile, declarer: Seat,
                       trumps: Sequence[Suit] = SUITS) -> tuple[Contract, ...]:
     """Every contract ``declarer`` can bid at x1: each trump, each bid, then capot.
 
-    >>> from belote.types.profile import COINCHE
+    >>> from belote import COINCHE
     >>> rows = coinche_contracts(COINCHE, 2)
     >>> len(rows), rows[0].to_pbn(), rows[9].to_pbn(), rows[10].to_pbn()
     (40, '80S', 'CapotS', '80H')
@@ -535,7 +535,7 @@ def net_range(profile: RuleProfile, contract: Contract) -> tuple[int, int]:
     The score grows with the taker's points (:mod:`belote.rules.scoring`), so
     the ends are the defence's capot and the taker's, each with every belote.
 
-    >>> from belote.types.profile import COINCHE
+    >>> from belote import COINCHE
     >>> net_range(COINCHE, Contract(1, 0, 100))
     (-370, 370)
     """
@@ -597,14 +597,13 @@ def _engine(constraints: Constraints, profile: RuleProfile, declarer: Seat, deal
 def count_layouts(constraints: Constraints) -> int:
     """The number of deals consistent with ``constraints`` (raises when there is none).
 
-    >>> from belote.sampling.constraints import Constraints
+    >>> from belote.sampling import Constraints
     >>> count_layouts(Constraints().with_text(hand=["S:JH 9H AH TH KS AS AD 7C"]))
     9465511770
     """
     return _sampler(constraints).count()
 
 
-@run_keywords
 def estimate_contract(constraints: Constraints, contract: Contract | str, dealer: Seat | str, *,
                       samples: int = 1000, seed: int = 0, precision: float | None = None,
                       run: Run = SERIAL) -> ContractEstimate:
@@ -633,7 +632,6 @@ def estimate_contract(constraints: Constraints, contract: Contract | str, dealer
     return estimate if schedule is None else replace(estimate, looks=schedule.looks)
 
 
-@run_keywords
 def bid_table(constraints: Constraints, declarer: Seat | str, dealer: Seat | str, *,
               samples: int = 1000,
               seed: int = 0, precision: float | None = None, run: Run = SERIAL,
@@ -691,7 +689,6 @@ def classic_question(seat: Seat | str, five: str | Sequence[str], turned: str | 
     return constraints, count_layouts(constraints), contracts
 
 
-@run_keywords
 def classic_advice(seat: Seat | str, five: str | Sequence[str], turned: str | int,
                    dealer: Seat | str, *,
                    known: Sequence[str] = (), shape: Sequence[str] = (),
@@ -721,7 +718,7 @@ def iter_outcomes(constraints: Constraints, declarer: Seat, dealer: Seat, trumps
 
     Each item is a ``(len(trumps), 2)`` array: key and belote side per trump.
 
-    >>> from belote.sampling.constraints import Constraints
+    >>> from belote.sampling import Constraints
     >>> c = Constraints().with_text(hand=["S:JH 9H AH TH KS AS AD 7C"])
     >>> next(iter_outcomes(c, 2, 3, [1], seed=1, samples=1)).shape
     (1, 2)

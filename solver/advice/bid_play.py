@@ -25,9 +25,9 @@ playout at trump ``t`` uses board ``4 i + t`` of the player's stream
 ``seed``, so results do not depend on the number of workers. No early
 stopping (``precision``): every sample is played.
 
->>> from belote.types.profile import COINCHE
->>> from belote.sampling.constraints import Constraints
->>> from belote.types.contract import parse_contract
+>>> from belote import COINCHE
+>>> from belote.sampling import Constraints
+>>> from belote import parse_contract
 >>> c = Constraints().with_text(hand=["S:JH 9H AH TH KS AS AD 7C"])
 >>> r = played_estimate(c, parse_contract("100H", COINCHE, declarer=2), dealer=3, samples=2,
 ...                     schedule=Schedule.from_worlds(4))
@@ -46,7 +46,7 @@ import numpy as np
 
 from ..errors import BeloteError
 from ..dd import warm_up
-from ..parallel.runner import SERIAL, Run, parallel_map, run_keywords
+from ..parallel.runner import SERIAL, Run, parallel_map
 from ..sampling.constraints import Constraints
 from ..sampling.stats import Estimate, paired_difference_bounded, paired_proportions_any_n
 from ..types.cards import CardSet, Suit
@@ -197,7 +197,6 @@ def _run(constraints: Constraints, declarer: Seat, dealer: Seat, contracts: Sequ
     return engines[0], engines[1], differences
 
 
-@run_keywords
 def played_estimate(constraints: Constraints, contract: Contract, dealer: Seat, *,
                     samples: int = 100, seed: int = 0, schedule: Schedule = DEFAULT_SCHEDULE,
                     run: Run = SERIAL) -> PlayedAdvice:
@@ -217,7 +216,6 @@ def played_estimate(constraints: Constraints, contract: Contract, dealer: Seat, 
     return PlayedAdvice(dd.estimates(None)[0], sd.estimates(None)[0], diffs, schedule)
 
 
-@run_keywords
 def played_table(constraints: Constraints, declarer: Seat, dealer: Seat, *, samples: int = 100,
                  seed: int = 0, schedule: Schedule = DEFAULT_SCHEDULE,
                  run: Run = SERIAL) -> PlayedAdvice:
@@ -237,7 +235,6 @@ def played_table(constraints: Constraints, declarer: Seat, dealer: Seat, *, samp
     return PlayedAdvice(dd.advice(None, layouts), sd.advice(None, layouts), diffs, schedule)
 
 
-@run_keywords
 def played_classic(seat: Seat, five: str | Sequence[str], turned: str | int, dealer: Seat, *,
                    known: Sequence[str] = (), shape: Sequence[str] = (),
                    points: Sequence[str] = (), samples: int = 100, seed: int = 0,

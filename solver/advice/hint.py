@@ -51,7 +51,7 @@ import numpy as np
 
 from ..dd import equivalence_classes, position_analysis, warm_up
 from ..errors import BeloteError, ContractError, HintError, PBNDecodeError
-from ..parallel.runner import SERIAL, Run, parallel_map, run_keywords
+from ..parallel.runner import SERIAL, Run, parallel_map
 from ..rules.play import Position
 from ..types.profile import RuleProfile
 from ..rules.scoring import min_points_to_make
@@ -63,7 +63,7 @@ from ..types.cards import ALL_CARDS, Card, CardSet, Mask, as_card, card_name
 from ..types.contract import Contract, as_contract
 from ..types.deal import SEATS, SIDE_NAMES, Deal, Seat, Side, as_seat, seat_name, side_of
 
-__all__ = ["BoardHint", "CardAdvice", "DEFAULT_SAMPLES", "Hint", "HintJob", "RANKINGS",
+__all__ = ["BoardHint", "CardAdvice", "DEFAULT_SAMPLES", "MAX_SAMPLES", "Hint", "HintJob", "RANKINGS",
            "enumerate_layouts", "hint", "hint_board", "plan_hint", "replay",
            "visible_constraints"]
 
@@ -302,7 +302,6 @@ class _LayoutJob:
         return points, tuple(values[card][taker] >= need for card in self.heads)
 
 
-@run_keywords
 def hint(position: Position, seat: Seat | str, contract: Contract | str | None = None, *,
          samples: int = DEFAULT_SAMPLES, seed: int = 0, by: str = "points",
          run: Run = SERIAL) -> Hint:
@@ -450,7 +449,6 @@ def plan_hint(board: Board, seat: Seat, profile: str | RuleProfile | None = None
     return HintJob(board, seat, position, contract)
 
 
-@run_keywords
 def hint_board(job: HintJob | Board, seat: Seat | None = None, *,
                profile: str | RuleProfile | None = None, samples: int = DEFAULT_SAMPLES,
                seed: int = 0, by: str = "points", run: Run = SERIAL) -> BoardHint:

@@ -64,7 +64,7 @@ import numpy as np
 from ..dd import SearchContext, default_context, equivalence_classes, layout_values, warm_up
 from ..dd.verdict import ContractVerdict, judge_contract
 from ..errors import ContractError, PlayoutError
-from ..parallel.runner import SERIAL, Run, parallel_map, run_keywords
+from ..parallel.runner import SERIAL, Run, parallel_map
 from ..rules.play import Position, belote_sides
 from ..types.profile import RuleProfile, get_profile
 from ..rules.scoring import DealScore, min_points_to_make, score_deal
@@ -293,7 +293,7 @@ def resampled_layouts(sampler: DealSampler, evidence: np.ndarray, worlds: int, s
     resampling uses one uniform number of stream ``(seed, decision, 1)``, so the result
     depends on what the player sees, the seed and the decision only.
 
-    >>> from belote.sampling.constraints import Constraints
+    >>> from belote.sampling import Constraints
     >>> sampler = DealSampler(Constraints().with_text(hand=["N:AS KS QS JS TS 9S 8S 7S"]))
     >>> layouts, counts = resampled_layouts(sampler, np.zeros((4, 32)), 60, 7, 0)
     >>> int(counts.sum()), len(layouts) == len(counts)
@@ -451,7 +451,6 @@ class _PlayoutJob:
         return play_board(record, schedule=self.schedule, seed=self.seed, board=index)
 
 
-@run_keywords
 def playouts(boards: Iterable[Board], *, schedule: Schedule = DEFAULT_SCHEDULE, seed: int = 0,
              places: Iterable[int] | None = None, run: Run = SERIAL) -> Iterator[Playout]:
     """:func:`play_board` of each board, in order, as each is done.

@@ -14,7 +14,7 @@ the board's own leader). A play record that goes to the end is tabled the
 same way and its actual result scored. A record that stops before the end is
 a position: both sides' values and every legal card's.
 
->>> from belote.formats import pbn
+>>> from belote import pbn
 >>> board = pbn.load("datasets/examples/deals.pbn")[0]
 >>> result = board_analysis(board, TableRequest(trumps=(1,)))
 >>> result.kind, result.table
@@ -33,7 +33,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from ..errors import PBNDecodeError, SearchLimitError
-from ..parallel.runner import Run, parallel_map, run_keywords
+from ..parallel.runner import Run, parallel_map
 from ..board import Board
 from ..rules.play import Position
 from ..types.profile import RuleProfile
@@ -357,7 +357,6 @@ def board_analysis(board: Board | BoardJob, request: TableRequest = TableRequest
         raise SearchLimitError(f"{where}board {job.board}: {e}") from None
 
 
-@run_keywords
 def board_analyses(boards: Iterable[Board | BoardJob], request: TableRequest = TableRequest(),
                    *, run: Run = Run("process")) -> Generator[BoardAnalysis, None, None]:
     """The analyses of many boards, in input order, run as ``run`` says

@@ -16,8 +16,8 @@ a card values every legal card, so it gives the value after the card
 played, which is also the value before the next one.
 
 >>> from belote import COINCHE, Deal, Position
->>> from belote.types.deal import NORTH
->>> from belote.types.cards import HEARTS
+>>> from belote import NORTH
+>>> from belote import HEARTS
 >>> ending = Deal.from_pbn("N:.A.7. .Q..8 .J.T. 8...A")
 >>> start = Position(ending, HEARTS, NORTH, COINCHE, points=(80, 17), tricks_won=(3, 3))
 >>> cards = play_analysis(start, "7D QH TD 8S 8C JH AC AH".split())
@@ -159,7 +159,7 @@ class PlayAnalysis:
     playing order.
 
     >>> from belote import COINCHE, Deal, Position
-    >>> from belote.types.contract import parse_contract
+    >>> from belote import parse_contract
     >>> ending = Deal.from_pbn("N:.A.7. .Q..8 .J.T. 8...A")
     >>> start = Position(ending, 1, 0, COINCHE, points=(80, 17), tricks_won=(3, 3))
     >>> play = PlayAnalysis(None, None, "coinche", parse_contract("130H", COINCHE, 0), None,

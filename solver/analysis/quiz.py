@@ -14,8 +14,8 @@ Each :class:`Quiz` holds what the seat saw (its hand, the contract, the
 auction, the cards played, the trick on the table), the answer, the margin and
 every legal card's single-dummy cost.
 
->>> from belote.formats import cfn
->>> from belote.analysis.review import review
+>>> from belote import cfn
+>>> from belote import review
 >>> boards = cfn.load("datasets/examples/colver.cfn")[:1]
 >>> quizzes = session_quiz(boards, review(boards, seats="S", call_samples=4))
 >>> [(q.board, q.seat, q.index, q.answer) for q in quizzes]
@@ -30,7 +30,7 @@ from typing import Any
 
 from ..board import Board
 from ..dd import default_context, position_analysis, warm_up
-from ..parallel.runner import SERIAL, Run, parallel_map, run_keywords
+from ..parallel.runner import SERIAL, Run, parallel_map
 from ..rules.play import Position
 from ..types.cards import card_name, parse_card
 from ..types.deal import seat_name
@@ -132,7 +132,6 @@ class _QuizJob:
                              schedule=self.schedule)
 
 
-@run_keywords
 def session_quiz(boards: Sequence[Board], session: SessionReview, *,
                  margin: float = QUIZ_MARGIN, places: Iterable[int] | None = None,
                  run: Run = SERIAL) -> list[Quiz]:

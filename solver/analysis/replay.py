@@ -17,7 +17,7 @@ written one way (``10♥``). A passed-out deal shows its hands, auction and
 table. The data sits in a JSON block that no board name can close
 (:func:`script_json`).
 
->>> from belote.formats import cfn
+>>> from belote import cfn
 >>> board = cfn.parse_game("S:.QJ9.AK9.98/AJ..QJ.KQJ7/TK9.8.T7.AT/Q87.ATK7.8. p-p-p-p - 0")
 >>> page = replay_page([board], [None], title="night.cfn")
 >>> page.startswith("<!DOCTYPE html>") and "passed out" in page and "http" not in page
@@ -33,7 +33,8 @@ from collections.abc import Sequence
 from typing import Any
 
 from ..board import Board
-from ..dd import SearchContext, dd_table
+from ..dd import SearchContext
+from ..dd.solve import dd_table
 from ..errors import BeloteError
 from ..rules.scoring import score_deal
 from ..types.cards import SUIT_NAMES, SUITS, card_name
@@ -122,7 +123,7 @@ def play_facts(board: Board, profile: RuleProfile) -> dict[str, Any]:
     litige) and ``score`` (this deal alone, as :func:`~belote.rules.scoring.score_deal`
     scores it; points held from an earlier litige are not known here).
 
-    >>> from belote.formats import cfn
+    >>> from belote import cfn
     >>> board = cfn.parse_game("N:-/-/-/- 110d-x-p-p-p AcKcQc7c/JsQsTsKs/8hQhJhAh/8s9sQdKd/"
     ...                        "7d9d7sTc/9h8c7h8d/TdJdJcKh/ThAs9cAd 110dEWx")
     >>> facts = play_facts(board, board.profile())

@@ -47,7 +47,7 @@ cluster) and however often it was interrupted: with ``state=FOLDER``,
 :class:`~belote.files.Journal` keyed to the input file, the boards and the
 options) and a run stopped half-way resumes from the deals saved.
 
->>> from belote.formats import cfn
+>>> from belote import cfn
 >>> [board] = cfn.loads("N:-/-/-/- 110d-x-p-p-p AcKcQc7c/JsQsTsKs/8hQhJhAh/8s9sQdKd/7d9d7sTc/9h8c7h8d/TdJdJcKh/ThAs9cAd 110dEWx")
 >>> session = review([board], seats="E", call_samples=8)
 >>> [(d.kind, d.index, d.played) for d in session.deals[0].decisions][:3]
@@ -78,7 +78,7 @@ from ..dd import SearchContext, default_context, equivalence_classes, layout_val
 from ..dd.verdict import ContractVerdict, verdict_from_points
 from ..errors import BeloteError, SavedWorkError
 from ..files import Journal, input_identity
-from ..parallel.runner import SERIAL, Run, parallel_map, run_keywords
+from ..parallel.runner import SERIAL, Run, parallel_map
 from ..rules.play import Position, belote_sides
 from ..rules.scoring import score_deal
 from ..sampling.constraints import Constraints
@@ -92,7 +92,7 @@ from .play_record import PlayAnalysis, board_play_analysis
 
 __all__ = ["CALL_SAMPLES", "MARGIN", "PHASES", "VERDICTS", "DealReview", "ReviewedDecision",
            "SessionReview", "SingleDummyChoice", "call_choice", "card_choice", "review",
-           "review_board", "verdict_of"]
+           "review_board", "iter_review", "verdict_of"]
 
 MARGIN = 10.0
 """Deal-score points a decision must cost to count against it (one rounding step of a
@@ -775,7 +775,6 @@ def _continued(journal: Journal, saved: list[DealReview], job: _ReviewJob,
         yield deal
 
 
-@run_keywords
 def review(boards: Iterable[Board], seats: Iterable[Seat | str] | str | None = None, *,
            seed: int = 0, schedule: Schedule = DEFAULT_SCHEDULE, call_samples: int = CALL_SAMPLES,
            conventions: Conventions = DEFAULT_CONVENTIONS, places: Iterable[int] | None = None,

@@ -12,7 +12,7 @@ dummy when it matches the best one, even where double dummy finds it costly.
 Layouts come from the stream ``seed`` and the board's place ``board``, so
 grades are reproducible.
 
->>> from belote.formats import cfn
+>>> from belote import cfn
 >>> [board] = cfn.loads("N:-/-/-/- 110d-x-p-p-p AcKcQc7c/JsQsTsKs/8hQhJhAh/8s9sQdKd/7d9d7sTc/9h8c7h8d/TdJdJcKh/ThAs9cAd 110dEWx")
 >>> grades = grade_record(board, seed=1)
 >>> len(grades), grades[-1].forced

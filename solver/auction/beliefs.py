@@ -27,8 +27,8 @@ In classic the same factors read the two rounds: a take is a bid in its
 suit; a first-round pass is a pass over the turned suit; a second-round pass
 is a pass in the three other suits (the turned suit already passed).
 
->>> from belote.types.auction import Auction
->>> from belote.types.cards import parse_card
+>>> from belote import Auction
+>>> from belote.types import parse_card
 >>> w = COLVER_WEIGHTS.weights(Auction.parse("N:P E:90H S:P W:P N:P"))
 >>> float(w[1, parse_card("JH")]), float(w[3, parse_card("JH")]), float(w[3, parse_card("JS")])
 (10.0, 0.25, 0.5)

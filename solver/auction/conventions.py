@@ -125,7 +125,7 @@ def _rank_text(ranks: Sequence[int]) -> str:
 class HoldingRule:
     """Conditions on one suit's cards (module doc); :meth:`holds` tests a holding.
 
-    >>> from belote.types.profile import COINCHE
+    >>> from belote import COINCHE
     >>> rule = HoldingRule.read({"length": [3, 8], "one_of": ["J", "9"]}, "test")
     >>> rule.holds(0b10011, trump=True, profile=COINCHE), rule.holds(0b11, True, COINCHE)
     (True, False)

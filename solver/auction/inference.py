@@ -12,8 +12,9 @@ own calls add nothing (their hand is known).
 When no deal is left, the first call after which none is left is named
 (:class:`AuctionImpossible`).
 
->>> from belote.sampling.constraints import Constraints
->>> from belote.types.auction import Auction
+>>> from belote import Auction
+>>> from belote.auction import DEFAULT
+>>> from belote.sampling import Constraints
 >>> seen = Constraints().with_text(hand=["S:JH 9H AH TH KS AS AD 7C"])
 >>> read = read_auction(Auction.parse("N:P E:90S S:P W:100S N:P"), DEFAULT, seen, viewer=2)
 >>> for line in read.lines():
@@ -41,10 +42,9 @@ from ..sampling.sampler import DealSampler
 from ..types.auction import BID, COINCHE_CALL, PASS, Auction, Call, CallState
 from ..types.cards import SUIT_MASKS, SUIT_NAMES, SUITS, CardSet, Suit
 from ..types.deal import Seat, partner, seat_name
-from .conventions import DEFAULT, Conventions, Rule
+from .conventions import Conventions, Rule
 
 __all__ = [
-    "DEFAULT",
     "AuctionImpossible",
     "AuctionReading",
     "Inference",

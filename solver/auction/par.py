@@ -43,7 +43,7 @@ tricks, so North, first to speak, bids capot at once (in spades or in
 diamonds, where NS hold Belote): 252 + 20 + 250 rounds to 520.
 
 >>> from belote import Deal
->>> from belote.types.deal import WEST
+>>> from belote import WEST
 >>> deal = Deal.from_pbn("N:AKQJT987... .AKQJT987.. ..AKQJT987. ...AKQJT987")
 >>> result = par_of(deal, dealer=WEST)
 >>> result.par, [(c.contract.to_pbn(), c.side_name) for c in result.contracts]
@@ -58,10 +58,11 @@ from collections.abc import Callable, Generator, Iterable
 from dataclasses import dataclass
 from typing import Any, NamedTuple
 
-from ..dd import SearchContext, dd_table, reaches, warm_up
+from ..dd import SearchContext, reaches, warm_up
+from ..dd.solve import dd_table
 from ..dd.verdict import ContractVerdict, verdict_from_points
 from ..errors import BeloteError
-from ..parallel.runner import Run, parallel_map, run_keywords
+from ..parallel.runner import Run, parallel_map
 from ..rules.play import Position
 from ..types.profile import COINCHE, RuleProfile, get_profile
 from ..types.cards import SUITS, Suit, as_suits
@@ -365,7 +366,6 @@ def solve_par(job: BoardParJob) -> BoardPar:
     return BoardPar(job, par_of(job.deal, job.dealer, job.profile))
 
 
-@run_keywords
 def par_boards(boards: Iterable[Any], *, run: Run = Run("process")
                ) -> Generator[BoardPar, None, None]:
     """The par of each board (:func:`solve_par`), in board order, as each is solved.

@@ -48,7 +48,7 @@ from typing import TYPE_CHECKING, Any
 from ..analysis.board import BoardAnalysis, BoardJob, TableRequest, board_analysis, plan_board
 from ..errors import BatchStateError, BeloteError, PBNDecodeError
 from ..files import input_identity, load_json, read_text_bounded
-from ..parallel.runner import Run, parallel_map, run_keywords
+from ..parallel.runner import Run, parallel_map
 from ..types.profile import RuleProfile, get_profile
 from ..types.cards import SUIT_NAMES, SUITS, Suit
 from ..types.deal import NORTH, Seat, seat_name, side_name
@@ -59,7 +59,8 @@ if TYPE_CHECKING:
 
     from ..board import Board
 
-__all__ = ["BatchOptions", "BatchSummary", "check_paths", "iter_records",
+__all__ = ["DEFAULT_SHARD_SIZE", "BatchOptions", "BatchSummary", "check_paths", "count_records",
+           "iter_records",
            "read_metadata", "run_batch", "solve_record"]
 
 FORMAT_VERSION = 3
@@ -511,7 +512,6 @@ def _profiles_used(options: BatchOptions, modes_seen: set[str]) -> dict[str, Any
     return {name: dataclasses.asdict(get_profile(name)) for name in names}
 
 
-@run_keywords
 def run_batch(input_path: str | os.PathLike[str], output: str | os.PathLike[str],
               options: BatchOptions = BatchOptions(), *, run: Run = Run("process"),
               force: bool = False, command: str | None = None,
@@ -612,16 +612,3 @@ def _finish(output: Path, errors_path: Path, shards: _Shards, manifest: dict[str
     shutil.rmtree(shards.parts)
     return BatchSummary(output, errors_path, records=counts["records"], bad=bad, rows=rows,
                         resumed=counts["resumed"], seconds=time.perf_counter() - started)
-
-
-def __getattr__(name: str) -> Any:
-    """Deprecated: the row schema moved to :mod:`belote.database.schema` (this alias goes in
-    the next version)."""
-    if name == "BATCH_SCHEMA":
-        import warnings
-
-        from . import schema as _schema
-        warnings.warn("belote.database.batch.BATCH_SCHEMA is deprecated: use "
-                      "belote.database.schema.BATCH_SCHEMA", DeprecationWarning, stacklevel=2)
-        return _schema.BATCH_SCHEMA
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

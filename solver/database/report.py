@@ -642,15 +642,3 @@ def left_out(tables: dict[str, pl.DataFrame], by: Sequence[str] | None = None) -
     if "mode" in by:
         out["modes"] = MODES_NOT_BY_MODE
     return out
-
-
-def __getattr__(name: str) -> Any:
-    """Deprecated: the columns the report reads are
-    :data:`belote.database.schema.REPORT_COLUMNS` (this alias goes in the next version)."""
-    if name == "BATCH_COLUMNS":
-        import warnings
-
-        warnings.warn("belote.database.report.BATCH_COLUMNS is deprecated: use "
-                      "belote.database.schema.REPORT_COLUMNS", DeprecationWarning, stacklevel=2)
-        return REPORT_COLUMNS
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -12,8 +12,8 @@ its own generation of the context's transposition table, so the values are
 those of the one-deal functions.
 
 >>> from belote import COINCHE, Deal
->>> from belote.dd import dd_table
->>> from belote.types.cards import HEARTS
+>>> from belote import dd_table
+>>> from belote import HEARTS
 >>> deals = [Deal.random(seed) for seed in range(3)]
 >>> hands = hands_array(deals)
 >>> tables = dd_tables(hands, 0, COINCHE, trumps=[HEARTS])

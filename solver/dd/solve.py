@@ -6,8 +6,8 @@ playing to minimise it (points of completed tricks count; last trick 10, or
 252 in all for a side taking every trick; belote is reported apart).
 
 >>> from belote import Deal, COINCHE
->>> from belote.types.deal import NORTH, NS, EW
->>> from belote.types.cards import SPADES
+>>> from belote import NORTH, NS, EW
+>>> from belote import SPADES
 >>> deal = Deal.from_pbn("N:AKQJT987... .AKQJT987.. ..AKQJT987. ...AKQJT987")
 >>> table = dd_table(deal, leader=NORTH, profile=COINCHE, trumps=[SPADES])
 >>> table[SPADES, NS], table[SPADES, EW]

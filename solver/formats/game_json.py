@@ -18,7 +18,7 @@ and the declarer, and four passes make a passed-out deal; ``play`` the cards in 
 other formats carry and this record has no field for (PBN's other tags,
 CFN's ``TakerSide``), so converting through JSON loses nothing.
 
->>> from belote.types.deal import Deal
+>>> from belote import Deal
 >>> board = Board(Deal.from_pbn("N:AKQJ.AKQJ.. .T987.T987. T987...AKQJ ..AKQJ.T987"),
 ...               board="1", dealer=0, profile="coinche", contract="100H", declarer=1,
 ...               cards="7H 7S 7C AH")
@@ -116,7 +116,7 @@ def dumps_record(board: Board) -> str:
     """One line of JSON (no newline) for ``board``: UTF-8 text, but no character that some
     readers take for a line break (U+2028, U+2029, U+0085 are escaped).
 
-    >>> from belote.types.deal import Deal
+    >>> from belote import Deal
     >>> dumps_record(Board(Deal.random(1), board="a" + chr(0x2028) + "b"))[28:49]
     '"board": "a\\\\u2028b", '
     """

@@ -150,7 +150,7 @@ def write(boards: Iterable[Board], format: str) -> tuple[str, list[str]]:
     what is written is what its reader reads. The losses are one sentence
     per kind, naming the boards.
 
-    >>> from belote.types.deal import Deal
+    >>> from belote import Deal
     >>> board = Board(Deal.random(1), board="7", dealer=0, tags=[("Event", "club")])
     >>> write([board], "cfn")[1]
     ['CFN numbers its games 1, 2...: the board name left out (board 7)', 'CFN has no tags: Event left out (board 7)']

@@ -54,6 +54,9 @@ from ..types.contract import Contract, parse_contract, reread_contract
 from ..types.deal import NORTH, Deal, Seat, next_seat, parse_seat, seat_name
 from ..types.profile import RuleProfile, get_profile
 
+__all__ = ["DEFAULT_MODE", "KNOWN_TAGS", "TURNED_TAG", "fit_pbn", "load", "loads", "iter_load",
+           "dump", "dumps"]
+
 DEFAULT_MODE = "coinche"
 """The mode of a board that has no ``Mode`` tag (unless ``mode=`` says otherwise)."""
 

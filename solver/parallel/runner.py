@@ -42,19 +42,16 @@ takes as its ``run`` argument:
 
 from __future__ import annotations
 
-import functools
 import gc
-import inspect
 import os
 import signal
 import sys
 import threading
-import warnings
 from collections import deque
 from collections.abc import Callable, Generator, Iterable, Iterator
-from dataclasses import dataclass, fields, replace
+from dataclasses import dataclass, replace
 from itertools import islice
-from typing import TYPE_CHECKING, Any, ParamSpec, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from ..errors import BeloteError
 
@@ -62,11 +59,10 @@ if TYPE_CHECKING:
     from concurrent.futures import Executor, Future
 
 __all__ = ["EXECUTORS", "Run", "default_chunk_size", "fork_is_safe", "parallel_map",
-           "run_keywords", "worker_count"]
+           "worker_count"]
 
 T = TypeVar("T")
 R = TypeVar("R")
-P = ParamSpec("P")
 
 EXECUTORS = ("serial", "thread", "process")
 """The executors the runner starts itself, by name."""
@@ -170,30 +166,6 @@ class Run:
 SERIAL = Run()
 """The default run: serially, here, no progress, no notices."""
 
-_RUN_KEYWORDS = tuple(f.name for f in fields(Run) if f.name != "pool_from")
-
-
-def run_keywords(func: Callable[P, R]) -> Callable[P, R]:
-    """Let ``func``, which takes ``run=Run(...)``, be called the old way for one version:
-    ``executor=``, ``workers=``, ``progress=``, ``notice=`` (a :class:`DeprecationWarning`),
-    each replacing that field of ``func``'s default run."""
-    default = inspect.signature(func).parameters["run"].default
-
-    @functools.wraps(func)
-    def wrapper(*args: P.args, **kwargs: P.kwargs) -> R:
-        old = {k: kwargs.pop(k) for k in _RUN_KEYWORDS if k in kwargs}
-        if old:
-            if kwargs.get("run") is not None:
-                raise TypeError(f"{func.__name__}() takes run= or the old "
-                                f"{', '.join(old)}=, not both")
-            warnings.warn(f"{func.__name__}({'=..., '.join(old)}=...) is deprecated: pass "
-                          "run=belote.Run(...)", DeprecationWarning, stacklevel=2)
-            kwargs["run"] = replace(default, **old)
-        return func(*args, **kwargs)
-
-    return wrapper
-
-
 def default_chunk_size(items: int | None, workers: int) -> int:
     """Items per chunk: about four chunks per worker, at most :data:`MAX_CHUNK`.
 
@@ -249,7 +221,6 @@ def _chunks(items: Iterable[T], size: int) -> Iterator[list[T]]:
         step *= 2
 
 
-@run_keywords
 def parallel_map(func: Callable[[T], R], items: Iterable[T], run: Run = SERIAL, *,
                  chunk_size: int | None = None,
                  initializer: Callable[[], Any] | None = None) -> Generator[R, None, None]:

@@ -3,9 +3,9 @@
 This is the readable Python engine (the numba kernels carry their own copy of
 the same rules for speed, and the tests hold the two together).
 
->>> from belote.types.deal import Deal, NORTH
->>> from belote.types.profile import COINCHE
->>> from belote.types.cards import HEARTS
+>>> from belote import Deal, NORTH
+>>> from belote import COINCHE
+>>> from belote import HEARTS
 >>> pos = Position(Deal.random(7), trump=HEARTS, leader=NORTH, profile=COINCHE)
 >>> pos.to_move, len(pos.legal_cards())
 (0, 8)
@@ -26,11 +26,13 @@ from ..types.profile import PROFILES, RuleProfile, get_profile
 if TYPE_CHECKING:
     import numpy as np
 
+__all__ = ["trick_winner_index", "legal_cards", "Trick", "belote_mask", "belote_sides", "Position"]
+
 
 def trick_winner_index(cards: Sequence[Card], trump: Suit, profile: RuleProfile) -> int:
     """Index (0 = lead) of the card winning the (possibly partial) trick ``cards``.
 
-    >>> from belote.types.profile import COINCHE
+    >>> from belote import COINCHE
     >>> trick_winner_index([parse_card(c) for c in ("AS", "TS", "7H", "JS")], 1, COINCHE)
     2
     """

@@ -23,8 +23,8 @@ and counts in every comparison and toward a bid.
 * Each side's deal score is rounded to ``round_scores_to`` (5 up); rounding
   never decides whether the contract is made.
 
->>> from belote.types.profile import CLASSIC, COINCHE
->>> from belote.types.contract import parse_contract
+>>> from belote import CLASSIC, COINCHE
+>>> from belote import parse_contract
 >>> score_deal(CLASSIC, parse_contract("H", CLASSIC, declarer=0), (100, 62), None).ns
 100
 >>> s = score_deal(COINCHE, parse_contract("80S", COINCHE, declarer=1), (77, 85), None)
@@ -40,6 +40,9 @@ from ..types.contract import Contract, as_contract, check_contract
 from ..types.deal import EW, NS, Side, SidePair, as_side
 from ..errors import BeloteError, ContractError
 from ..types.profile import RuleProfile, get_profile
+
+__all__ = ["DealScore", "trick_points_of", "round_score", "contract_made", "min_points_to_make",
+           "score_deal"]
 
 
 @dataclass(frozen=True)
@@ -83,7 +86,7 @@ def trick_points_of(profile: RuleProfile | str, side: Side | str, value: int, *,
     so ``value`` is 0) it has 252. This is how a double-dummy value becomes
     the trick points a deal is scored on.
 
-    >>> from belote.types.profile import COINCHE
+    >>> from belote import COINCHE
     >>> trick_points_of(COINCHE, EW, 124), trick_points_of(COINCHE, NS, 252)
     (SidePair(ns=38, ew=124), SidePair(ns=252, ew=0))
     >>> trick_points_of(COINCHE, NS, 0, defence_capot=True)
@@ -168,8 +171,8 @@ def contract_made(profile: RuleProfile | str, contract: Contract | str,
                   trick_points: tuple[int, int], belote_side: Side | str | None) -> bool:
     """Whether ``contract`` is made with ``trick_points`` (NS, EW) and the given Belote.
 
-    >>> from belote.types.profile import CLASSIC, COINCHE
-    >>> from belote.types.contract import parse_contract
+    >>> from belote import CLASSIC, COINCHE
+    >>> from belote import parse_contract
     >>> contract_made(CLASSIC, parse_contract("S", CLASSIC, 0), (81, 81), None)
     False
     >>> contract_made(COINCHE, parse_contract("100S", COINCHE, 0), (80, 82), 0)
@@ -193,8 +196,8 @@ def min_points_to_make(profile: RuleProfile | str, contract: Contract | str,
     when ``v >= min_points_to_make(...)``. The answer is
     ``capot_trick_points`` when only all eight tricks make it.
 
-    >>> from belote.types.profile import CLASSIC, COINCHE
-    >>> from belote.types.contract import parse_contract
+    >>> from belote import CLASSIC, COINCHE
+    >>> from belote import parse_contract
     >>> min_points_to_make(CLASSIC, parse_contract("H", CLASSIC, 0), None)
     82
     >>> min_points_to_make(COINCHE, parse_contract("120H", COINCHE, 0), 0)
@@ -226,8 +229,8 @@ def score_deal(profile: RuleProfile | str, contract: Contract | str,
     K–Q (``"NS"``, ``"EW"`` or an int), or ``None``; ``held_in`` the trick points on hold from earlier
     litiges (only under ``equal_totals_litige``).
 
-    >>> from belote.types.profile import CLASSIC, COINCHE
-    >>> from belote.types.contract import parse_contract
+    >>> from belote import CLASSIC, COINCHE
+    >>> from belote import parse_contract
     >>> score_deal(CLASSIC, parse_contract("H", CLASSIC, 0), (62, 100), None).scores
     SidePair(ns=0, ew=162)
     >>> s = score_deal(CLASSIC, parse_contract("H", CLASSIC, 0), (81, 81), None)

@@ -62,6 +62,9 @@ from ..types.cards import (ALL_CARDS, SUIT_MASKS, SUIT_NAMES, SUITS, Card, CardS
                            Suit, card_name, iter_cards, parse_card, parse_suit, to_mask)
 from ..types.deal import SEATS, Seat, parse_seat, seat_name
 
+__all__ = ["CardCount", "Range", "PerSuit", "Constraints", "classic_bidding", "holding_set",
+           "parse_known", "parse_shape", "parse_points"]
+
 CARDS_EACH = 8
 """Cards in a full hand."""
 

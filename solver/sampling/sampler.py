@@ -27,7 +27,7 @@ deal ``i % BLOCK`` of block ``i // BLOCK``, drawn with a generator seeded by
 ``SeedSequence([seed, i // BLOCK])``. :meth:`DealSampler.draw` of any range
 therefore gives the same deals however the work is split.
 
->>> from belote.sampling.constraints import Constraints
+>>> from belote.sampling import Constraints
 >>> sampler = DealSampler(Constraints())
 >>> sampler.count()
 99561092450391000
@@ -54,6 +54,8 @@ from ..types.cards import SUIT_MASKS, SUIT_NAMES, SUITS, CardSet, PBN_RANK_ORDER
 from ..types.deal import NORTH, SEATS, Deal, Seat, seat_name
 from ..errors import ConstraintError
 from .constraints import ALL_HOLDINGS, ANY_POINTS, NO_LIMIT, CardCount, Constraints
+
+__all__ = ["DealSampler", "deal_pbn", "deal_rows", "RANDOM_DEALER", "BLOCK"]
 
 BLOCK = 1024
 """Deals per random block: deal ``i`` is drawn in block ``i // BLOCK``."""
@@ -168,7 +170,7 @@ class DealSampler:
     Construction counts the deals and raises :class:`ConstraintError` (with
     the reason where one suit or the hand sizes show it) when there is none.
 
-    >>> from belote.sampling.constraints import Constraints
+    >>> from belote.sampling import Constraints
     >>> c = Constraints().with_text(hand=["S:JH 9H AH TH 7S 8S KD AC"], shape=["N:H=0"])
     >>> sampler = DealSampler(c)
     >>> sampler.count()
@@ -452,7 +454,7 @@ def deal_rows(sampler: DealSampler, seed: int, count: int,
     1), a seat, or :data:`RANDOM_DEALER`. Board ``i`` depends only on the
     seed and ``i``, not on ``count`` or ``chunk``.
 
-    >>> from belote.sampling.constraints import Constraints
+    >>> from belote.sampling import Constraints
     >>> rows = list(deal_rows(DealSampler(Constraints()), 1, 3, chunk=2))
     >>> [(b, d) for boards, dealers, _ in rows for b, d in zip(boards, dealers)]
     [('1', 0), ('2', 1), ('3', 2)]

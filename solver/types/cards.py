@@ -21,6 +21,12 @@ from collections.abc import Callable, Iterable, Iterator
 
 from ..errors import CardError
 
+__all__ = ["Suit", "Rank", "Card", "SPADES", "HEARTS", "DIAMONDS", "CLUBS", "SUITS", "SUIT_NAMES",
+           "SUIT_SYMBOLS", "RANKS", "RANK_NAMES", "SEVEN", "EIGHT", "NINE", "TEN", "JACK", "QUEEN",
+           "KING", "ACE", "CARDS", "ALL_CARDS", "SUIT_MASKS", "make_card", "card_suit",
+           "card_rank", "card_name", "parse_suit", "parse_rank", "parse_card", "as_suit",
+           "as_suits", "as_card", "iter_cards", "to_mask", "popcount", "CardSet"]
+
 Suit = int
 Rank = int
 Card = int

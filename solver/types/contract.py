@@ -5,7 +5,7 @@ suit, with ``X`` for coinched (×2) and ``XX`` for surcoinched (×4); the capot
 bid is written ``Capot``. A classic contract is the trump suit letter only.
 The taker's seat is not part of the notation (PBN keeps it in ``Declarer``).
 
->>> from belote.types.profile import CLASSIC, COINCHE
+>>> from belote import CLASSIC, COINCHE
 >>> c = parse_contract("100hx", COINCHE, declarer=0)
 >>> c
 Contract(trump='H', declarer='N', bid=100, multiplier=2, capot=False)
@@ -30,6 +30,8 @@ from .cards import SUIT_NAMES, Suit, as_suit, parse_suit
 from .deal import Seat, Side, as_seat, seat_name, side_of
 from ..errors import MAX_DIGITS, CardError, ContractError
 from .profile import RuleProfile
+
+__all__ = ["Contract", "check_contract", "reread_contract", "as_contract", "parse_contract"]
 
 _CAPOT_WORD = "CAPOT"
 _CONTRACT_RE = re.compile(
@@ -115,7 +117,7 @@ class Contract:
 def check_contract(contract: Contract, profile: RuleProfile) -> None:
     """Raise :class:`ContractError` unless ``profile`` allows ``contract``.
 
-    >>> from belote.types.profile import CLASSIC
+    >>> from belote import CLASSIC
     >>> check_contract(Contract(trump=1, declarer=0, bid=100), CLASSIC)
     Traceback (most recent call last):
     ...
@@ -161,7 +163,7 @@ def reread_contract(contract: Contract, profile: RuleProfile) -> Contract:
     and coinche dropped. Otherwise the contract must be one ``profile``
     allows (:func:`check_contract` raises :class:`ContractError` if not).
 
-    >>> from belote.types.profile import CLASSIC, COINCHE
+    >>> from belote import CLASSIC, COINCHE
     >>> reread_contract(parse_contract("100HX", COINCHE, declarer=1), CLASSIC)
     Contract(trump='H', declarer='E', bid=None, multiplier=1, capot=False)
     """
@@ -179,7 +181,7 @@ def as_contract(contract: Contract | str, profile: RuleProfile,
     one; a contract that names another is refused. A contract given as an object is
     checked against ``profile`` too.
 
-    >>> from belote.types.profile import COINCHE
+    >>> from belote import COINCHE
     >>> as_contract("100H", COINCHE, declarer="E")
     Contract(trump='H', declarer='E', bid=100, multiplier=1, capot=False)
     >>> as_contract(Contract("S", None, 80), COINCHE, "N").declarer
@@ -215,7 +217,7 @@ def parse_contract(text: str, profile: RuleProfile, declarer: Seat | None = None
     and the bare suit ``H`` in classic, in any case, with suit letters or
     symbols (``100♥``).
 
-    >>> from belote.types.profile import CLASSIC, COINCHE
+    >>> from belote import CLASSIC, COINCHE
     >>> parse_contract("capotdxx", COINCHE, declarer=1)
     Contract(trump='D', declarer='E', bid=250, multiplier=4, capot=True)
     >>> parse_contract("100H", CLASSIC)

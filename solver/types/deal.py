@@ -19,6 +19,10 @@ from typing import NamedTuple
 from .cards import ALL_CARDS, CardSet, card_name, coerce_small
 from ..errors import CardError, DealError
 
+__all__ = ["Seat", "Side", "NORTH", "EAST", "SOUTH", "WEST", "NS", "EW", "SEATS", "SEAT_NAMES",
+           "SIDES", "SIDE_NAMES", "parse_seat", "as_seat", "parse_side", "as_side", "seat_name",
+           "side_name", "next_seat", "partner", "side_of", "SidePair", "Deal"]
+
 Seat = int
 Side = int
 

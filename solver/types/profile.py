@@ -5,7 +5,8 @@ play and the scoring parameters of one mode. The solver, the scorer and the
 play engine read their rules from a profile and nowhere else, so a local
 custom is a new profile (``dataclasses.replace(COINCHE, ...)``), not an edit.
 
->>> from belote.types.cards import HEARTS, SPADES, parse_card
+>>> from belote import HEARTS, SPADES
+>>> from belote.types import parse_card
 >>> CLASSIC.undertrump_when_cannot_overtrump, COINCHE.undertrump_when_cannot_overtrump
 (True, False)
 >>> COINCHE.card_points(parse_card("JH"), trump=HEARTS), COINCHE.card_points(parse_card("JH"), trump=SPADES)
@@ -20,6 +21,8 @@ from dataclasses import dataclass, field
 
 from .cards import RANK_NAMES, Card, Rank, Suit, card_rank, card_suit
 from ..errors import BeloteError
+
+__all__ = ["RuleProfile", "CLASSIC", "COINCHE", "PROFILES", "get_profile"]
 
 def _by_rank(letters_high_to_low: str, values: tuple[int, ...]) -> tuple[int, ...]:
     """Turn a high-to-low rank string and its values into a tuple indexed by rank."""

@@ -6,7 +6,8 @@ It is not a test module (pytest does not collect it): wheel-check type-checks it
 from __future__ import annotations
 
 import belote
-from belote import HEARTS, NS, CardSet, Deal, Position, card_name, dd_table, pbn
+from belote import HEARTS, NS, CardSet, Deal, Position, dd_table, pbn
+from belote.types import card_name
 
 board: belote.Board = pbn.load("datasets/examples/deals.pbn")[0]
 deal: Deal = board.full_deal()
