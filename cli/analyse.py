@@ -137,9 +137,9 @@ def analyse(file, cfn_games, boards, mode, as_json, html_out, summary, title, si
             click.echo(separator + text)
         separator = "\n"
     if len(selected) > 1 and not (as_json and not summary):
-        from belote.analysis import play_totals
+        from belote.analysis import play_totals_of
 
-        added = play_totals(a for a, _ in analyses).to_dict()
+        added = play_totals_of(a for a, _ in analyses).to_dict()
         click.echo(json_line({"totals": added}) if as_json else "\n" + totals_text(added))
     if html_out is not None:
         from belote.analysis import replay_page

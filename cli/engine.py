@@ -199,11 +199,11 @@ _BOARD_FIELDS = ("board", "dealer", "mode", "deal", "contract", "declarer", "lea
 def board_of(request: Any) -> Any:
     """The :class:`~belote.board.Board` a request describes (fields of ``docs/serve.md``)."""
     from belote import BeloteError
-    from belote.formats.game_json import FORMAT, parse_record
+    from belote.formats import game_json
 
     if not isinstance(request, dict):
         raise RequestError("board: expected an object")
-    record: dict[str, Any] = {"format": FORMAT}
+    record: dict[str, Any] = {"format": game_json.FORMAT}
     record.update({k: request[k] for k in _BOARD_FIELDS if request.get(k) is not None})
     if record.get("board") is not None:
         record["board"] = str(record["board"])
@@ -213,7 +213,7 @@ def board_of(request: Any) -> Any:
     if record.get("auction") is not None and "dealer" not in record:
         record["dealer"] = request.get("auction_dealer")
     try:
-        board = parse_record(record)
+        board = game_json.parse_record(record)
         if board.contract is not None and board.play_leader is None:
             board = board.replace(play_leader=board.first_leader())
         return board
@@ -223,9 +223,9 @@ def board_of(request: Any) -> Any:
 
 def board_dict(board: Any, name: str | None = None) -> dict[str, Any]:
     """A board as the requests give it, with its ``name`` and ``auction_dealer``."""
-    from belote.formats.game_json import record_dict
+    from belote.formats import game_json
 
-    record = record_dict(board)
+    record = game_json.record_dict(board)
     record.pop("format")
     record.setdefault("play", [])
     record.setdefault("auction", None)
@@ -258,12 +258,12 @@ def _named_file(request: dict[str, Any], files: tuple[str, ...] | None) -> tuple
 def _boards(data: bytes, name: str) -> list[Any]:
     """The boards of a record's bytes (its format from ``name``'s extension, PBN by default)."""
     from belote import BeloteError
-    from belote.formats.games import GAME_FORMATS, iter_games
+    from belote.formats import games
 
-    kind = GAME_FORMATS.get(os.path.splitext(name)[1].lower(), "pbn")
+    kind = games.GAME_FORMATS.get(os.path.splitext(name)[1].lower(), "pbn")
     boards = []
     try:
-        for item in iter_games(io.BytesIO(data), format=kind, name=name):
+        for item in games.iter_games(io.BytesIO(data), format=kind, name=name):
             if isinstance(item, BeloteError):
                 raise item
             boards.append(item)
@@ -452,14 +452,14 @@ def _bid(request: dict[str, Any], files: Any, progress: Progress) -> dict[str, A
 
 def _export(request: dict[str, Any], files: Any, progress: Progress) -> dict[str, Any]:
     from belote import BeloteError
-    from belote.formats.games import dumps
+    from belote.formats import games
 
     board = board_of(request.get("board"))
     fmt = request.get("format")
     if fmt not in ("pbn", "cfn", "json"):
         raise RequestError("export: format is pbn, cfn or json")
     try:
-        return {"text": dumps([board], fmt)}
+        return {"text": games.dumps([board], fmt)}
     except BeloteError as e:
         raise RequestError(str(e)) from None
 

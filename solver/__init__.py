@@ -45,8 +45,9 @@ CardSet('7S 8S 9S TS JS QS KS AS')
 
 from __future__ import annotations
 
-import importlib
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
+
+from ._lazy import attach
 
 __version__ = "0.1.0"
 
@@ -59,7 +60,8 @@ _TABLE: dict[str, tuple[str, ...]] = {
     ".rules.play": ("Position",),
     ".rules.scoring": ("score_deal",),
     ".board": ("Board",),
-    ".formats": ("pbn", "cfn"),
+    ".formats.pbn": ("pbn",),
+    ".formats.cfn": ("cfn",),
     ".dd.solve": ("solve_position", "dd_table"),
     ".dd.verdict": ("judge_contract",),
     ".analysis.board": ("board_analysis",),
@@ -74,10 +76,10 @@ _TABLE: dict[str, tuple[str, ...]] = {
     ".parallel.runner": ("Run",),
     ".errors": ("BeloteError", "PBNDecodeError"),
 }
-"""The one table of the front door: each public name of ``belote``, by its home module (or,
-for a module such as :mod:`pbn`, its package). It gives :data:`__all__` and what
-:func:`__getattr__` imports on first use; the ``TYPE_CHECKING`` block below says the same to
-type checkers and the docs (tests/test_front_door.py keeps the two equal)."""
+"""The one table of the front door: each public name of ``belote``, by its home module. It
+gives ``__all__`` and what ``__getattr__`` imports on first use (:func:`belote._lazy.attach`);
+the ``TYPE_CHECKING`` block below says the same to type checkers and the docs
+(tests/test_front_door.py keeps the two equal)."""
 
 if TYPE_CHECKING:
     from .types.cards import CLUBS as CLUBS, DIAMONDS as DIAMONDS, HEARTS as HEARTS
@@ -107,23 +109,4 @@ if TYPE_CHECKING:
     from .parallel.runner import Run as Run
     from .errors import BeloteError as BeloteError, PBNDecodeError as PBNDecodeError
 
-_HOME = {name: module for module, names in _TABLE.items() for name in names}
-
-__all__ = list(_HOME)
-
-
-def __getattr__(name: str) -> Any:
-    """Import a name of :data:`_TABLE` on first use (and keep it)."""
-    module = _HOME.get(name)
-    if module is None:
-        raise AttributeError(f"module 'belote' has no attribute {name!r}")
-    home = importlib.import_module(module, __name__)
-    value = getattr(home, name, None)
-    if value is None:  # a module of a package (pbn, cfn)
-        value = importlib.import_module(f"{module}.{name}", __name__)
-    globals()[name] = value
-    return value
-
-
-def __dir__() -> list[str]:
-    return sorted(set(globals()) | set(__all__))
+__all__, __getattr__, __dir__ = attach(__name__, _TABLE)

@@ -42,7 +42,7 @@ from .types.contract import Contract, check_contract, parse_contract, reread_con
 from .types.deal import Deal, Seat, as_seat, next_seat, seat_name
 from .types.profile import COINCHE, RuleProfile, get_profile
 
-__all__ = ["Board", "BoardSource", "opening_leader"]
+__all__ = ["BoardSource", "opening_leader"]
 
 
 @dataclass(frozen=True)

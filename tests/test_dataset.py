@@ -11,7 +11,7 @@ import pytest
 
 from conftest import sample_size
 
-from belote.database import read_metadata, schema
+from belote.database import polars_schema, read_metadata
 from belote import Deal, dd_table, get_profile
 from belote.types import SEAT_NAMES, SIDE_NAMES, SUIT_NAMES
 
@@ -30,7 +30,7 @@ def frame():
 def test_shape_dtypes_and_metadata(frame):
     import polars as pl
     # written before `belote batch --play single-dummy` added the sd_points column
-    assert frame.schema == pl.Schema([(k, v) for k, v in schema().items() if k != "sd_points"])
+    assert frame.schema == pl.Schema([(k, v) for k, v in polars_schema().items() if k != "sd_points"])
     assert frame["record"].n_unique() == BOARDS
     assert frame.height == BOARDS * 2 * 4 * 4 * 2
     assert sorted(frame["mode"].unique().to_list()) == ["classic", "coinche"]

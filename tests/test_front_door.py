@@ -41,12 +41,20 @@ def _addresses() -> list[types.ModuleType]:
     return found
 
 
+def _packages() -> list[types.ModuleType]:
+    """``belote`` and its subpackages (each a table, see :mod:`belote._lazy`)."""
+    return [belote, *(importlib.import_module(f"belote.{info.name}")
+                      for info in pkgutil.iter_modules(belote.__path__)
+                      if info.ispkg and info.name != "cli")]
+
+
 def _deep_modules() -> list[types.ModuleType]:
     """The modules below the addresses: where the names are written, not where they live."""
     addresses = {module.__name__ for module in _addresses()}
     names = [info.name for info in pkgutil.walk_packages(belote.__path__, "belote.")
              if not info.ispkg and not info.name.startswith("belote.cli")
-             and info.name not in addresses]
+             and info.name not in addresses
+             and not any(part.startswith("_") for part in info.name.split("."))]
     return [importlib.import_module(name) for name in names]
 
 
@@ -54,7 +62,7 @@ def _key(name: str, value: object) -> object:
     """What makes a public object one object: itself, or for a plain value (an int, a string,
     ``int`` as the ``Seat`` alias) its name."""
     if type(value) in SIMPLE or (isinstance(value, type) and value.__module__ == "builtins"):
-        return ("value", name)
+        return ("value", name, repr(value))
     return id(value)
 
 
@@ -92,42 +100,53 @@ def test_a_deep_modules_all_is_what_an_address_publishes_from_it() -> None:
     """A module below the addresses lists in ``__all__`` exactly the names it defines that are
     public (at the root or at its package), so a name it calls public has an address, and an
     address publishes nothing a module keeps for itself."""
-    public: dict[object, str] = {}
+    public: dict[object, tuple[str, object]] = {}
     for module in _addresses():
         for name in module.__all__:
             value = getattr(module, name)
             if not isinstance(value, types.ModuleType):
-                public.setdefault(_key(name, value), f"{module.__name__}.{name}")
-    listed: set[object] = set()
-    homeless = []
-    for module in _deep_modules():
-        for name in getattr(module, "__all__", ()):
-            key = _key(name, getattr(module, name))
-            listed.add(key)
-            if key not in public:
-                homeless.append(f"{module.__name__}.{name}")
+                public.setdefault(_key(name, value), (f"{module.__name__}.{name}", value))
+    deep = {module.__name__: module for module in _deep_modules()}
+    homeless = [f"{module.__name__}.{name}" for module in deep.values()
+                for name in getattr(module, "__all__", ())
+                if _key(name, getattr(module, name)) not in public]
     assert homeless == []
-    namespaces = {m.__name__ for m in _addresses()} - {"belote"} - {
-        f"belote.{info.name}" for info in pkgutil.iter_modules(belote.__path__)}
-    unlisted = [where for key, where in public.items() if key not in listed
-                and where.rpartition(".")[0] not in namespaces
-                and where.rpartition(".")[0] not in {f"belote.{m}" for m in TOP_MODULES}]
+    unlisted = [where for where, value in public.values()
+                if getattr(value, "__module__", None) in deep
+                and where.rpartition(".")[2] not in deep[value.__module__].__all__]
     assert unlisted == []
 
 
-def test_the_lazy_names_are_the_type_checking_imports() -> None:
-    """The one table gives ``__all__`` and the lazy map; the ``TYPE_CHECKING`` block, which
-    type checkers and the docs read, says the same."""
-    tree = ast.parse(Path(belote.__file__).read_text(encoding="utf-8"))
-    block = next(node for node in tree.body if isinstance(node, ast.If)
-                 and isinstance(node.test, ast.Name) and node.test.id == "TYPE_CHECKING")
-    imported: dict[str, set[str]] = {}
-    for node in block.body:
-        assert isinstance(node, ast.ImportFrom)
-        assert all(alias.asname == alias.name for alias in node.names)  # re-exported
-        imported.setdefault("." + (node.module or ""), set()).update(a.name for a in node.names)
-    assert imported == {module: set(names) for module, names in belote._TABLE.items()}
-    assert belote.__all__ == [name for names in belote._TABLE.values() for name in names]
+def test_each_table_is_its_type_checking_imports() -> None:
+    """Each package's one table gives its ``__all__`` and its lazy map; the ``TYPE_CHECKING``
+    block, which type checkers and the docs read, says the same."""
+    for package in _packages():
+        tree = ast.parse(Path(package.__file__ or "").read_text(encoding="utf-8"))
+        block = next(node for node in tree.body if isinstance(node, ast.If)
+                     and isinstance(node.test, ast.Name) and node.test.id == "TYPE_CHECKING")
+        imported = set()
+        for node in block.body:
+            assert isinstance(node, ast.ImportFrom)
+            assert all(alias.asname == alias.name for alias in node.names)  # re-exported
+            imported |= {(f"{'.' * node.level}{node.module or ''}", a.name) for a in node.names}
+        table = {(home, name) for home, names in package._TABLE.items() for name in names}
+        modules = {(home, name) for home, name in table
+                   if isinstance(getattr(package, name), types.ModuleType)}
+        assert imported == (table - modules) | {(home[:-len(name) - 1] or ".", name)
+                                                for home, name in modules}, package.__name__
+        assert package.__all__ == [name for names in package._TABLE.values() for name in names]
+
+
+def test_no_public_name_is_a_submodules_name() -> None:
+    """Importing ``belote.analysis.play_totals`` would set that attribute of the package to the
+    module: so a package publishes no name a submodule of it has, but that module itself."""
+    clashes = []
+    for package in _packages():
+        submodules = {info.name for info in pkgutil.iter_modules(package.__path__)}
+        clashes += [f"{package.__name__}.{name}" for name in package.__all__
+                    if name in submodules
+                    and not isinstance(getattr(package, name), types.ModuleType)]
+    assert clashes == []
 
 
 def test_the_version_is_the_installed_metadata() -> None:

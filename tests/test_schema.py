@@ -2,10 +2,9 @@
 
 from pathlib import Path
 
-import pytest
 
 from belote import Run, run_batch
-from belote.database import BATCH_COLUMNS, BATCH_SCHEMA, REPORT_COLUMNS, BatchOptions, schema
+from belote.database import BATCH_COLUMNS, BATCH_SCHEMA, REPORT_COLUMNS, BatchOptions, polars_schema
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "datasets" / "examples"
 
@@ -32,8 +31,8 @@ def expected():
 def test_schema_is_the_expected_list():
     import polars as pl
 
-    assert schema() == pl.Schema(expected())
-    assert list(schema().items()) == expected()
+    assert polars_schema() == pl.Schema(expected())
+    assert list(polars_schema().items()) == expected()
     assert BATCH_COLUMNS == tuple(name for name, _ in expected())
     assert tuple(name for name, _ in BATCH_SCHEMA) == BATCH_COLUMNS
     assert all(text for _, text in BATCH_SCHEMA)
@@ -53,14 +52,3 @@ def test_report_reads_columns_of_the_schema():
     assert REPORT_COLUMNS == ("record", "deal", "dealer", "leader", "mode", "trump", "side",
                               "points", "belote")
     assert set(REPORT_COLUMNS) <= set(BATCH_COLUMNS)
-
-
-def test_old_paths_warn_and_give_the_same_objects():
-    from belote.database import batch, report, schema
-
-    with pytest.warns(DeprecationWarning, match="belote.database.schema.BATCH_SCHEMA"):
-        assert batch.BATCH_SCHEMA is schema.BATCH_SCHEMA
-    with pytest.warns(DeprecationWarning, match="belote.database.schema.REPORT_COLUMNS"):
-        assert report.BATCH_COLUMNS is schema.REPORT_COLUMNS
-    with pytest.raises(AttributeError):
-        batch.NOT_A_NAME

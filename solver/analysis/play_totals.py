@@ -1,6 +1,6 @@
 """Totals of the play analyses of many boards: what ``belote analyse`` prints at the end.
 
-:func:`play_totals` adds up :class:`~belote.analysis.play_record.PlayAnalysis`
+:func:`play_totals_of` adds up :class:`~belote.analysis.play_record.PlayAnalysis`
 results: the points given away and the costly cards per seat, per side and
 per role (the taking side against the defence), and the contracts' double-dummy
 outcomes before the first card and at the end of the records.
@@ -12,7 +12,7 @@ outcomes before the first card and at the end of the records.
 >>> start = Position(ending, 1, 0, COINCHE, points=(80, 17), tricks_won=(3, 3))
 >>> play = PlayAnalysis("1", None, "coinche", parse_contract("130H", COINCHE, 0), None,
 ...                     play_analysis(start, "7D QH TD 8S 8C JH AC AH".split()))
->>> totals = play_totals([play, None, play])
+>>> totals = play_totals_of([play, None, play])
 >>> totals.boards, totals.passed_out, totals.cards, totals.seat_given_away
 (2, 1, 16, (48, 0, 0, 22))
 >>> totals.role_given_away, totals.start, totals.end, totals.changed
@@ -28,7 +28,7 @@ from typing import Any
 from ..types.deal import SEATS, SIDES, seat_name, side_name
 from .play_record import PlayAnalysis, outcome
 
-__all__ = ["OUTCOMES", "PlayTotals", "play_totals"]
+__all__ = ["OUTCOMES", "PlayTotals", "play_totals_of"]
 
 OUTCOMES = ("made", "failed", "litige")
 """The double-dummy outcomes of a contract, as :func:`~belote.analysis.play_record.outcome` names them."""
@@ -88,7 +88,7 @@ class PlayTotals:
         }
 
 
-def play_totals(analyses: Iterable[PlayAnalysis | None]) -> PlayTotals:
+def play_totals_of(analyses: Iterable[PlayAnalysis | None]) -> PlayTotals:
     """The totals of ``analyses``, one per board (``None`` for a passed-out deal)."""
     boards = passed_out = cards = judged = changed = 0
     lost, count = [0] * 4, [0] * 4

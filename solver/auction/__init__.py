@@ -1,15 +1,35 @@
 """The auction: its par when every card is visible (:mod:`.par`), and what its calls say
 of the hidden hands under a convention profile (:mod:`.conventions`, :mod:`.inference`)."""
 
-from .beliefs import COLVER_WEIGHTS, CallWeights, layout_log_likelihood
-from .conventions import (CALL_KINDS, DEFAULT, Conventions, CountRule, HoldingRule, Rule,
-                          load_conventions, parse_conventions)
-from .inference import AuctionImpossible, AuctionReading, Inference, call_kind, read_auction
-from .par import (BoardPar, BoardParJob, Makeable, ParContract, ParResult, bid_ladder, par_boards,
-                  plan_par, solve_par)
+from __future__ import annotations
 
-__all__ = ["AuctionImpossible", "AuctionReading", "BoardPar", "BoardParJob", "CALL_KINDS",
-           "COLVER_WEIGHTS", "CallWeights", "Conventions", "CountRule", "DEFAULT", "HoldingRule",
-           "Inference", "Makeable", "ParContract", "ParResult", "Rule", "bid_ladder", "call_kind",
-           "layout_log_likelihood", "load_conventions", "par_boards", "parse_conventions",
-           "plan_par", "read_auction", "solve_par"]
+from typing import TYPE_CHECKING
+
+from .._lazy import attach
+
+_TABLE: dict[str, tuple[str, ...]] = {
+    ".beliefs": ("COLVER_WEIGHTS", "CallWeights", "layout_log_likelihood"),
+    ".conventions": ("CALL_KINDS", "DEFAULT", "Conventions", "CountRule", "HoldingRule", "Rule",
+                     "load_conventions", "parse_conventions"),
+    ".inference": ("AuctionImpossible", "AuctionReading", "Inference", "call_kind", "read_auction"),
+    ".par": ("BoardPar", "BoardParJob", "Makeable", "ParContract", "ParResult", "bid_ladder",
+             "par_boards", "plan_par", "solve_par"),
+}
+"""The public names of this package, by home module (see :mod:`belote._lazy`)."""
+
+if TYPE_CHECKING:
+    from .beliefs import (COLVER_WEIGHTS as COLVER_WEIGHTS, CallWeights as CallWeights,
+                          layout_log_likelihood as layout_log_likelihood)
+    from .conventions import (CALL_KINDS as CALL_KINDS, DEFAULT as DEFAULT,
+                              Conventions as Conventions, CountRule as CountRule,
+                              HoldingRule as HoldingRule, Rule as Rule,
+                              load_conventions as load_conventions,
+                              parse_conventions as parse_conventions)
+    from .inference import (AuctionImpossible as AuctionImpossible,
+                            AuctionReading as AuctionReading, Inference as Inference,
+                            call_kind as call_kind, read_auction as read_auction)
+    from .par import (BoardPar as BoardPar, BoardParJob as BoardParJob, Makeable as Makeable,
+                      ParContract as ParContract, ParResult as ParResult, bid_ladder as bid_ladder,
+                      par_boards as par_boards, plan_par as plan_par, solve_par as solve_par)
+
+__all__, __getattr__, __dir__ = attach(__name__, _TABLE)

@@ -52,7 +52,7 @@ from ..parallel.runner import Run, parallel_map
 from ..types.profile import RuleProfile, get_profile
 from ..types.cards import SUIT_NAMES, SUITS, Suit
 from ..types.deal import NORTH, Seat, seat_name, side_name
-from .schema import schema
+from .schema import polars_schema
 
 if TYPE_CHECKING:
     import polars as pl
@@ -411,7 +411,7 @@ def _write_text(path: Path, text: str) -> None:
 def _frame(rows: list[tuple[Any, ...]]) -> pl.DataFrame:
     import polars as pl
 
-    return pl.DataFrame(rows, schema=schema(), orient="row")
+    return pl.DataFrame(rows, schema=polars_schema(), orient="row")
 
 
 def read_metadata(path: str | os.PathLike[str]) -> dict[str, str]:
@@ -601,7 +601,7 @@ def _finish(output: Path, errors_path: Path, shards: _Shards, manifest: dict[str
         _write_text(errors_path, "".join(lines))
     elif errors_path.exists():
         errors_path.unlink()
-    frame = pl.scan_parquet(files, schema=schema()) if files else _frame([]).lazy()
+    frame = pl.scan_parquet(files, schema=polars_schema()) if files else _frame([]).lazy()
     modes = set(frame.select(pl.col("mode").unique()).collect()["mode"].drop_nulls().to_list())
     metadata = {METADATA_KEY: json.dumps(manifest),
                 "belote.profiles": json.dumps(_profiles_used(options, modes)),

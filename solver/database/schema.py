@@ -1,6 +1,6 @@
 """The row schema of a board analysis: the columns of a ``belote batch`` output, once.
 
-:func:`~belote.database.batch.run_batch` writes its rows with :func:`schema`;
+:func:`~belote.database.batch.run_batch` writes its rows with :func:`polars_schema`;
 :mod:`~belote.database.report` reads :data:`REPORT_COLUMNS` of them. The
 polars types are built on demand, so importing this module does not import
 polars.
@@ -23,7 +23,7 @@ if TYPE_CHECKING:
     import polars as pl
     from polars._typing import PolarsDataType
 
-__all__ = ["BATCH_COLUMNS", "BATCH_SCHEMA", "REPORT_COLUMNS", "schema"]
+__all__ = ["BATCH_COLUMNS", "BATCH_SCHEMA", "REPORT_COLUMNS", "polars_schema"]
 
 BATCH_SCHEMA: tuple[tuple[str, str], ...] = (
     ("record", "record number in the input, from 0 (boards good or bad)"),
@@ -64,10 +64,10 @@ REPORT_COLUMNS = ("record", "deal", "dealer", "leader", "mode", "trump", "side",
 """The columns of a ``belote batch`` output that the report reads."""
 
 
-def schema() -> pl.Schema:
+def polars_schema() -> pl.Schema:
     """The polars schema of the output (seats, sides, suits and modes as ``pl.Enum``).
 
-    >>> schema()["trump"], schema()["points"]
+    >>> polars_schema()["trump"], polars_schema()["points"]
     (Enum(categories=['S', 'H', 'D', 'C']), Int16)
     """
     import polars as pl
