@@ -9,7 +9,7 @@ Here: deals ``colver.Env.deal(dealer=i % 4, seed=i)`` for i = 0, 1, ...,
 each with the contract colver's own bidder reaches (four colver agents,
 their default ``improved_v2`` bidder; passed-out deals are skipped, as in
 :mod:`bench.sd_match`). For each, the taker's double-dummy trick points
-from the opening lead (:func:`belote.dd.solve_position`) and the taker's
+from the opening lead (:func:`belote.solve_position`) and the taker's
 trick points when all four seats play our single-dummy player
 (:func:`belote.advice.playout.playout`, default schedule, seed 0, board =
 deal number). Belote apart in both. One JSON line per deal (resumable)::

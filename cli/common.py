@@ -182,7 +182,7 @@ def start_solver() -> None:
 
 def solver_run(jobs: int | None, items: int | None, *, executor: str = "process",
                pool_from: int = 1, notice: Any = None) -> Any:
-    """The :class:`~belote.parallel.Run` of ``--jobs`` for ``items`` items of work.
+    """The :class:`~belote.Run` of ``--jobs`` for ``items`` items of work.
 
     Sized (:meth:`Run.sized <belote.parallel.Run.sized>`: small jobs run
     serially, ``pool_from`` being the command's measured threshold), with the

@@ -1,11 +1,14 @@
-"""MkDocs hooks: each subpackage's API page lists every module the package has, and
+"""MkDocs hooks: each API page documents one address, its names at that address, and
 the search ranks the guides first.
 
-A page ``docs/api/NAME.md`` that starts with ``::: belote.NAME`` (the
-package's own docstring) gets one ``::: belote.NAME.MODULE`` block per public
-module file of ``solver/NAME/`` (a deprecated alias of a moved module apart), in name
-order, when the site is built: a new module appears in the reference without editing the
-page.
+A page ``docs/api/NAME.md`` that is ``::: belote.NAME`` (or ``docs/api/index.md``, ``:::
+belote``) is written when the site is built, from the address's ``__all__`` (each name is
+public at one address only, see :mod:`belote._lazy`): the address's docstring and its names,
+each under its public path (``belote.dd.dd_tables``, not the module that defines it); a module
+the address exports as a namespace (``belote.pbn``, ``belote.formats.game_json``) with its
+own ``__all__``; then, for a package, each of its modules' docstring (how the names are
+written: no member is documented there). A new name or module appears in the reference without
+editing the page.
 
 Search (mkdocs-material's ``search`` front matter, set here for every page that does not
 set its own, see :func:`search_weight`): the guides are boosted, the API reference is
@@ -14,21 +17,48 @@ down-weighted, and the benchmark log (results.md) is left out of the index.
 
 from __future__ import annotations
 
+import importlib
+import json
 import re
+import types
 from pathlib import Path
 from typing import Any
 
 PACKAGE = Path(__file__).resolve().parent.parent / "solver"
-HEAD = re.compile(r"^::: belote\.(\w+)\n", re.MULTILINE)
+HEAD = re.compile(r"^::: (belote(?:\.\w+)?)\n")
 
 
-def modules(name: str) -> list[str]:
-    """The public modules of ``belote.NAME``, as dotted paths (not the deprecated aliases of
-    moved modules, whose docstring starts with "Deprecated")."""
-    folder = PACKAGE / name
-    return [f"belote.{name}.{path.stem}" for path in sorted(folder.glob("*.py"))
-            if not path.stem.startswith("_")
-            and not path.read_text(encoding="utf-8").startswith('"""Deprecated')]
+def _block(path: str, level: int, members: list[str] | bool) -> str:
+    listed = json.dumps(members) if isinstance(members, list) else str(members).lower()
+    return (f"::: {path}\n    options:\n      heading_level: {level}\n"
+            f"      show_root_heading: true\n      show_submodules: false\n"
+            f"      members: {listed}\n")
+
+
+def _root_namespaces() -> set[str]:
+    """The modules the root exports (``belote.pbn`` is ``belote.formats.pbn``)."""
+    root = importlib.import_module("belote")
+    return {value.__name__ for name in root.__all__
+            if isinstance(value := getattr(root, name), types.ModuleType)}
+
+
+def reference(address: str) -> str:
+    """The Markdown of the API page of ``address`` (``belote``, ``belote.dd``...)."""
+    module = importlib.import_module(address)
+    names = list(module.__all__)
+    spaces = [n for n in names if isinstance(getattr(module, n), types.ModuleType)]
+    blocks = [_block(address, 1, [n for n in names if n not in spaces])]
+    blocks += [_block(f"{address}.{n}", 2, list(getattr(module, n).__all__)) for n in spaces]
+    if address != "belote" and (PACKAGE / address.split(".")[1]).is_dir():
+        written = [f"{address}.{path.stem}" for path in sorted(
+            (PACKAGE / address.split(".")[1]).glob("*.py"))
+            if not path.stem.startswith("_") and path.stem not in spaces
+            and f"{address}.{path.stem}" not in _root_namespaces()]
+        if written:
+            blocks.append("## Its modules\n\nWhere the names above are written, and how "
+                          "they work (the names are documented above, at their address).\n")
+            blocks += [_block(path, 3, False) for path in written]
+    return "\n".join(blocks)
 
 
 GUIDE_BOOST, REFERENCE_BOOST = 3.0, 0.001
@@ -57,8 +87,6 @@ def search_weight(src_uri: str) -> dict[str, Any]:
 def on_page_markdown(markdown: str, page: Any, **kwargs: Any) -> str:
     page.meta.setdefault("search", search_weight(page.file.src_uri))
     match = HEAD.match(markdown)
-    if not page.file.src_uri.startswith("api/") or match is None \
-            or not (PACKAGE / match.group(1)).is_dir():
+    if not page.file.src_uri.startswith("api/") or match is None:
         return markdown
-    blocks = "".join(f"\n::: {path}\n" for path in modules(match.group(1)))
-    return markdown.rstrip("\n") + "\n" + blocks
+    return reference(match.group(1))

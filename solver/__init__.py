@@ -109,4 +109,5 @@ if TYPE_CHECKING:
     from .parallel.runner import Run as Run
     from .errors import BeloteError as BeloteError, PBNDecodeError as PBNDecodeError
 
-__all__, __getattr__, __dir__ = attach(__name__, _TABLE)
+if not TYPE_CHECKING:  # a checker reads the imports above, and flags other names
+    __all__, __getattr__, __dir__ = attach(__name__, _TABLE)

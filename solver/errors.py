@@ -9,7 +9,7 @@ True
 
 from __future__ import annotations
 
-__all__ = ["MAX_MESSAGE", "escaped", "printable", "CardError", "DealError", "IllegalPlayError",
+__all__ = ["MAX_DIGITS", "MAX_MESSAGE", "escaped", "printable", "CardError", "DealError", "IllegalPlayError",
            "ContractError", "AuctionError", "SearchLimitError", "SavedWorkError",
            "BatchStateError", "ConstraintError", "HintError", "QuestionError", "OutputError",
            "InputError", "PlayoutError", "ConventionError", "ConversionWarning", "PBNWarning"]

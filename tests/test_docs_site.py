@@ -87,12 +87,27 @@ def test_the_benchmark_log_is_built_but_not_indexed(site: Path) -> None:
 @needs_mkdocs
 def test_the_reference_documents_the_constants_bound_by_unpacking(site: Path) -> None:
     """``SPADES, HEARTS, DIAMONDS, CLUBS = range(4)``: griffe alone records none of them
-    (docs/griffe_roles.py adds them), and the front door's docstring links to them."""
-    types = (site / "api" / "types" / "index.html").read_text(encoding="utf-8")
-    for name in ("cards.SPADES", "cards.CLUBS", "deal.NORTH", "deal.WEST", "deal.NS", "deal.EW"):
-        assert f'id="belote.types.{name}"' in types, name
+    (docs/griffe_roles.py adds them); each is documented at its address (the front door's
+    suits, seats and sides; ``belote.types``'s ranks), and the front door's docstring links
+    to them."""
     front_door = (site / "api" / "index.html").read_text(encoding="utf-8")
-    assert re.search(r'<a [^>]*href="[^"]*#belote\.(types\.cards\.)?SPADES"', front_door)
+    for name in ("SPADES", "CLUBS", "NORTH", "WEST", "NS", "EW"):
+        assert f'id="belote.{name}"' in front_door, name
+    assert re.search(r'<a [^>]*href="[^"]*#belote\.SPADES"', front_door)
+    types = (site / "api" / "types" / "index.html").read_text(encoding="utf-8")
+    for name in ("SEVEN", "ACE"):
+        assert f'id="belote.types.{name}"' in types, name
+
+
+@needs_mkdocs
+def test_each_api_page_documents_its_address(site: Path) -> None:
+    """A name is documented at its one address: ``belote.dd_table`` on the front door's page,
+    ``belote.dd.dd_tables`` on ``belote.dd``'s, never under the module that writes it."""
+    front_door = (site / "api" / "index.html").read_text(encoding="utf-8")
+    dd = (site / "api" / "dd" / "index.html").read_text(encoding="utf-8")
+    assert 'id="belote.dd_table"' in front_door and 'id="belote.pbn.load"' in front_door
+    assert 'id="belote.dd.dd_tables"' in dd and 'id="belote.dd.dd_table"' not in dd
+    assert 'id="belote.dd.deals.dd_tables"' not in dd and 'id="belote.dd.deals"' in dd
 
 
 @needs_mkdocs

@@ -10,9 +10,9 @@ from .._lazy import attach
 _TABLE: dict[str, tuple[str, ...]] = {
     ".auction": ("AuctionAdvice", "Option", "auction_advice", "classic_seen", "question_of",
                  "sample_outcomes", "score_outcomes"),
-    ".bid": ("BidAdvice", "ContractEstimate", "bid_table", "classic_advice", "classic_constraints",
-             "classic_question", "coinche_contracts", "count_layouts", "estimate_contract",
-             "net_range"),
+    ".bid": ("MAX_LISTED", "BidAdvice", "ContractEstimate", "bid_table", "classic_advice",
+             "classic_constraints", "classic_question", "coinche_contracts", "count_layouts",
+             "estimate_contract", "net_range"),
     ".bid_play": ("PLAYS", "PlayDifference", "PlayedAdvice", "played_classic", "played_estimate",
                   "played_table"),
     ".hint": ("DEFAULT_SAMPLES", "MAX_SAMPLES", "RANKINGS", "BoardHint", "CardAdvice", "Hint",
@@ -29,9 +29,9 @@ if TYPE_CHECKING:
                           auction_advice as auction_advice, classic_seen as classic_seen,
                           question_of as question_of, sample_outcomes as sample_outcomes,
                           score_outcomes as score_outcomes)
-    from .bid import (BidAdvice as BidAdvice, ContractEstimate as ContractEstimate,
-                      bid_table as bid_table, classic_advice as classic_advice,
-                      classic_constraints as classic_constraints,
+    from .bid import (MAX_LISTED as MAX_LISTED, BidAdvice as BidAdvice,
+                      ContractEstimate as ContractEstimate, bid_table as bid_table,
+                      classic_advice as classic_advice, classic_constraints as classic_constraints,
                       classic_question as classic_question, coinche_contracts as coinche_contracts,
                       count_layouts as count_layouts, estimate_contract as estimate_contract,
                       net_range as net_range)
@@ -51,4 +51,5 @@ if TYPE_CHECKING:
     from .question import (PLAYED_SAMPLES as PLAYED_SAMPLES, TABLE_SAMPLES as TABLE_SAMPLES,
                            BidJob as BidJob)
 
-__all__, __getattr__, __dir__ = attach(__name__, _TABLE)
+if not TYPE_CHECKING:  # a checker reads the imports above, and flags other names
+    __all__, __getattr__, __dir__ = attach(__name__, _TABLE)

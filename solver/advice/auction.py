@@ -200,7 +200,7 @@ def sample_outcomes(constraints: Constraints, taker_side: int, dealer: Seat,
                     ) -> np.ndarray:
     """Exact outcome keys and belote sides of samples ``0 .. samples - 1`` of ``seed``.
 
-    An ``(samples, len(trumps), 2)`` array as :func:`belote.advice.bid.iter_outcomes`
+    An ``(samples, len(trumps), 2)`` array as ``iter_outcomes`` of :mod:`belote.advice.bid`
     gives it (the taking side's exact value or ``DEFENCE_CAPOT``, and the
     belote side, 2 for nobody); the same whatever the workers. With
     ``listed``, the first ``samples`` layouts in their fixed order instead

@@ -79,7 +79,7 @@ from ..types.cards import SUITS, Suit, as_card
 from ..types.contract import Contract, as_contract
 from ..types.deal import Seat, as_seat, next_seat, side_of
 
-__all__ = ["BidAdvice", "ContractEstimate", "bid_table", "classic_advice", "classic_question", "classic_constraints",
+__all__ = ["MAX_LISTED", "BidAdvice", "ContractEstimate", "bid_table", "classic_advice", "classic_question", "classic_constraints",
            "coinche_contracts", "count_layouts", "estimate_contract", "net_range"]
 
 LEVEL = 0.95
@@ -612,7 +612,7 @@ def estimate_contract(constraints: Constraints, contract: Contract | str, dealer
     Every sample is solved exactly, so the mean and deciles of the taking
     side's points are given; scores are given at each multiplier the profile
     allows. ``constraints.profile`` is the rule profile; ``run``
-    (:class:`~belote.parallel.Run`) says how to run the samples (its
+    (:class:`~belote.Run`) says how to run the samples (its
     ``progress`` counts samples). Raises
     :class:`BeloteError` for bad arguments and
     :class:`~belote.errors.ConstraintError` when no deal

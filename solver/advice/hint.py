@@ -313,7 +313,7 @@ def hint(position: Position, seat: Seat | str, contract: Contract | str | None =
     ``"points"``. When the consistent layouts number at most ``samples``
     they are all solved (``exact``), else ``samples`` of them are drawn from
     stream ``seed`` (the same layouts whatever runs them). ``run``
-    (:class:`~belote.parallel.Run`) says how to run them, one item per layout.
+    (:class:`~belote.Run`) says how to run them, one item per layout.
     Raises :class:`HintError` when ``seat`` is not to move or the deal is over.
     """
     seat = as_seat(seat)

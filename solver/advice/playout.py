@@ -459,7 +459,7 @@ def playouts(boards: Iterable[Board], *, schedule: Schedule = DEFAULT_SCHEDULE, 
     each board's place in its file, and a board plays the same whichever
     others are played with it.
 
-    ``run`` (:class:`~belote.parallel.Run`) says how to run them, one item
+    ``run`` (:class:`~belote.Run`) says how to run them, one item
     per board; the results are the same whatever runs them.
     """
     records = list(boards)

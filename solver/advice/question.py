@@ -408,7 +408,7 @@ def plan_bid(question: BidQuestion) -> BidJob:
 def advise_bid(question: BidQuestion | BidJob, *, run: Run = SERIAL) -> BidAnswer:
     """The answer to ``question`` (checked first by :func:`plan_bid` unless already a job).
 
-    ``run`` (:class:`~belote.parallel.Run`) says how to run the samples; its
+    ``run`` (:class:`~belote.Run`) says how to run the samples; its
     ``progress`` counts samples.
     """
     from ..advice import auction as auction_advisor

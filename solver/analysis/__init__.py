@@ -51,4 +51,5 @@ if TYPE_CHECKING:
     from .sd_grades import (SDGrade as SDGrade, grade_record as grade_record,
                             seat_totals as seat_totals)
 
-__all__, __getattr__, __dir__ = attach(__name__, _TABLE)
+if not TYPE_CHECKING:  # a checker reads the imports above, and flags other names
+    __all__, __getattr__, __dir__ = attach(__name__, _TABLE)

@@ -360,7 +360,7 @@ def board_analysis(board: Board | BoardJob, request: TableRequest = TableRequest
 def board_analyses(boards: Iterable[Board | BoardJob], request: TableRequest = TableRequest(),
                    *, run: Run = Run("process")) -> Generator[BoardAnalysis, None, None]:
     """The analyses of many boards, in input order, run as ``run`` says
-    (:class:`~belote.parallel.Run`, :func:`~belote.parallel.parallel_map`).
+    (:class:`~belote.Run`, :func:`~belote.parallel.parallel_map`).
 
     Boards are planned here, lazily, so a bad board raises before its turn
     comes; pass jobs already planned (:func:`plan_board`) to report every

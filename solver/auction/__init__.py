@@ -32,4 +32,5 @@ if TYPE_CHECKING:
                       ParContract as ParContract, ParResult as ParResult, bid_ladder as bid_ladder,
                       par_boards as par_boards, plan_par as plan_par, solve_par as solve_par)
 
-__all__, __getattr__, __dir__ = attach(__name__, _TABLE)
+if not TYPE_CHECKING:  # a checker reads the imports above, and flags other names
+    __all__, __getattr__, __dir__ = attach(__name__, _TABLE)

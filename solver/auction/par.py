@@ -19,7 +19,7 @@ The game solved here, exactly:
   opening passes score 0-0.
 * A contract scores its double-dummy result: the first trick is led by the
   dealer's left whoever declares, the taking side takes its double-dummy
-  value for that trump (:func:`~belote.dd.dd_table`), Belote–Rebelote
+  value for that trump (:func:`~belote.dd_table`), Belote–Rebelote
   counts for the side holding trump K+Q, and
   :func:`~belote.dd.verdict.verdict_from_points` gives the score
   (when the taker's value is 0, one threshold search tells whether the
@@ -371,7 +371,7 @@ def par_boards(boards: Iterable[Any], *, run: Run = Run("process")
     """The par of each board (:func:`solve_par`), in board order, as each is solved.
 
     Every board is checked (:func:`plan_par`) before any is solved, so a bad
-    board fails the run at once. ``run`` (:class:`~belote.parallel.Run`) says
+    board fails the run at once. ``run`` (:class:`~belote.Run`) says
     how to run them: the results stream, so a reader sees each board as soon
     as it and those before it are done.
     """

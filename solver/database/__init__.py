@@ -12,10 +12,10 @@ _TABLE: dict[str, tuple[str, ...]] = {
     ".charts": ("CHARTS", "MIN_GROUP", "Charts", "missing_matplotlib_message", "write_charts"),
     ".html": ("COLUMN_NOTES", "FEW_DEALS", "LONG_TABLE", "TABLE_MEANS", "TABLE_TITLES",
               "columns_note", "render_page", "table_title"),
-    ".report": ("FEATURES", "LEAD_NEEDS", "LEAD_NOT_BY_LEADER", "REPORTS", "belote_table",
-                "bid_success_table", "capot_table", "check_batch_output", "check_values",
-                "features", "lead_value", "left_out", "mode_comparison", "points_table",
-                "sd_calibration", "sd_summary"),
+    ".report": ("CALIBRATION_THRESHOLDS", "FEATURES", "LEAD_NEEDS", "LEAD_NOT_BY_LEADER", "REPORTS",
+                "belote_table", "bid_success_table", "capot_table", "check_batch_output",
+                "check_values", "features", "lead_value", "left_out", "mode_comparison",
+                "points_table", "sd_calibration", "sd_summary"),
     ".schema": ("BATCH_COLUMNS", "BATCH_SCHEMA", "REPORT_COLUMNS", "polars_schema"),
 }
 """The public names of this package, by home module (see :mod:`belote._lazy`)."""
@@ -32,15 +32,16 @@ if TYPE_CHECKING:
                        LONG_TABLE as LONG_TABLE, TABLE_MEANS as TABLE_MEANS,
                        TABLE_TITLES as TABLE_TITLES, columns_note as columns_note,
                        render_page as render_page, table_title as table_title)
-    from .report import (FEATURES as FEATURES, LEAD_NEEDS as LEAD_NEEDS,
-                         LEAD_NOT_BY_LEADER as LEAD_NOT_BY_LEADER, REPORTS as REPORTS,
-                         belote_table as belote_table, bid_success_table as bid_success_table,
-                         capot_table as capot_table, check_batch_output as check_batch_output,
-                         check_values as check_values, features as features,
-                         lead_value as lead_value, left_out as left_out,
+    from .report import (CALIBRATION_THRESHOLDS as CALIBRATION_THRESHOLDS, FEATURES as FEATURES,
+                         LEAD_NEEDS as LEAD_NEEDS, LEAD_NOT_BY_LEADER as LEAD_NOT_BY_LEADER,
+                         REPORTS as REPORTS, belote_table as belote_table,
+                         bid_success_table as bid_success_table, capot_table as capot_table,
+                         check_batch_output as check_batch_output, check_values as check_values,
+                         features as features, lead_value as lead_value, left_out as left_out,
                          mode_comparison as mode_comparison, points_table as points_table,
                          sd_calibration as sd_calibration, sd_summary as sd_summary)
     from .schema import (BATCH_COLUMNS as BATCH_COLUMNS, BATCH_SCHEMA as BATCH_SCHEMA,
                          REPORT_COLUMNS as REPORT_COLUMNS, polars_schema as polars_schema)
 
-__all__, __getattr__, __dir__ = attach(__name__, _TABLE)
+if not TYPE_CHECKING:  # a checker reads the imports above, and flags other names
+    __all__, __getattr__, __dir__ = attach(__name__, _TABLE)

@@ -518,7 +518,7 @@ def run_batch(input_path: str | os.PathLike[str], output: str | os.PathLike[str]
               records: Iterable[Board | PBNDecodeError] | None = None) -> BatchSummary:
     """Solve every board of ``input_path`` into the Parquet file ``output`` (module docstring).
 
-    ``run`` (:class:`~belote.parallel.Run`) says how to run the records; its
+    ``run`` (:class:`~belote.Run`) says how to run the records; its
     ``progress`` is called with the number of records of each finished
     batch of work; ``command`` is
     recorded in the metadata. ``records`` replaces the reading of

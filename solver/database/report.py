@@ -48,7 +48,7 @@ from .schema import REPORT_COLUMNS
 if TYPE_CHECKING:
     import polars as pl
 
-__all__ = ["FEATURES", "LEAD_NEEDS", "LEAD_NOT_BY_LEADER", "REPORTS", "belote_table",
+__all__ = ["CALIBRATION_THRESHOLDS", "FEATURES", "LEAD_NEEDS", "LEAD_NOT_BY_LEADER", "REPORTS", "belote_table",
            "bid_success_table", "capot_table", "check_batch_output", "check_values", "features",
            "lead_value", "left_out",
            "mode_comparison", "points_table", "report_tables", "sd_calibration",

@@ -35,4 +35,5 @@ if TYPE_CHECKING:
                           verdict_from_points as verdict_from_points)
     from .warm import warm_up as warm_up
 
-__all__, __getattr__, __dir__ = attach(__name__, _TABLE)
+if not TYPE_CHECKING:  # a checker reads the imports above, and flags other names
+    __all__, __getattr__, __dir__ = attach(__name__, _TABLE)

@@ -109,7 +109,7 @@ def judge_contract(position: Position, contract: Contract | str, *,
     ``declarer`` (``"E"`` or a seat int) is its taker when the contract does
     not name one. For a full deal, ``position`` is the start of play with the
     deal's own leader. ``taker_points``, the taking side's value if already
-    known (from a :func:`~belote.dd.dd_table` or an analysis), saves its solve;
+    known (from a :func:`~belote.dd_table` or an analysis), saves its solve;
     when it is 0, one threshold search tells whether the defence can take
     every trick. ``position.trump`` must be the contract's trump.
 

@@ -24,4 +24,5 @@ if TYPE_CHECKING:
                         numbered_lines as numbered_lines)
     from . import rows as rows
 
-__all__, __getattr__, __dir__ = attach(__name__, _TABLE)
+if not TYPE_CHECKING:  # a checker reads the imports above, and flags other names
+    __all__, __getattr__, __dir__ = attach(__name__, _TABLE)

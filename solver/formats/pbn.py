@@ -53,6 +53,7 @@ from ..types.cards import ALL_CARDS, RANK_NAMES, SUIT_NAMES, Card, CardSet, card
 from ..types.contract import Contract, parse_contract, reread_contract
 from ..types.deal import NORTH, Deal, Seat, next_seat, parse_seat, seat_name
 from ..types.profile import RuleProfile, get_profile
+from .lines import MAX_LINE_BYTES
 
 __all__ = ["DEFAULT_MODE", "KNOWN_TAGS", "TURNED_TAG", "fit_pbn", "load", "loads", "iter_load",
            "dump", "dumps"]
@@ -496,10 +497,6 @@ def loads(text: str, *, file: str | None = None, profile: str | RuleProfile | No
             for game, comments in _games(_logical_lines(io.StringIO(text, newline=None), file))]
 
 
-MAX_LINE_BYTES = 1 << 20
-"""The longest line read (1 MiB): a longer one, or an endless device, is an error."""
-
-
 def iter_load(fp_or_path: IO[str] | IO[bytes] | str | os.PathLike[str], *,
               profile: str | RuleProfile | None = None, name: str | None = None
               ) -> Iterator[Board | PBNDecodeError]:
@@ -511,7 +508,7 @@ def iter_load(fp_or_path: IO[str] | IO[bytes] | str | os.PathLike[str], *,
     yielded in its place. A line of bytes that are not UTF-8 makes its
     board one such error, and the reading goes on. A fault that ends the
     reading (a comment never closed, a line longer than
-    :data:`MAX_LINE_BYTES`) is yielded last. A binary stream is decoded as
+    :data:`~belote.formats.MAX_LINE_BYTES`) is yielded last. A binary stream is decoded as
     UTF-8; ``name`` names the source in errors (default: the path, or the
     stream's ``name``).
 

@@ -58,7 +58,7 @@ from ..errors import BeloteError
 if TYPE_CHECKING:
     from concurrent.futures import Executor, Future
 
-__all__ = ["EXECUTORS", "Run", "default_chunk_size", "fork_is_safe", "parallel_map",
+__all__ = ["MAX_CHUNK", "EXECUTORS", "Run", "default_chunk_size", "fork_is_safe", "parallel_map",
            "worker_count"]
 
 T = TypeVar("T")

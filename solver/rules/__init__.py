@@ -26,4 +26,5 @@ if TYPE_CHECKING:
                           min_points_to_make as min_points_to_make, round_score as round_score,
                           trick_points_of as trick_points_of)
 
-__all__, __getattr__, __dir__ = attach(__name__, _TABLE)
+if not TYPE_CHECKING:  # a checker reads the imports above, and flags other names
+    __all__, __getattr__, __dir__ = attach(__name__, _TABLE)

@@ -14,10 +14,10 @@ from .._lazy import attach
 _TABLE: dict[str, tuple[str, ...]] = {
     ".constraints": ("CardCount", "Constraints", "PerSuit", "Range", "classic_bidding",
                      "holding_set", "parse_known", "parse_points", "parse_shape"),
-    ".sampler": ("BLOCK", "RANDOM_DEALER", "DealSampler", "deal_pbn", "deal_rows"),
-    ".stats": ("SMALL_SAMPLE", "ClusterSums", "Estimate", "LookSchedule", "bounded_mean",
-               "clopper_pearson_bounds", "clustered_mean", "clustered_proportion", "mean",
-               "paired_difference", "paired_difference_bounded", "paired_proportions",
+    ".sampler": ("BLOCK", "MAX_STATES", "RANDOM_DEALER", "DealSampler", "deal_pbn", "deal_rows"),
+    ".stats": ("RARE_CLUSTERS", "SMALL_SAMPLE", "ClusterSums", "Estimate", "LookSchedule",
+               "bounded_mean", "clopper_pearson_bounds", "clustered_mean", "clustered_proportion",
+               "mean", "paired_difference", "paired_difference_bounded", "paired_proportions",
                "paired_proportions_any_n", "proportion", "proportion_any_n", "quantiles", "t_cdf",
                "t_quantile", "wilson_bounds", "z_value"),
 }
@@ -29,11 +29,11 @@ if TYPE_CHECKING:
                               classic_bidding as classic_bidding, holding_set as holding_set,
                               parse_known as parse_known, parse_points as parse_points,
                               parse_shape as parse_shape)
-    from .sampler import (BLOCK as BLOCK, RANDOM_DEALER as RANDOM_DEALER,
+    from .sampler import (BLOCK as BLOCK, MAX_STATES as MAX_STATES, RANDOM_DEALER as RANDOM_DEALER,
                           DealSampler as DealSampler, deal_pbn as deal_pbn, deal_rows as deal_rows)
-    from .stats import (SMALL_SAMPLE as SMALL_SAMPLE, ClusterSums as ClusterSums,
-                        Estimate as Estimate, LookSchedule as LookSchedule,
-                        bounded_mean as bounded_mean,
+    from .stats import (RARE_CLUSTERS as RARE_CLUSTERS, SMALL_SAMPLE as SMALL_SAMPLE,
+                        ClusterSums as ClusterSums, Estimate as Estimate,
+                        LookSchedule as LookSchedule, bounded_mean as bounded_mean,
                         clopper_pearson_bounds as clopper_pearson_bounds,
                         clustered_mean as clustered_mean,
                         clustered_proportion as clustered_proportion, mean as mean,
@@ -45,4 +45,5 @@ if TYPE_CHECKING:
                         quantiles as quantiles, t_cdf as t_cdf, t_quantile as t_quantile,
                         wilson_bounds as wilson_bounds, z_value as z_value)
 
-__all__, __getattr__, __dir__ = attach(__name__, _TABLE)
+if not TYPE_CHECKING:  # a checker reads the imports above, and flags other names
+    __all__, __getattr__, __dir__ = attach(__name__, _TABLE)

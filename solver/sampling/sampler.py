@@ -55,7 +55,7 @@ from ..types.deal import NORTH, SEATS, Deal, Seat, seat_name
 from ..errors import ConstraintError
 from .constraints import ALL_HOLDINGS, ANY_POINTS, NO_LIMIT, CardCount, Constraints
 
-__all__ = ["DealSampler", "deal_pbn", "deal_rows", "RANDOM_DEALER", "BLOCK"]
+__all__ = ["MAX_STATES", "DealSampler", "deal_pbn", "deal_rows", "RANDOM_DEALER", "BLOCK"]
 
 BLOCK = 1024
 """Deals per random block: deal ``i`` is drawn in block ``i // BLOCK``."""

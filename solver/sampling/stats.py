@@ -52,7 +52,7 @@ import numpy as np
 
 from ..errors import BeloteError
 
-__all__ = ["Estimate", "z_value", "wilson_bounds", "SMALL_SAMPLE", "proportion",
+__all__ = ["RARE_CLUSTERS", "Estimate", "z_value", "wilson_bounds", "SMALL_SAMPLE", "proportion",
            "proportion_any_n", "clopper_pearson_bounds", "t_cdf", "t_quantile", "mean",
            "bounded_mean", "paired_difference", "paired_difference_bounded",
            "paired_proportions_any_n", "paired_proportions", "ClusterSums", "clustered_proportion",

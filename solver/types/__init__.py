@@ -44,4 +44,5 @@ if TYPE_CHECKING:
                        seat_name as seat_name, side_name as side_name, side_of as side_of)
     from .profile import PROFILES as PROFILES
 
-__all__, __getattr__, __dir__ = attach(__name__, _TABLE)
+if not TYPE_CHECKING:  # a checker reads the imports above, and flags other names
+    __all__, __getattr__, __dir__ = attach(__name__, _TABLE)

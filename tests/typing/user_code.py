@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import belote
 from belote import HEARTS, NS, CardSet, Deal, Position, dd_table, pbn
+from belote.dd import ContractVerdict
 from belote.types import card_name
 
 board: belote.Board = pbn.load("datasets/examples/deals.pbn")[0]
@@ -29,4 +30,4 @@ version: str = belote.__version__
 # What a player types is taken too: suit, seat and side letters, a contract's text, a profile.
 by_letters = Position(deal, "H", "E", "coinche")
 points: int = table["H", "NS"] + belote.solve_position(by_letters, "EW")
-by_text: belote.ContractVerdict = belote.judge_contract(by_letters, "100H", declarer="E")
+by_text: ContractVerdict = belote.judge_contract(by_letters, "100H", declarer="E")
