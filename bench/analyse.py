@@ -35,9 +35,9 @@ from pathlib import Path
 
 os.environ.setdefault("NUMBA_NUM_THREADS", "1")
 
-from belote import CLASSIC, COINCHE, EW, NS, Deal, Position, pbn  # noqa: E402
+from belote import CLASSIC, COINCHE, EW, NS, Deal, Position, pbn, position_analysis  # noqa: E402
 from belote.analysis import play_analysis, recorded_cards  # noqa: E402
-from belote.dd import SearchContext, position_analysis, warm_up  # noqa: E402
+from belote.dd import SearchContext, warm_up  # noqa: E402
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "datasets" / "examples"
 

@@ -11,8 +11,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from belote.types import SUITS
-from belote import COINCHE, NS, dd_table, solve_position
-from belote.dd import SearchContext, position_analysis, reaches
+from belote import COINCHE, NS, dd_table, position_analysis, solve_position
+from belote.dd import SearchContext, reaches
 
 from . import peer
 from .sets import Item

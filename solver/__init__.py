@@ -20,7 +20,7 @@ exports is not listed again below it. The names, by what they are for:
   record formats :mod:`pbn` and :mod:`cfn` (``load``, ``loads``, ``iter_load``, ``dump``,
   ``dumps``);
 - **solving and judging** -- :func:`solve_position`, :func:`dd_table`,
-  :func:`judge_contract`;
+  :func:`position_analysis` (every legal card's value), :func:`judge_contract`;
 - **analyses** -- :func:`board_analysis` (what ``belote solve`` computes),
   :func:`board_play_analysis` (``belote analyse``), :func:`review` (``belote review``);
 - **advice** -- :class:`BidQuestion`, :func:`plan_bid`, :func:`advise_bid` and its answer
@@ -62,7 +62,7 @@ _TABLE: dict[str, tuple[str, ...]] = {
     ".board": ("Board",),
     ".formats.pbn": ("pbn",),
     ".formats.cfn": ("cfn",),
-    ".dd.solve": ("solve_position", "dd_table"),
+    ".dd.solve": ("solve_position", "dd_table", "position_analysis"),
     ".dd.verdict": ("judge_contract",),
     ".analysis.board": ("board_analysis",),
     ".analysis.play_record": ("board_play_analysis",),
@@ -94,7 +94,8 @@ if TYPE_CHECKING:
     from .rules.scoring import score_deal as score_deal
     from .board import Board as Board
     from .formats import cfn as cfn, pbn as pbn
-    from .dd.solve import dd_table as dd_table, solve_position as solve_position
+    from .dd.solve import (dd_table as dd_table, position_analysis as position_analysis,
+                           solve_position as solve_position)
     from .dd.verdict import judge_contract as judge_contract
     from .analysis.board import board_analysis as board_analysis
     from .analysis.play_record import board_play_analysis as board_play_analysis

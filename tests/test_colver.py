@@ -32,9 +32,8 @@ import random
 import pytest
 from conftest import sample_size
 
-from belote import COINCHE, EW, NORTH, NS, SOUTH, Deal, Position, dd_table
+from belote import COINCHE, EW, NORTH, NS, SOUTH, Deal, Position, dd_table, position_analysis
 from belote.types import SUITS, SUIT_NAMES, card_name, parse_card, seat_name
-from belote.dd import position_analysis
 
 try:
     import colver

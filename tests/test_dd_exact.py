@@ -31,8 +31,8 @@ import random
 import pytest
 from conftest import sample_size
 
-from belote import Deal, Position, get_profile, solve_position
-from belote.dd import SearchContext, position_analysis, reaches
+from belote import Deal, Position, get_profile, position_analysis, solve_position
+from belote.dd import SearchContext, reaches
 
 from positions import MODES, PositionSpec, random_history, random_position
 from reference import CAPOT_POINTS, reference_card_values, reference_legal

@@ -20,14 +20,14 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from belote import Auction, BeloteError, Board, Position, Run, hint, pbn, playout
+from belote import Auction, BeloteError, Board, Position, Run, hint, pbn, playout, position_analysis
 from belote import (CLASSIC, COINCHE, NORTH, WEST, CardSet, Deal, judge_contract, parse_contract,
                     score_deal)
 from belote.advice import (DEFAULT_SCHEDULE, MAX_SAMPLES, Playout, Schedule, decide,
                            enumerate_layouts, played_board, playouts, replay, resampled_layouts,
                            visible_constraints)
 from belote.auction import layout_log_likelihood
-from belote.dd import position_analysis, equivalence_classes, layout_values
+from belote.dd import equivalence_classes, layout_values
 from belote.errors import DealError, PlayoutError
 from belote.rules import min_points_to_make
 from belote.sampling import BLOCK, DealSampler

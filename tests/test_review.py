@@ -27,12 +27,11 @@ import numpy as np
 import pytest
 
 from belote import (COINCHE, Auction, Board, Deal, Position, Run, cfn, judge_contract,
-                    parse_contract, review)
+                    parse_contract, position_analysis, review)
 from belote.advice import Schedule, enumerate_layouts, replay, visible_constraints
 from belote.analysis import (MARGIN, card_choice, iter_review, review as review_module,
                              review_board, verdict_of)
 from belote.analysis.review import _actual_call_nets
-from belote.dd import position_analysis
 from belote.errors import SavedWorkError
 from belote.types import side_of
 

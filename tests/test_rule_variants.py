@@ -21,8 +21,8 @@ import random
 import pytest
 from conftest import sample_size
 
-from belote import COINCHE, CardSet, Deal, Position, solve_position
-from belote.dd import position_analysis, reaches
+from belote import COINCHE, CardSet, Deal, Position, position_analysis, solve_position
+from belote.dd import reaches
 
 FLAGS = ("overtrump_on_trump_lead", "partner_winning_frees", "must_trump_when_void",
          "must_overtrump_ruff", "undertrump_when_cannot_overtrump")

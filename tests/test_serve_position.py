@@ -6,9 +6,8 @@ from __future__ import annotations
 import random
 
 import pytest
-from belote import Board, Deal
+from belote import Board, Deal, position_analysis
 from belote.analysis import position_report
-from belote.dd import position_analysis
 from belote.types import card_name
 
 

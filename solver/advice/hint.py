@@ -9,7 +9,7 @@ uniformly with the exact sampler (or lists them all when there are no more of
 them than the samples asked for), rebuilds each layout as the real position
 with the same history (:func:`replay`: same tricks, same points, same trick in
 progress), values every legal card on it double-dummy (one
-:func:`~belote.dd.position_analysis` per layout), and ranks the cards:
+:func:`~belote.position_analysis` per layout), and ranks the cards:
 
 * by the expected whole-deal trick points of the player's side (tricks
   already taken count; belote apart), with a Student t interval;
@@ -49,7 +49,8 @@ from typing import Any
 
 import numpy as np
 
-from ..dd import equivalence_classes, position_analysis, warm_up
+from ..dd import equivalence_classes, warm_up
+from ..dd.solve import position_analysis
 from ..errors import BeloteError, ContractError, HintError, PBNDecodeError
 from ..parallel.runner import SERIAL, Run, parallel_map
 from ..rules.play import Position

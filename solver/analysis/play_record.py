@@ -10,7 +10,7 @@ seat and per side and, for a contract with a declarer, the double-dummy
 verdict after every card, hence the cards that turned a made contract into
 a failed one or the reverse.
 
-The cost is one :func:`~belote.dd.position_analysis` per card, all
+The cost is one :func:`~belote.position_analysis` per card, all
 sharing one :class:`~belote.dd.SearchContext`: the call made before
 a card values every legal card, so it gives the value after the card
 played, which is also the value before the next one.
@@ -33,7 +33,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
-from ..dd import PositionAnalysis, SearchContext, position_analysis
+from ..dd import PositionAnalysis, SearchContext
+from ..dd.solve import position_analysis
 from ..dd.verdict import ContractVerdict, verdict_from_points
 from ..errors import BeloteError, IllegalPlayError
 from ..board import Board
@@ -289,7 +290,7 @@ def play_analysis(position: Position, cards: Iterable[Card | str], *,
                  context: SearchContext | None = None) -> tuple[CardAnalysis, ...]:
     """Analyse ``cards``, played in this order from ``position`` (left unchanged).
 
-    One :func:`~belote.dd.position_analysis` per card, with one search
+    One :func:`~belote.position_analysis` per card, with one search
     context for all (a new one unless ``context`` is given). Raises
     :class:`~belote.errors.IllegalPlayError` for a card that may not
     be played; the cards before it are not reported.

@@ -20,7 +20,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..board import Board
-from ..dd import PositionAnalysis, SearchContext, position_analysis
+from ..dd import PositionAnalysis, SearchContext
+from ..dd.solve import position_analysis
 from ..dd.verdict import ContractVerdict, judge_contract, verdict_from_points
 from ..rules.play import Position
 from ..types.cards import card_name

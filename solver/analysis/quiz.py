@@ -29,7 +29,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..board import Board
-from ..dd import default_context, position_analysis, warm_up
+from ..dd import default_context, warm_up
+from ..dd.solve import position_analysis
 from ..parallel.runner import SERIAL, Run, parallel_map
 from ..rules.play import Position
 from ..types.cards import card_name, parse_card

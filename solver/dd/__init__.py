@@ -15,8 +15,8 @@ from .._lazy import attach
 _TABLE: dict[str, tuple[str, ...]] = {
     ".deals": ("dd_tables", "hands_array", "reaches_deals", "solve_deals"),
     ".solve": ("CardValue", "DDTable", "PositionAnalysis", "SearchContext", "default_context",
-               "equivalence_classes", "kernel_layout", "layout_values", "position_analysis",
-               "reaches", "reaches_targets"),
+               "equivalence_classes", "kernel_layout", "layout_values", "reaches",
+               "reaches_targets"),
     ".verdict": ("ContractVerdict", "verdict_from_points"),
     ".warm": ("warm_up",),
 }
@@ -29,8 +29,8 @@ if TYPE_CHECKING:
                         PositionAnalysis as PositionAnalysis, SearchContext as SearchContext,
                         default_context as default_context,
                         equivalence_classes as equivalence_classes, kernel_layout as kernel_layout,
-                        layout_values as layout_values, position_analysis as position_analysis,
-                        reaches as reaches, reaches_targets as reaches_targets)
+                        layout_values as layout_values, reaches as reaches,
+                        reaches_targets as reaches_targets)
     from .verdict import (ContractVerdict as ContractVerdict,
                           verdict_from_points as verdict_from_points)
     from .warm import warm_up as warm_up
