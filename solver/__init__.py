@@ -39,8 +39,8 @@ loaded from their cache) on the first solve.
 >>> import belote
 >>> belote.Deal.from_pbn("N:AKQJT987... .AKQJT987.. ..AKQJT987. ...AKQJT987").hands[0]
 CardSet('7S 8S 9S TS JS QS KS AS')
->>> belote.dd_table.__module__
-'belote.dd.solve'
+>>> "dd_table" in belote.__all__, "dd_tables" in belote.__all__  # the batch twin: belote.dd
+(True, False)
 """
 
 from __future__ import annotations

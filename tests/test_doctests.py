@@ -20,7 +20,6 @@ def test_modules_are_found():
     assert "belote.dd.solve" in MODULES and "belote.types.cards" in MODULES
 
 
-@pytest.mark.filterwarnings("ignore:belote.solver is deprecated:DeprecationWarning")
 @pytest.mark.parametrize("name", MODULES)
 def test_docstring_examples(name):
     module = importlib.import_module(name)
