@@ -34,9 +34,8 @@ os.environ.setdefault("NUMBA_NUM_THREADS", "1")
 
 from belote.advice import DEFAULT_SCHEDULE, Schedule  # noqa: E402
 from belote.analysis import SessionReview, card_choice, review_board, session_quiz  # noqa: E402
-from belote.analysis.quiz import _position  # noqa: E402
 from belote.dd import warm_up  # noqa: E402
-from belote import cfn  # noqa: E402
+from belote import Position, cfn  # noqa: E402
 from belote.sampling import BLOCK, mean, proportion  # noqa: E402
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
@@ -85,7 +84,8 @@ def quiz_quality(boards: list, seed: int = 0) -> str:
     confirmed = stable = listed = 0
     for q in quizzes:
         board = boards[q.place]
-        pos = _position(board, q.index)
+        pos = Position(board.full_deal(), board.trump(), board.first_leader(),
+                       board.profile()).played(board.cards[:q.index])
         contract = board.get_contract()
         evidence = DEFAULT_SCHEDULE.evidence(board.auction)
         big = card_choice(pos, contract, schedule=judge, seed=seed + 2, board=q.place,

@@ -41,9 +41,8 @@ intervals misses, at most 5%. So every reported interval keeps its 95%, as
 without ``precision`` (each on its own; the schedule, hence ``K``, is fixed
 by ``samples``, the cap, before anything is looked at).
 
->>> from belote import COINCHE
+>>> from belote import COINCHE, parse_contract
 >>> from belote.sampling import Constraints
->>> from belote import parse_contract
 >>> hands = ["S:JH 9H AH TH KS AS AD 7C", "N:QH 8H AC TC KC 7D 8D 9D",
 ...          "E:7H 7S 8S 9S QS JS TS"]
 >>> c = Constraints().with_text(hand=hands[:2], known=hands[2:])

@@ -25,9 +25,8 @@ playout at trump ``t`` uses board ``4 i + t`` of the player's stream
 ``seed``, so results do not depend on the number of workers. No early
 stopping (``precision``): every sample is played.
 
->>> from belote import COINCHE
+>>> from belote import COINCHE, parse_contract
 >>> from belote.sampling import Constraints
->>> from belote import parse_contract
 >>> c = Constraints().with_text(hand=["S:JH 9H AH TH KS AS AD 7C"])
 >>> r = played_estimate(c, parse_contract("100H", COINCHE, declarer=2), dealer=3, samples=2,
 ...                     schedule=Schedule.from_worlds(4))

@@ -15,9 +15,7 @@ sharing one :class:`~belote.dd.SearchContext`: the call made before
 a card values every legal card, so it gives the value after the card
 played, which is also the value before the next one.
 
->>> from belote import COINCHE, Deal, Position
->>> from belote import NORTH
->>> from belote import HEARTS
+>>> from belote import COINCHE, HEARTS, NORTH, Deal, Position
 >>> ending = Deal.from_pbn("N:.A.7. .Q..8 .J.T. 8...A")
 >>> start = Position(ending, HEARTS, NORTH, COINCHE, points=(80, 17), tricks_won=(3, 3))
 >>> cards = play_analysis(start, "7D QH TD 8S 8C JH AC AH".split())
@@ -159,8 +157,7 @@ class PlayAnalysis:
     K+Q, and ``cards`` the :class:`CardAnalysis` of every recorded card in
     playing order.
 
-    >>> from belote import COINCHE, Deal, Position
-    >>> from belote import parse_contract
+    >>> from belote import COINCHE, Deal, Position, parse_contract
     >>> ending = Deal.from_pbn("N:.A.7. .Q..8 .J.T. 8...A")
     >>> start = Position(ending, 1, 0, COINCHE, points=(80, 17), tricks_won=(3, 3))
     >>> play = PlayAnalysis(None, None, "coinche", parse_contract("130H", COINCHE, 0), None,

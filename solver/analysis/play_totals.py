@@ -5,9 +5,8 @@ results: the points given away and the costly cards per seat, per side and
 per role (the taking side against the defence), and the contracts' double-dummy
 outcomes before the first card and at the end of the records.
 
->>> from belote import COINCHE, Deal, Position
+>>> from belote import COINCHE, Deal, Position, parse_contract
 >>> from belote.analysis import PlayAnalysis, play_analysis
->>> from belote import parse_contract
 >>> ending = Deal.from_pbn("N:.A.7. .Q..8 .J.T. 8...A")
 >>> start = Position(ending, 1, 0, COINCHE, points=(80, 17), tricks_won=(3, 3))
 >>> play = PlayAnalysis("1", None, "coinche", parse_contract("130H", COINCHE, 0), None,

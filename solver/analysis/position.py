@@ -6,8 +6,7 @@ leader, winner and points, the hands left, and the double-dummy value of
 every legal card (whole deal, points already taken counting), the best
 ones marked, with the contract's double-dummy fate from here.
 
->>> from belote import Board
->>> from belote import Deal
+>>> from belote import Board, Deal
 >>> deal = Deal.from_pbn("N:AJ.QJ.AJT.Q 987.T987.K. KQT.A.Q9.A8 .K.87.KJT97")
 >>> report = position_report(Board(deal, dealer=3, contract="80H", declarer=0, cards="AS"))
 >>> report.to_dict()["to_play"], report.to_dict()["legal"]

@@ -14,8 +14,7 @@ Each :class:`Quiz` holds what the seat saw (its hand, the contract, the
 auction, the cards played, the trick on the table), the answer, the margin and
 every legal card's single-dummy cost.
 
->>> from belote import cfn
->>> from belote import review
+>>> from belote import cfn, review
 >>> boards = cfn.load("datasets/examples/colver.cfn")[:1]
 >>> quizzes = session_quiz(boards, review(boards, seats="S", call_samples=4))
 >>> [(q.board, q.seat, q.index, q.answer) for q in quizzes]

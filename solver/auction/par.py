@@ -42,8 +42,7 @@ Each seat holding one whole suit: whoever takes trump makes all eight
 tricks, so North, first to speak, bids capot at once (in spades or in
 diamonds, where NS hold Belote): 252 + 20 + 250 rounds to 520.
 
->>> from belote import Deal
->>> from belote import WEST
+>>> from belote import WEST, Deal
 >>> deal = Deal.from_pbn("N:AKQJT987... .AKQJT987.. ..AKQJT987. ...AKQJT987")
 >>> result = par_of(deal, dealer=WEST)
 >>> result.par, [(c.contract.to_pbn(), c.side_name) for c in result.contracts]

@@ -11,9 +11,7 @@ bid advisor's one-contract question (``bench/RESULTS.md``). Each deal gets
 its own generation of the context's transposition table, so the values are
 those of the one-deal functions.
 
->>> from belote import COINCHE, Deal
->>> from belote import dd_table
->>> from belote import HEARTS
+>>> from belote import COINCHE, HEARTS, Deal, dd_table
 >>> deals = [Deal.random(seed) for seed in range(3)]
 >>> hands = hands_array(deals)
 >>> tables = dd_tables(hands, 0, COINCHE, trumps=[HEARTS])

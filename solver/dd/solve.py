@@ -5,9 +5,7 @@ can guarantee from the whole deal with all cards visible, the other side
 playing to minimise it (points of completed tricks count; last trick 10, or
 252 in all for a side taking every trick; belote is reported apart).
 
->>> from belote import Deal, COINCHE
->>> from belote import NORTH, NS, EW
->>> from belote import SPADES
+>>> from belote import COINCHE, EW, NORTH, NS, SPADES, Deal
 >>> deal = Deal.from_pbn("N:AKQJT987... .AKQJT987.. ..AKQJT987. ...AKQJT987")
 >>> table = dd_table(deal, leader=NORTH, profile=COINCHE, trumps=[SPADES])
 >>> table[SPADES, NS], table[SPADES, EW]

@@ -12,8 +12,7 @@ contract is made double-dummy exactly when ``v`` reaches
 :func:`verdict_from_points` does the bookkeeping for a known ``v``;
 :func:`judge_contract` solves a position first.
 
->>> from belote import COINCHE
->>> from belote import parse_contract
+>>> from belote import COINCHE, parse_contract
 >>> v = verdict_from_points(COINCHE, parse_contract("100H", COINCHE, declarer=1), 124, None)
 >>> v.made, v.needed, v.trick_points, v.score.scores
 (True, 100, SidePair(ns=38, ew=124), SidePair(ns=40, ew=220))
@@ -77,8 +76,7 @@ def verdict_from_points(profile: RuleProfile, contract: Contract, taker_points: 
     possible only when ``taker_points`` is 0. Raises :class:`ContractError`
     for a contract without a declarer or not allowed by ``profile``.
 
-    >>> from belote import CLASSIC
-    >>> from belote import parse_contract
+    >>> from belote import CLASSIC, parse_contract
     >>> contract = parse_contract("D", CLASSIC, declarer=1)
     >>> verdict_from_points(CLASSIC, contract, 0, None, defence_capot=True).trick_points
     SidePair(ns=252, ew=0)

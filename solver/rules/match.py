@@ -24,8 +24,7 @@ A session may hold several matches one after another: :func:`session_sheets`
 starts a new match after the deal that decides one. A session mixing modes
 is an error (its matches are played under one profile).
 
->>> from belote import CLASSIC
->>> from belote import parse_contract
+>>> from belote import CLASSIC, parse_contract
 >>> deals = [PlayedDeal("1", parse_contract("H", CLASSIC, 0), SidePair(81, 81), None),
 ...          PlayedDeal("2", parse_contract("S", CLASSIC, 1), SidePair(60, 102), None)]
 >>> sheet = match_sheet(CLASSIC, deals)
@@ -164,8 +163,7 @@ def match_sheet(profile: RuleProfile, deals: Iterable[PlayedDeal], *,
     match (with ``stop``, the sheet ends there instead), and whatever
     :func:`score_deal` raises for a deal it cannot score.
 
-    >>> from belote import COINCHE
-    >>> from belote import parse_contract
+    >>> from belote import COINCHE, parse_contract
     >>> big = PlayedDeal("1", parse_contract("160SXX", COINCHE, 0), SidePair(162, 0), 0)
     >>> sheet = match_sheet(COINCHE, [big, big])
     >>> sheet.totals, sheet.winner

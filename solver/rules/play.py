@@ -3,9 +3,7 @@
 This is the readable Python engine (the numba kernels carry their own copy of
 the same rules for speed, and the tests hold the two together).
 
->>> from belote import Deal, NORTH
->>> from belote import COINCHE
->>> from belote import HEARTS
+>>> from belote import COINCHE, HEARTS, NORTH, Deal
 >>> pos = Position(Deal.random(7), trump=HEARTS, leader=NORTH, profile=COINCHE)
 >>> pos.to_move, len(pos.legal_cards())
 (0, 8)

@@ -23,8 +23,7 @@ and counts in every comparison and toward a bid.
 * Each side's deal score is rounded to ``round_scores_to`` (5 up); rounding
   never decides whether the contract is made.
 
->>> from belote import CLASSIC, COINCHE
->>> from belote import parse_contract
+>>> from belote import CLASSIC, COINCHE, parse_contract
 >>> score_deal(CLASSIC, parse_contract("H", CLASSIC, declarer=0), (100, 62), None).ns
 100
 >>> s = score_deal(COINCHE, parse_contract("80S", COINCHE, declarer=1), (77, 85), None)
@@ -171,8 +170,7 @@ def contract_made(profile: RuleProfile | str, contract: Contract | str,
                   trick_points: tuple[int, int], belote_side: Side | str | None) -> bool:
     """Whether ``contract`` is made with ``trick_points`` (NS, EW) and the given Belote.
 
-    >>> from belote import CLASSIC, COINCHE
-    >>> from belote import parse_contract
+    >>> from belote import CLASSIC, COINCHE, parse_contract
     >>> contract_made(CLASSIC, parse_contract("S", CLASSIC, 0), (81, 81), None)
     False
     >>> contract_made(COINCHE, parse_contract("100S", COINCHE, 0), (80, 82), 0)
@@ -196,8 +194,7 @@ def min_points_to_make(profile: RuleProfile | str, contract: Contract | str,
     when ``v >= min_points_to_make(...)``. The answer is
     ``capot_trick_points`` when only all eight tricks make it.
 
-    >>> from belote import CLASSIC, COINCHE
-    >>> from belote import parse_contract
+    >>> from belote import CLASSIC, COINCHE, parse_contract
     >>> min_points_to_make(CLASSIC, parse_contract("H", CLASSIC, 0), None)
     82
     >>> min_points_to_make(COINCHE, parse_contract("120H", COINCHE, 0), 0)
@@ -229,8 +226,7 @@ def score_deal(profile: RuleProfile | str, contract: Contract | str,
     K–Q (``"NS"``, ``"EW"`` or an int), or ``None``; ``held_in`` the trick points on hold from earlier
     litiges (only under ``equal_totals_litige``).
 
-    >>> from belote import CLASSIC, COINCHE
-    >>> from belote import parse_contract
+    >>> from belote import CLASSIC, COINCHE, parse_contract
     >>> score_deal(CLASSIC, parse_contract("H", CLASSIC, 0), (62, 100), None).scores
     SidePair(ns=0, ew=162)
     >>> s = score_deal(CLASSIC, parse_contract("H", CLASSIC, 0), (81, 81), None)
