@@ -13,7 +13,8 @@ from belote import (COINCHE, EAST, EW, HEARTS, NORTH, NS, SPADES, WEST, Board, C
                     solve_position)
 from belote.analysis import TableRequest
 from belote.dd import reaches
-from belote.types import as_seat, as_side, as_suit, as_suits
+from belote.errors import CardError
+from belote.types import as_seat, as_side, as_suit, as_suits, parse_card
 
 DEAL = Deal.from_pbn("N:9..AK97.AKQ .AJT9.QT.87 AK7.K7.J8.T QJT8.Q8..J9")
 
@@ -116,8 +117,8 @@ def test_par_takes_letters() -> None:
 ])
 def test_an_unknown_card_explains_the_ranks_and_the_french_letters(text: str,
                                                                    french: bool) -> None:
-    with pytest.raises(belote.CardError) as info:
-        belote.parse_card(text)
+    with pytest.raises(CardError) as info:
+        parse_card(text)
     message = str(info.value)
     assert message.startswith(f"unknown card {text!r}: ranks are 7 8 9 T J Q K A (or 10), "
                               "suits S H D C")
