@@ -92,8 +92,9 @@ FORKED_RUN = """\
 import json, sys
 sys.path.insert(0, sys.argv[1])
 from test_parallel import seeded_boards
-from belote.analysis.board import board_analyses
-from belote.parallel import Run, runner
+from belote import Run
+from belote.analysis import board_analyses
+from belote.parallel import runner
 assert runner.fork_is_safe()
 print(json.dumps([a.to_dict() for a in board_analyses(seeded_boards(int(sys.argv[2])),
                                                      run=Run("process", 2))]))
