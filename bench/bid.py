@@ -28,6 +28,7 @@ import time
 
 from belote.advice.bid import bid_table, estimate_contract
 from belote.dd import warm_up
+from belote.dd.search import Search
 from belote.types.profile import COINCHE
 from belote.sampling.constraints import Constraints
 from belote.sampling.sampler import DealSampler
@@ -104,9 +105,7 @@ def exact_cost(count: int) -> None:
 
 def _window(position, value: int, context) -> int:
     """One search of ``position`` for N-S in the window ``(value - 1, value + 1)``."""
-    from belote.dd.solve import _Search
-
-    search = _Search(position, 0, context)
+    search = Search(position, 0, context)
     return search.future(position, value - 1, value + 1)
 
 

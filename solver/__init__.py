@@ -86,9 +86,10 @@ if TYPE_CHECKING:  # imported on first use (numpy, numba, polars, the file forma
     from .auction.par import BoardPar, ParContract, ParResult, par_of
     from .database.batch import BatchOptions, BatchSummary, run_batch
     from .database.report import report_tables
-    from .dd.solve import (CardValue, DDTable, PositionAnalysis, SearchContext, dd_table,
-                           equivalence_classes, position_analysis, reaches, reaches_targets,
-                           solve_position)
+    from .dd.context import SearchContext
+    from .dd.results import CardValue, DDTable, PositionAnalysis
+    from .dd.solve import (dd_table, equivalence_classes, position_analysis, reaches,
+                           reaches_targets, solve_position)
     from .dd.deals import dd_tables, hands_array, reaches_deals, solve_deals
     from .dd.verdict import ContractVerdict, judge_contract
     from .dd.warm import warm_up
@@ -118,9 +119,10 @@ _LAZY = {
     ".auction.par": ("BoardPar", "ParContract", "ParResult", "par_of"),
     ".database.batch": ("BatchOptions", "BatchSummary", "run_batch"),
     ".database.report": ("report_tables",),
-    ".dd.solve": ("CardValue", "DDTable", "PositionAnalysis", "SearchContext", "dd_table",
-                  "equivalence_classes", "position_analysis", "reaches", "reaches_targets",
-                  "solve_position"),
+    ".dd.context": ("SearchContext",),
+    ".dd.results": ("CardValue", "DDTable", "PositionAnalysis"),
+    ".dd.solve": ("dd_table", "equivalence_classes", "position_analysis", "reaches",
+                  "reaches_targets", "solve_position"),
     ".dd.deals": ("dd_tables", "hands_array", "reaches_deals", "solve_deals"),
     ".dd.verdict": ("ContractVerdict", "judge_contract"),
     ".dd.warm": ("warm_up",),

@@ -450,11 +450,11 @@ def test_jobs_2_prints_what_jobs_1_prints(classic_json: list[dict]) -> None:
 
 WORKER_PROBE = """\
 import os, sys
-from belote.dd import solve as dd, warm_up
+from belote.dd import loader, warm_up
 from belote.parallel import Run, parallel_map
 
 def probe(_):
-    return os.getpid(), dd._kernels is not None
+    return os.getpid(), loader._kernels is not None
 
 results = list(parallel_map(probe, range(8), run=Run("process", 2),
                             initializer=warm_up))

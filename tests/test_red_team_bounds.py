@@ -228,9 +228,9 @@ def test_analyse_checks_the_seed_at_the_door() -> None:  # S34
 
 def test_max_nodes_beyond_the_solver_bound_is_a_usage_error() -> None:
     from belote.cli.options import MAX_NODES
-    from belote.dd.solve import _NO_NODE_LIMIT
+    from belote.dd.context import NO_NODE_LIMIT
 
-    assert MAX_NODES == _NO_NODE_LIMIT
+    assert MAX_NODES == NO_NODE_LIMIT
     code, _, err = run_cli("solve", EXAMPLES / "deals.pbn", "--max-nodes", 10 ** 30)
     assert_one_error(code, err, "'--max-nodes'")
 

@@ -1,15 +1,20 @@
 """Double-dummy solving: the typed API over the private numba kernels, and contract verdicts.
 
-Everything public is defined in :mod:`.solve` (values, tables, thresholds,
-card valuation), :mod:`.deals` (their batch twins on arrays of many full
-deals) and :mod:`.verdict` (made or not, and the deal score); this package
-re-exports the first two, so ``from belote.dd import dd_table`` works.
+The solving functions are defined in :mod:`.solve` (values, tables, thresholds,
+card valuation), their results in :mod:`.results`, their batch twins on arrays of many
+full deals in :mod:`.deals`, the search contexts in :mod:`.context` and
+:func:`warm_up` in :mod:`.warm`; this package re-exports them, so
+``from belote.dd import dd_table`` works. :mod:`.verdict` says made or not, and the deal
+score. The machinery beneath: :mod:`.loader` (the numba kernels, imported on first
+use), :mod:`.layout` (the kernels' card numbering), :mod:`.workspace` (their fields),
+:mod:`.checks` (the boundary check) and :mod:`.search` (one kernel search target).
 """
 
 from .deals import dd_tables, hands_array, reaches_deals, solve_deals
-from .solve import (CardValue, DDTable, PositionAnalysis, SearchContext, dd_table,
-                    default_context, equivalence_classes, kernel_layout, layout_values,
-                    position_analysis, reaches,
+from .context import SearchContext, default_context
+from .layout import kernel_layout
+from .results import CardValue, DDTable, PositionAnalysis
+from .solve import (dd_table, equivalence_classes, layout_values, position_analysis, reaches,
                     reaches_targets, solve_position)
 from .warm import warm_up
 
