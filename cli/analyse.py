@@ -13,16 +13,16 @@ per board: a JSON line (its ``to_dict``) or a compact table. The solver
 
 from __future__ import annotations
 
+import gc
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
 import click
 
-from belote.errors import escaped
+from belote.errors import escaped, BeloteError
 
-from .common import input_file_type
-
+from .common import input_file_type, DataError, checked_output, display_path, notice, read_boards
 from .options import board_option, cfn_option, json_option, mode_option, uniform_option
 
 SEATS = "NESW"
@@ -76,14 +76,10 @@ def analyse(file, cfn_games, boards, mode, as_json, html_out, summary, title, si
       belote analyse datasets/examples/played.pbn --board 2 --json
       belote analyse games.cfn --html games.html
     """
-    import gc
-
     from belote.analysis.play_record import board_play_analysis, recorded_cards
     from belote.dd import SearchContext, warm_up
-    from belote.errors import BeloteError
 
     from .format import json_line
-    from .common import DataError, checked_output, display_path, notice, read_boards
 
     if title is not None and html_out is None:
         raise click.UsageError("--title is the replay page's title: it needs --html OUT.html")

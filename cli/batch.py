@@ -17,10 +17,12 @@ from pathlib import Path
 
 import click
 
-from belote.errors import BeloteError
+from belote.errors import BeloteError, escaped
 from belote.types.profile import PROFILES
+from belote.parallel import Run
 
 from .options import SEAT, all_leaders_option, jobs_option, scheduler_option, trump_option
+from .common import DataError, check_input_kind
 
 EXIT_BAD_RECORDS = 3
 """Exit status of a run that finished but found bad records (listed in ``OUT.errors.jsonl``)."""
@@ -79,9 +81,6 @@ def batch(input_path, output, modes, trumps, leader, all_leaders, jobs, schedule
     from belote.database.batch import (DEFAULT_SHARD_SIZE, BatchOptions, check_paths,
                                        count_records, run_batch)
 
-    from belote.parallel import Run
-
-    from .common import DataError, check_input_kind
     from .running import dask_client, progress_bar, stoppable
 
     if leader is not None and all_leaders:
@@ -143,6 +142,4 @@ def batch(input_path, output, modes, trumps, leader, all_leaders, jobs, schedule
 
 
 def _notice(message: str) -> None:
-    from belote.errors import escaped
-
     click.echo(f"belote: {escaped(message)}", err=True)

@@ -9,11 +9,13 @@ from __future__ import annotations
 from pathlib import Path
 
 import click
+
 from belote.errors import BeloteError, printable
 from belote.types.profile import PROFILES
 from belote.types.deal import parse_seat
 
 from .options import SUIT, LibraryType, constraint_error, constraint_options
+from .common import checked_output, display_path
 
 PROGRESS_FROM = 20_000
 """Counts from which a progress bar is shown on stderr."""
@@ -62,7 +64,6 @@ def deal(count, seed, hands, known, shape, points, trump, mode, dealer, output):
     from belote.sampling.constraints import Constraints
     from belote.sampling.sampler import RANDOM_DEALER, DealSampler, deal_rows
 
-    from .common import checked_output, display_path
     from .running import progress_bar, stoppable
 
     if output.suffix.lower() not in rows.FORMATS:

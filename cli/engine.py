@@ -10,6 +10,8 @@ so their output is the cold command's; typed requests call the library.
 
 from __future__ import annotations
 
+import gc
+import importlib
 import io
 import json
 import os
@@ -18,13 +20,20 @@ import signal
 import sys
 import tempfile
 import threading
+import time
 from collections import deque
 from collections.abc import Callable
+from contextlib import contextmanager
 from typing import Any
 
 import click
 
-from .common import one_line
+from belote import __version__
+from belote.types.deal import Deal
+from belote.errors import BeloteError
+from belote.parallel import Run
+
+from .common import one_line, start_solver
 
 PROTOCOL = 1
 """The version of the request and answer objects (``docs/serve.md``)."""
@@ -43,8 +52,6 @@ class RequestError(ValueError):
 
 def hello() -> dict[str, Any]:
     """The first line the engine prints."""
-    from belote import __version__
-
     return {"engine": "belote", "protocol": PROTOCOL, "version": __version__}
 
 
@@ -61,17 +68,11 @@ def warm() -> None:
 
     Each child then starts with them: what a child loads is lost with it.
     """
-    import gc
-    import importlib
-
-    from .common import start_solver
-
     start_solver()
     for name in WARM_MODULES:
         importlib.import_module(name)
     from belote.analysis.position import position_report
     from belote.board import Board
-    from belote.types.deal import Deal
 
     position_report(Board(Deal.from_pbn(WARM_DEAL), dealer=0, contract="80H", declarer=0))
     gc.freeze()
@@ -199,7 +200,6 @@ _BOARD_FIELDS = ("board", "dealer", "mode", "deal", "contract", "declarer", "lea
 
 def board_of(request: Any) -> Any:
     """The :class:`~belote.board.Board` a request describes (fields of ``docs/serve.md``)."""
-    from belote.errors import BeloteError
     from belote.formats.game_json import FORMAT, parse_record
 
     if not isinstance(request, dict):
@@ -258,7 +258,6 @@ def _named_file(request: dict[str, Any], files: tuple[str, ...] | None) -> tuple
 
 def _boards(data: bytes, name: str) -> list[Any]:
     """The boards of a record's bytes (its format from ``name``'s extension, PBN by default)."""
-    from belote.errors import BeloteError
     from belote.formats.games import GAME_FORMATS, iter_games
 
     kind = GAME_FORMATS.get(os.path.splitext(name)[1].lower(), "pbn")
@@ -295,7 +294,6 @@ def _replay_page(request: dict[str, Any], files: tuple[str, ...] | None, progres
     from belote.analysis.play_record import board_play_analysis
     from belote.analysis.replay import replay_page
     from belote.dd import SearchContext
-    from belote.errors import BeloteError
 
     if "file" not in request:
         raise RequestError("replay_page: give file, the index of a file named on belote "
@@ -327,8 +325,6 @@ def _session_page(request: dict[str, Any], files: tuple[str, ...] | None, progre
     from belote.analysis.quiz import session_quiz
     from belote.analysis.review import review
     from belote.analysis.review_page import session_page
-    from belote.errors import BeloteError
-    from belote.parallel import Run
 
     if "file" not in request:
         raise RequestError("session_page: give file, the index of a file named on belote "
@@ -356,7 +352,6 @@ def _session_page(request: dict[str, Any], files: tuple[str, ...] | None, progre
 
 def _position(request: dict[str, Any], files: Any, progress: Progress) -> dict[str, Any]:
     from belote.analysis.position import position_report
-    from belote.errors import BeloteError
 
     board = board_of(request)
     try:
@@ -367,7 +362,6 @@ def _position(request: dict[str, Any], files: Any, progress: Progress) -> dict[s
 
 def _play(request: dict[str, Any], files: Any, progress: Progress) -> dict[str, Any]:
     from belote.analysis.position import position_report
-    from belote.errors import BeloteError
 
     board = board_of(request)
     card, to_end = request.get("card"), request.get("to_end", False)
@@ -397,7 +391,6 @@ def _play(request: dict[str, Any], files: Any, progress: Progress) -> dict[str, 
 
 def _table(request: dict[str, Any], files: Any, progress: Progress) -> dict[str, Any]:
     from belote.analysis.board import board_analysis
-    from belote.errors import BeloteError
 
     board = board_of(request)
     try:
@@ -408,8 +401,6 @@ def _table(request: dict[str, Any], files: Any, progress: Progress) -> dict[str,
 
 def _single_dummy(request: dict[str, Any], files: Any, progress: Progress) -> dict[str, Any]:
     from belote.advice.hint import hint_board
-    from belote.errors import BeloteError
-    from belote.parallel import Run
 
     board = board_of(request)
     samples = request.get("samples", 50)
@@ -458,7 +449,6 @@ def _bid(request: dict[str, Any], files: Any, progress: Progress) -> dict[str, A
 
 
 def _export(request: dict[str, Any], files: Any, progress: Progress) -> dict[str, Any]:
-    from belote.errors import BeloteError
     from belote.formats.games import dumps
 
     board = board_of(request.get("board"))
@@ -501,8 +491,6 @@ def execute(request: dict[str, Any], files: tuple[str, ...] | None,
 def _progress_to(progress: Progress) -> None:
     """In a child: the commands' progress bars (:func:`.running.progress_bar`) report the
     share of their items done to ``progress`` instead of drawing on stderr."""
-    from contextlib import contextmanager
-
     from . import running
 
     class Reported(running.Progress):
@@ -613,8 +601,6 @@ class Child:
 
     def wait(self, timeout: float | None = None) -> dict[str, Any] | None:
         """The answer, or ``None`` when ``timeout`` seconds pass first."""
-        import time
-
         end = None if timeout is None else time.monotonic() + timeout
         while not self.read(None if end is None else max(0.0, end - time.monotonic())):
             if end is not None and time.monotonic() >= end:

@@ -18,14 +18,17 @@ Board 7, dealer N, E speaks first
 
 from __future__ import annotations
 
+from contextlib import closing
+from dataclasses import replace
 from pathlib import Path
-import click
 
-from .common import input_file_type
+import click
 
 from belote.errors import BeloteError, escaped
 
+from .common import input_file_type, DataError, notice, read_boards, solver_run
 from .options import cfn_option, jobs_option, json_option
+from .solve import POOL_MIN_BOARDS
 
 _SEATS = "NESW"
 
@@ -72,15 +75,10 @@ def par(file: Path | None, cfn_games: tuple[str, ...], boards: tuple[str, ...], 
     Example:
       belote par datasets/examples/deals.pbn
     """
-    from contextlib import closing
-    from dataclasses import replace
-
     from belote.auction.par import par_boards
 
-    from .common import DataError, notice, read_boards, solver_run
     from .format import json_line
     from .running import progress_bar
-    from .solve import POOL_MIN_BOARDS
 
     try:
         selected = read_boards(file, None, boards, cfn_games)

@@ -9,15 +9,20 @@ The solver (and numba) is imported inside the command only.
 
 from __future__ import annotations
 
+import warnings
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
 import click
 
-from belote.errors import escaped
+from belote.errors import escaped, BeloteError, ConversionWarning, PlayoutError
+from belote.parallel import Run
+from belote.rules.play import Position
+from belote.types.cards import card_name
+from belote.types.deal import seat_name, side_name
 
-from .common import input_file_type
+from .common import input_file_type, DataError, checked_output, notice, read_places, start_solver
 from .options import (SCHEDULE_DEFAULT, board_option, cfn_option, json_option, mode_option,
                       uniform_option)
 
@@ -57,14 +62,10 @@ def playout(file, cfn_games, worlds, seed, jobs, output, uniform, boards, mode, 
       belote playout datasets/examples/deals.pbn --seed 3 -o played.pbn
     """
     from belote.advice.playout import Schedule, playouts
-    import warnings
 
-    from belote.errors import BeloteError, ConversionWarning, PlayoutError
     from belote.files import atomic_output
     from belote.formats import cfn, games
-    from belote.parallel import Run
 
-    from .common import DataError, checked_output, notice, read_places, start_solver
     from .format import json_line
     from .running import progress_bar, stoppable
 
@@ -129,10 +130,6 @@ def _checked(board: Any, mode: str | None) -> Any:
 
 def human(result: Any) -> str:
     """The table of one played board: the tricks, then single- and double-dummy outcomes."""
-    from belote.rules.play import Position
-    from belote.types.cards import card_name
-    from belote.types.deal import seat_name, side_name
-
     record = result.board
     d = result.to_dict()
     lines = [f"Board {escaped(record.board or '-')} ({d['mode']}), contract {d['contract']} by "

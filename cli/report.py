@@ -4,11 +4,14 @@ aggregations are :mod:`belote.database.report`'s."""
 from __future__ import annotations
 
 import json
+import tempfile
 from pathlib import Path
 
 import click
 
 from belote.errors import BeloteError, escaped
+
+from .common import DataError, check_input_kind, notice
 
 
 @click.command()
@@ -39,8 +42,6 @@ def report(path, by, csv_dir, as_json, plot_dir, html_file):
     from belote.database.report import REPORTS, left_out, report_tables
 
     from belote.files import atomic_output
-
-    from .common import DataError, check_input_kind, notice
 
     if (plot_dir or html_file):
         from belote.database.charts import missing_matplotlib_message
@@ -81,7 +82,6 @@ def report(path, by, csv_dir, as_json, plot_dir, html_file):
                 click.echo(missing[name] if name in missing else str(_printable(tables[name])))
     if plot_dir is None and html_file is None:
         return
-    import tempfile
 
     from belote.database.charts import write_charts
 
@@ -124,8 +124,6 @@ def check_report_paths(path: Path, csv_dir: Path | None, plot_dir: Path | None,
     from belote.database.charts import CHARTS
     from belote.database.report import REPORTS
     from belote.files import check_output, check_regular_input
-
-    from .common import DataError
 
     try:
         check_regular_input(path, "report reads a Parquet file, which needs a regular file")

@@ -17,10 +17,10 @@ from typing import Any
 
 import click
 
-from .common import input_file_type
-from .options import cfn_option
-
 from belote.errors import BeloteError, escaped
+
+from .common import input_file_type, DataError, display_path, notice, read_boards
+from .options import cfn_option
 
 
 def _line(board: str, contract: str, result: str, cells: list[str]) -> str:
@@ -80,7 +80,6 @@ def score(file: Path | None, cfn_games: tuple[str, ...], as_json: bool) -> None:
     from belote.rules.match import session_sheets
 
     from .format import json_line
-    from .common import DataError, display_path, notice, read_boards
 
     try:
         sheets = session_sheets(read_boards(file, None, (), cfn_games))

@@ -13,13 +13,13 @@ from dataclasses import replace
 
 import click
 
-from belote.errors import BeloteError
+from belote.errors import BeloteError, SearchLimitError, ContractError
 from belote.types.cards import SUITS
-from belote.types.deal import SIDES
+from belote.types.deal import SIDES, Deal, parse_seat
 
 from .common import DataError, input_file_type, notice, read_boards, solver_run
-from .options import (SEAT, all_leaders_option, cfn_option, jobs_option, json_option, leader_option,
-                      max_nodes_option, mode_option, side_option, trump_option)
+from .options import (SEAT, all_leaders_option, cfn_option, jobs_option, json_option,
+                      leader_option, max_nodes_option, mode_option, side_option, trump_option)
 
 
 @click.command()
@@ -59,7 +59,6 @@ def solve(file, cfn_games, deal_text, dealer, contract_text, declarer, boards, m
       belote solve --deal "N:AJ.QJ.AJT.Q 987.T987.K. KQT.A.Q9.A8 .K.87.KJT97" --trump H
     """
     from belote.analysis.board import TableRequest, board_analyses, plan_board
-    from belote.errors import SearchLimitError
 
     from . import format as fmt
     from .running import progress_bar, stoppable
@@ -109,9 +108,7 @@ level with one process on files of 2 to 4 boards and 0.3 s faster on 8."""
 
 def _deal_board(text: str, dealer, contract: str | None, declarer, mode: str | None):
     """A board made of the --deal, --dealer, --contract and --declarer options."""
-    from belote.errors import ContractError
     from belote.board import Board, BoardSource
-    from belote.types.deal import Deal, parse_seat
 
     if contract is None and declarer is not None:
         raise click.UsageError("--declarer needs --contract")

@@ -60,7 +60,7 @@ from typing import Any, NamedTuple
 
 from ..dd import SearchContext, dd_table, reaches, warm_up
 from ..dd.verdict import ContractVerdict, verdict_from_points
-from ..errors import BeloteError
+from ..errors import BeloteError, PBNDecodeError
 from ..parallel.runner import Run, parallel_map, run_keywords
 from ..rules.play import Position
 from ..types.profile import COINCHE, RuleProfile, get_profile
@@ -309,8 +309,6 @@ def plan_par(board: Any) -> BoardParJob:
     Raises :class:`~belote.errors.PBNDecodeError` (naming the file, board and
     line) for a board whose par is undefined: not coinche, or no dealer.
     """
-    from ..errors import PBNDecodeError
-
     def error(message: str) -> PBNDecodeError:
         return PBNDecodeError(message, file=board.file, board=board.board,
                               line=board.line or None)
