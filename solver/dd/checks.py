@@ -1,4 +1,10 @@
-"""The solver's boundary check of a position: :func:`check_position`."""
+"""The solver's boundary check of a position: :func:`check_position`.
+
+>>> from belote import COINCHE, Deal
+>>> from belote.rules.play import Position
+>>> check_position(Position(Deal.random(3), trump=1, leader=1, profile=COINCHE), "EW")
+1
+"""
 
 from __future__ import annotations
 

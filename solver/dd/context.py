@@ -2,6 +2,12 @@
 
 :class:`SearchContext` holds the kernels' memory (their workspace fields, then the table);
 :func:`default_context` gives each thread its own.
+
+>>> context = SearchContext(tt_bits=10, max_nodes=1000)
+>>> context, context.entries
+(SearchContext(tt_bits=10, max_nodes=1000), 1024)
+>>> default_context() is default_context()
+True
 """
 
 from __future__ import annotations

@@ -3,6 +3,12 @@
 Inside the kernels a card is ``suit * 8 + strength``, its playing order within the suit under
 the current trump (see :mod:`._kernels`); :func:`kernel_layout` builds the translation from face
 cards, and :func:`kernel_classes` groups interchangeable kernel cards.
+
+>>> from belote.types.cards import HEARTS, card_name
+>>> from belote.types.profile import COINCHE
+>>> layout = kernel_layout(COINCHE, HEARTS)
+>>> [card_name(layout.to_face[8 + strength]) for strength in range(8)]  # trumps, weakest first
+['7H', '8H', 'QH', 'KH', 'TH', 'AH', '9H', 'JH']
 """
 
 from __future__ import annotations

@@ -3,6 +3,10 @@
 Importing :mod:`belote.dd` imports no numba (``belote --help`` stays instant); the first
 search calls :func:`load_kernels`, which imports :mod:`._kernels` (numba with it) and loads
 the compiled kernels from numba's cache, compiling them once where there is none.
+
+>>> kernels = load_kernels()
+>>> load_kernels() is kernels, kernels.__name__
+(True, 'belote.dd._kernels')
 """
 
 from __future__ import annotations

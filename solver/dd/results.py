@@ -1,5 +1,11 @@
 """What the double-dummy functions of :mod:`.solve` return: :class:`CardValue`,
-:class:`PositionAnalysis` and :class:`DDTable`."""
+:class:`PositionAnalysis` and :class:`DDTable`.
+
+>>> from belote.types.cards import HEARTS
+>>> table = DDTable(leader=0, values={(HEARTS, 0): 100, (HEARTS, 1): 62}, belote={HEARTS: None})
+>>> table["H", "EW"], table[HEARTS, 0]
+(62, 100)
+"""
 
 from __future__ import annotations
 

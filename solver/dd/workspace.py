@@ -1,4 +1,11 @@
-"""The kernels' workspace fields of one search target (see :mod:`._kernels`, "Workspace")."""
+"""The kernels' workspace fields of one search target (see :mod:`._kernels`, "Workspace").
+
+>>> from belote.types.cards import HEARTS
+>>> from belote.types.profile import COINCHE
+>>> fields = workspace_fields(COINCHE, HEARTS, 0, 1 << 16)
+>>> int(fields[load_kernels().TRUMP]), fields.flags.writeable
+(1, False)
+"""
 
 from __future__ import annotations
 
