@@ -45,7 +45,8 @@ from ..types.deal import (NORTH, SIDES, Deal, Seat, Side, SidePair, as_seat, as_
 
 if TYPE_CHECKING:
 
-    from ..dd.solve import PositionAnalysis, SearchContext
+    from ..dd.context import SearchContext
+    from ..dd.results import PositionAnalysis
     from ..dd.verdict import ContractVerdict
 
 __all__ = ["BoardAnalysis", "BoardJob", "PlayedResult", "TableRequest", "TableValue",
