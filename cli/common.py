@@ -269,7 +269,7 @@ def read_boards(path: Path | None, mode: str | None, numbers: tuple[str, ...] = 
     :class:`DataError`; ``numbers`` that match no board are a usage error,
     and so is giving both a FILE and ``--cfn`` (or neither).
     """
-    from belote.errors import PBNDecodeError
+    from belote.errors import RecordError
     from belote.formats import cfn, games
 
     if (path is None) == (not cfn_games):
@@ -288,7 +288,7 @@ def read_boards(path: Path | None, mode: str | None, numbers: tuple[str, ...] = 
     boards, seen = [], []
     try:
         for item in items:
-            if isinstance(item, PBNDecodeError):
+            if isinstance(item, RecordError):
                 raise DataError(str(item))
             seen.append(item.board)
             if not numbers or item.board in numbers:

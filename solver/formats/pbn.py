@@ -24,7 +24,7 @@ legality of every recorded card) and reports the first problem as a
 ... *
 ... '''
 >>> [board] = loads(text)
->>> board.contract.to_pbn(), board.trump(), seat_name(board.declarer)
+>>> board.contract.to_pbn(), board.trump, seat_name(board.declarer)
 ('100H', 1, 'E')
 >>> pos = board.position()
 >>> seat_name(pos.to_move), pos.points, pos.tricks_won
@@ -47,7 +47,7 @@ from typing import IO
 
 from ..board import Board, BoardSource, opening_leader
 from ..errors import (BeloteError, CardError, ContractError, ConversionWarning, PBNDecodeError,
-                      PBNWarning)
+                      PBNWarning, RecordError)
 from ..types.auction import Auction
 from ..types.cards import ALL_CARDS, RANK_NAMES, SUIT_NAMES, Card, CardSet, card_name, parse_card
 from ..types.contract import Contract, parse_contract, reread_contract
@@ -73,7 +73,7 @@ _HEADER = re.compile(r"%\s*(PBN|EXPORT)\b")
 
 
 def _read_auction(tags: dict[str, str], sections: dict[str, list[str]], own: RuleProfile,
-                  error: Callable[[str, str], PBNDecodeError]
+                  error: Callable[[str, str], RecordError]
                   ) -> tuple[Auction | None, list[str]]:
     """The ``Auction`` tag and section read as an :class:`Auction` (``None`` without one),
     and what the section holds that the auction does not keep: the note references
@@ -116,7 +116,7 @@ def _read_auction(tags: dict[str, str], sections: dict[str, list[str]], own: Rul
 
 
 def _read_contract(text: str | None, declarer: Seat | None, profile: RuleProfile,
-                   own: RuleProfile, error: Callable[[str, str], PBNDecodeError]
+                   own: RuleProfile, error: Callable[[str, str], RecordError]
                    ) -> Contract | None:
     """The Contract tag ``text`` parsed under ``profile``, ``None`` if absent.
 
@@ -139,7 +139,7 @@ def _read_contract(text: str | None, declarer: Seat | None, profile: RuleProfile
 
 
 def _full_deal(deal: Deal, rows: list[list[Card | None]], leader: Callable[[], Seat],
-               error: Callable[[str, str | int], PBNDecodeError]) -> Deal:
+               error: Callable[[str, str | int], RecordError]) -> Deal:
     """The deal at the start of play, 8 cards each, from the Deal tag ``deal`` and the play.
 
     Hands of 8 cards are the deal itself (each recorded card must then come
@@ -427,9 +427,10 @@ def _parse_game(game: list[tuple[int, str]], file: str | None,
     except BeloteError as e:
         raise error(str(e), tag_lines["Deal"]) from None
     dropped = [f"the comment on line {n}" for n in comments]
-    source = BoardSource(file, game[0][0], tag_lines, tuple(row_lines), tuple(tags))
+    source = BoardSource(file, game[0][0], tag_lines, tuple(row_lines), tuple(tags),
+                         error_class=PBNDecodeError)
 
-    def located(message: str, where: str | int) -> PBNDecodeError:
+    def located(message: str, where: str | int) -> RecordError:
         """The error of this board at tag ``where`` or at play row ``where``."""
         if isinstance(where, int):
             return source.error(message, number, trick=where)
@@ -656,7 +657,7 @@ def _pbn_card(card: Card | None) -> str:
 
 def _known_values(board: Board) -> dict[str, str | None]:
     """The values the fields of ``board`` give to the known tags."""
-    contract = board.get_contract()
+    contract = board.contract
     has_play = board.play_leader is not None or bool(board.play)
     return {
         "Board": board.board,
