@@ -135,7 +135,7 @@ def test_verdicts_agree_with_judge_contract(number: str) -> None:
     [board] = [b for b in pbn.load(PLAYED) if b.board == number]
     play = board_play_analysis(board)
     start, record = recorded_cards(board)
-    contract = board.get_contract()
+    contract = board.contract
     verdicts = play.verdicts()
     assert len(verdicts) == len(record) + 1
     pos = start.copy()
@@ -264,12 +264,12 @@ def test_record_past_the_end_and_illegal_cards() -> None:
 
 
 def test_mode_override() -> None:
-    """The profile given overrides the board's mode: classic's bare contract H is refused
-    in coinche."""
+    """A board under other rules is analysed under them: classic's bare contract H is
+    refused in coinche, at the board's Contract tag."""
     [board] = [b for b in pbn.load(PLAYED) if b.board == "4"]
-    assert board_play_analysis(board, CLASSIC).mode == "classic"
-    with pytest.raises(PBNDecodeError, match="coinche contracts need a bid"):
-        board_play_analysis(board, "coinche")
+    assert board_play_analysis(board.under(CLASSIC)).mode == "classic"
+    with pytest.raises(PBNDecodeError, match=r"board 4: line \d+: Contract tag: coinche contracts need a bid"):
+        board.under("coinche")
 
 
 # --- the command line ----------------------------------------------------------------------
