@@ -23,7 +23,7 @@ from belote.analysis.play_record import (CardAnalysis, PlayAnalysis, board_play_
                                                 play_analysis, outcome, recorded_cards)
 from belote.dd import SearchContext, solve_position
 from belote.dd.verdict import judge_contract
-from belote.errors import BeloteError, IllegalPlayError, PBNDecodeError
+from belote.errors import BeloteError, IllegalPlayError, RecordError
 from belote.formats import pbn
 from belote.types.contract import parse_contract
 from belote.types.deal import EW, NS, SidePair
@@ -245,10 +245,10 @@ NO_CARD = """[Board "8"]
 
 def test_no_play_record() -> None:
     [board] = [b for b in pbn.load(CLASSIC_FILE) if b.board == "1"]
-    with pytest.raises(PBNDecodeError, match=r"board 1: line \d+: no play record to analyse"):
+    with pytest.raises(RecordError, match=r"board 1: line \d+: no play record to analyse"):
         recorded_cards(board)
     [board] = pbn.loads(NO_CARD, file="f.pbn")
-    with pytest.raises(PBNDecodeError, match=r"^f.pbn: board 8: line \d+: no play record to analyse "
+    with pytest.raises(RecordError, match=r"^f.pbn: board 8: line \d+: no play record to analyse "
                                              r"\(the Play section records no card\)$"):
         board_play_analysis(board)
 
@@ -268,7 +268,7 @@ def test_mode_override() -> None:
     refused in coinche, at the board's Contract tag."""
     [board] = [b for b in pbn.load(PLAYED) if b.board == "4"]
     assert board_play_analysis(board.under(CLASSIC)).mode == "classic"
-    with pytest.raises(PBNDecodeError, match=r"board 4: line \d+: Contract tag: coinche contracts need a bid"):
+    with pytest.raises(RecordError, match=r"board 4: line \d+: Contract tag: coinche contracts need a bid"):
         board.under("coinche")
 
 

@@ -11,7 +11,7 @@ import belote.formats.pbn as pbn
 from belote.types.cards import CLUBS, DIAMONDS, HEARTS, SPADES, CardSet, parse_card
 from belote.types.deal import EAST, NORTH, SOUTH, WEST, Deal
 from belote.errors import (ContractError, DealError, IllegalPlayError,
-                                 PBNDecodeError)
+                                 PBNDecodeError, RecordError)
 from belote.formats.pbn import dump, dumps, load, loads
 from belote.board import Board
 from belote.types.profile import CLASSIC, COINCHE
