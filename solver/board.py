@@ -26,8 +26,6 @@ beside the file formats.
 >>> classic = board.under("classic")
 >>> classic.profile.name, classic.contract.to_pbn(), classic.position().points
 ('classic', 'H', SidePair(ns=11, ew=0))
->>> [[card_name(c) if c is not None else "-" for c in row] for row in board.play]
-[['7H', '7S', '7C', 'AH'], ['-', '-', '-', 'JH']]
 >>> eval(repr(board)) == board
 True
 """
@@ -120,7 +118,7 @@ class Board:
     has no contract and no play. ``play_leader`` the seat that led the first recorded
     trick when the record says so (else the dealer's left leads); ``cards`` the play
     in playing order (given as ``cards=``, or as ``play=`` rows in seat columns,
-    see :attr:`play`); ``tags`` the other tags (``Event``, ``Auction``...) as ``(name, value)``
+    as :func:`belote.formats.pbn.play_rows` gives them); ``tags`` the other tags (``Event``, ``Auction``...) as ``(name, value)``
     pairs and ``sections`` their data lines, kept for writers.
     """
 
@@ -151,7 +149,8 @@ class Board:
 
         The play is ``cards`` in playing order, or ``play``: rows of four
         cards in seat columns from the first leader, ``None`` (or ``"-"``)
-        for a card not played yet, as :attr:`play` gives them. Raises
+        for a card not played yet, as :func:`belote.formats.pbn.play_rows` gives
+        them. Raises
         :class:`~belote.errors.BeloteError` (a subclass) for an incomplete
         deal, a contract the rules do not allow, or a card that is not held,
         not legal or out of turn (the message names the trick; located at
@@ -304,29 +303,6 @@ class Board:
             object.__setattr__(self, "_end", end)
         return end.copy()
 
-    @property
-    def play(self) -> list[list[Card | None]]:
-        """The play record in PBN's layout: one row per trick, in seat columns from the first leader.
-
-        ``None`` stands for a card not played yet.
-        """
-        if not self.cards:
-            return []
-        first = self.first_leader()
-        pos = Position(self.deal, self.contract.trump, first, self.profile)  # type: ignore[union-attr]
-        rows: list[list[Card | None]] = []
-        for i, card in enumerate(self.cards):
-            if i % 4 == 0:
-                rows.append([None] * 4)
-            rows[-1][(pos.to_move - first) % 4] = card
-            pos.play(card)
-        return rows
-
-    @property
-    def play_lines(self) -> list[int]:
-        """The line of each row of :attr:`play` in its file (empty when not read from one)."""
-        return list(self.source.trick_lines[:(len(self.cards) + 3) // 4])
-
     def replace(self, **changes: Any) -> "Board":
         """A copy with some fields changed (checked again)."""
         fields = {name: getattr(self, name) for name in (
@@ -384,7 +360,7 @@ def _replay(deal: Deal, trump: int, leader: Seat, profile: RuleProfile,
     """The position after ``tricks`` played from the start of ``deal``: each card checked once.
 
     A trick holds its cards in playing order, or, with ``columns``, in seat
-    columns from ``leader`` (the layout of :attr:`Board.play`), each trick
+    columns from ``leader`` (the layout of :func:`belote.formats.pbn.play_rows`), each trick
     played from its leader, ``None`` for a card not played. A card that is
     not held or not legal, played before an earlier seat's (``None``) of its
     trick, or a trick after an unfinished one raises ``error(message, trick)``.

@@ -12,7 +12,7 @@ from belote.types.cards import CLUBS, DIAMONDS, HEARTS, SPADES, CardSet, parse_c
 from belote.types.deal import EAST, NORTH, SOUTH, WEST, Deal
 from belote.errors import (ContractError, DealError, IllegalPlayError,
                                  PBNDecodeError, RecordError)
-from belote.formats.pbn import dump, dumps, load, loads
+from belote.formats.pbn import dump, dumps, load, loads, play_rows
 from belote.board import Board
 from belote.types.profile import CLASSIC, COINCHE
 
@@ -57,7 +57,7 @@ def content(board: Board) -> tuple:
     """What a board says, without where it was read or how its known tags were spelt."""
     others = {k: v for k, v in board.tags if k not in pbn.KNOWN_TAGS}
     return (board.board, board.dealer, board.deal, board.stated_profile, board.declarer, board.contract,
-            board.play_leader, board.play, others, board.sections)
+            board.play_leader, play_rows(board), others, board.sections)
 
 
 def test_iter_load_yields_each_bad_board_in_its_place(tmp_path) -> None:
@@ -114,7 +114,7 @@ def test_deals_example() -> None:
     assert (contract.bid, contract.capot, contract.multiplier) == (250, True, 1)
     assert boards[3].contract.multiplier == 4
     for b in boards:
-        assert b.play == [] and b.play_leader is None
+        assert play_rows(b) == [] and b.play_leader is None
         assert b.deal == b.deal
         pos = b.position()
         assert pos.to_move == (b.dealer + 1) % 4
@@ -135,7 +135,7 @@ def test_classic_example() -> None:
 def test_positions_example_mid_trick() -> None:
     board = load(EXAMPLES / "positions.pbn")[0]
     assert board.line == 8
-    assert board.play_lines == [15, 16, 17]
+    assert board.source.trick_lines == (15, 16, 17)
     pos = board.position()
     assert pos.to_move == SOUTH
     assert pos.points == (28, 0)
@@ -173,7 +173,7 @@ def test_positions_example_unknown_hand() -> None:
 def test_columns_start_at_play_seat_and_tricks_at_their_leader() -> None:
     [board] = loads(BASE)
     assert board.play_leader == WEST
-    assert board.play == [cards("AD JH 7D 7S"), cards("7C AS 7H 8S"),
+    assert play_rows(board) == [cards("AD JH 7D 7S"), cards("7C AS 7H 8S"),
                           [None, None, parse_card("TD"), None]]
     pos = board.position()
     first, second = pos.tricks
@@ -329,8 +329,8 @@ CA C7 SJ H7
 *
 """
     [back] = loads(dumps([board]))
-    assert (back.deal, back.contract.to_pbn(), back.play_leader, back.play) == (
-        board.deal, "80SX", SOUTH, board.play)
+    assert (back.deal, back.contract.to_pbn(), back.play_leader, play_rows(back)) == (
+        board.deal, "80SX", SOUTH, play_rows(board))
     assert back == board and eval(repr(board), {"Board": Board, "Deal": Deal}) == board
 
 

@@ -650,6 +650,27 @@ def _decode(data: bytes, file: str | None) -> str:
                              line=line) from None
 
 
+def play_rows(board: Board) -> list[list[Card | None]]:
+    """The play record of ``board`` in PBN's layout: one row per trick, in seat columns from
+    the first leader, ``None`` for a card not played yet (what ``Board(..., play=rows)`` takes).
+
+    >>> board = Board(Deal.from_pbn("N:AKQJ.AKQJ.. .T987.T987. T987...AKQJ ..AKQJ.T987"),
+    ...               dealer=0, contract="100H", declarer=1, cards="H7 S7 C7 HA HJ")
+    >>> [[card_name(c) if c is not None else "-" for c in row] for row in play_rows(board)]
+    [['7H', '7S', '7C', 'AH'], ['-', '-', '-', 'JH']]
+    """
+    if not board.cards:
+        return []
+    first, end = board.first_leader(), board.position()
+    rows: list[list[Card | None]] = []
+    for leader, cards in [(t.leader, t.cards) for t in end.tricks] + [(end.leader, end.trick)]:
+        if cards:
+            rows.append([None] * 4)
+            for k, card in enumerate(cards):
+                rows[-1][(leader + k - first) % 4] = card
+    return rows
+
+
 def _pbn_card(card: Card | None) -> str:
     """A card as the play section writes it: suit then rank (``HJ``), or ``-``."""
     return "-" if card is None else SUIT_NAMES[card >> 3] + RANK_NAMES[card & 7]
@@ -658,7 +679,7 @@ def _pbn_card(card: Card | None) -> str:
 def _known_values(board: Board) -> dict[str, str | None]:
     """The values the fields of ``board`` give to the known tags."""
     contract = board.contract
-    has_play = board.play_leader is not None or bool(board.play)
+    has_play = board.play_leader is not None or bool(board.cards)
     return {
         "Board": board.board,
         "Dealer": None if board.dealer is None else seat_name(board.dealer),
@@ -781,7 +802,7 @@ def _dump_board(board: Board) -> str:
             continue
         lines.append(f'[{name} "{_escape(value)}"]')
         if name == "Play":
-            lines.extend(" ".join(_pbn_card(c) for c in row) for row in board.play)
+            lines.extend(" ".join(_pbn_card(c) for c in row) for row in play_rows(board))
             lines.append("*")
         elif name == "Auction":
             calls = ["Pass" if c.text == "P" else c.text for c in board.auction.calls]  # type: ignore[union-attr]
