@@ -87,7 +87,7 @@ def quiz_quality(boards: list, seed: int = 0) -> str:
     for q in quizzes:
         board = boards[q.place]
         pos = _position(board, q.index)
-        contract = board.get_contract()
+        contract = board.contract
         evidence = DEFAULT_SCHEDULE.evidence(board.auction)
         big = card_choice(pos, contract, schedule=judge, seed=seed + 2, board=q.place,
                           evidence=evidence)

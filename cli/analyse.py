@@ -86,10 +86,11 @@ def analyse(file, cfn_games, boards, mode, as_json, html_out, summary, title, si
     if html_out is not None:
         html_out = checked_output(html_out, () if file is None else (file,), "--html")
     try:
-        selected = read_boards(file, mode, boards, cfn_games)
-        for board in selected:
+        selected = []
+        for board in read_boards(file, mode, boards, cfn_games):
+            selected.append(board.under(mode))
             if not board.passed_out:
-                recorded_cards(board, mode)
+                recorded_cards(selected[-1])
     except BeloteError as e:
         raise DataError(str(e)) from None
     warm_up()
@@ -110,13 +111,13 @@ def analyse(file, cfn_games, boards, mode, as_json, html_out, summary, title, si
         analysis = None
         if board.passed_out:
             result = {"board": board.board, "file": board.file,
-                      "mode": board.profile(mode).name, "passed_out": True}
+                      "mode": board.profile.name, "passed_out": True}
             text = f"{_title(result)}: passed out (four passes), no play to analyse"
         else:
-            analysis = board_play_analysis(board, mode, context=context)
+            analysis = board_play_analysis(board, context=context)
             result = analysis.to_dict()
             if single_dummy:
-                grades = grade_record(board, mode, schedule=schedule, seed=seed, place=place,
+                grades = grade_record(board, schedule=schedule, seed=seed, place=place,
                                       context=context)
                 for card, grade in zip(result["cards"], grades):
                     card["sd"] = {**grade.to_dict(), "label": grade.label(card["loss"])}

@@ -37,7 +37,7 @@ from typing import Any
 import click
 
 from belote.errors import (MAX_MESSAGE, BeloteError, printable, OutputError, InputError,
-                           PBNDecodeError)
+                           RecordError)
 from belote.parallel import Run
 
 EXIT_OK, EXIT_SYSTEM, EXIT_USAGE, EXIT_SOME_BAD = 0, 1, 2, 3
@@ -284,7 +284,7 @@ def read_boards(path: Path | None, mode: str | None, numbers: tuple[str, ...] = 
     boards, seen = [], []
     try:
         for item in items:
-            if isinstance(item, PBNDecodeError):
+            if isinstance(item, RecordError):
                 raise DataError(str(item))
             seen.append(item.board)
             if not numbers or item.board in numbers:

@@ -115,7 +115,8 @@ def playout(file, cfn_games, worlds, seed, jobs, output, uniform, boards, mode, 
 
 def _checked(board: Any, mode: str | None) -> Any:
     """``board`` with the rules of ``--mode``, refused (naming it) when it cannot be played out."""
-    contract = board.get_contract(mode)
+    board = board.under(mode)
+    contract = board.contract
     if contract is None or contract.declarer is None:
         raise board.error("no Contract with a Declarer: a playout needs the taker", "Contract")
     if board.play_leader is None and board.dealer is None:
@@ -123,8 +124,6 @@ def _checked(board: Any, mode: str | None) -> Any:
                           "Deal")
     if len(board.cards) == 32:
         raise board.error("the play record is complete: nothing is left to play", "Play")
-    if mode is not None:
-        board = board.replace(profile=mode, contract=contract)
     return board
 
 
@@ -134,7 +133,7 @@ def human(result: Any) -> str:
     d = result.to_dict()
     lines = [f"Board {escaped(record.board or '-')} ({d['mode']}), contract {d['contract']} by "
              f"{d['declarer']}, {d['leader']} leads"]
-    pos = Position(record.deal, record.contract.trump, record.first_leader(), record.profile())
+    pos = Position(record.deal, record.contract.trump, record.first_leader(), record.profile)
     for i, card in enumerate(record.cards):
         if i % 4 == 0:
             row = f"  trick {i // 4 + 1}"

@@ -124,7 +124,7 @@ def review(file, cfn_games, seat_list, side, seed, call_samples, uniform, jobs, 
     selected = [every[i] for i in places]
     if mode is not None:
         try:
-            selected = [b.replace(profile=mode, contract=b.get_contract(mode)) for b in selected]
+            selected = [b.under(mode) for b in selected]
         except ValueError as e:
             raise DataError(str(e)) from None
     client = None if scheduler is None else dask_client(scheduler, jobs)

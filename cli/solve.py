@@ -77,7 +77,7 @@ def solve(file, cfn_games, deal_text, dealer, contract_text, declarer, boards, m
         raise click.UsageError("--board selects boards of a FILE or --cfn, not of --deal")
     if leader is not None and all_leaders:
         raise click.UsageError("--leader and --all-leaders exclude each other")
-    request = TableRequest(profile=mode, trumps=tuple(sorted(set(trumps))) or SUITS,
+    request = TableRequest(trumps=tuple(sorted(set(trumps))) or SUITS,
                            sides=SIDES if side is None else (side,), leader=leader,
                            all_leaders=all_leaders, max_nodes=max_nodes)
     try:
@@ -85,7 +85,7 @@ def solve(file, cfn_games, deal_text, dealer, contract_text, declarer, boards, m
             selected = read_boards(file, mode, boards, cfn_games)
         else:
             selected = [_deal_board(deal_text, dealer, contract_text, declarer, mode)]
-        jobs_list = [plan_board(board, request) for board in selected]
+        jobs_list = [plan_board(board.under(mode), request) for board in selected]
     except BeloteError as e:
         raise DataError(str(e)) from None
     render = fmt.json_line if as_json else fmt.human

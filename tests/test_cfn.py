@@ -12,7 +12,7 @@ reads it to the same state. A sample runs by default; ``--runslow`` plays
 from __future__ import annotations
 
 import pytest
-from belote.errors import PBNDecodeError
+from belote.errors import RecordError
 from belote.formats import cfn, pbn
 from belote.types.cards import parse_card
 from belote.types.deal import side_of
@@ -91,7 +91,7 @@ BAD = [
 
 @pytest.mark.parametrize("text,fragment", BAD)
 def test_bad_games_are_one_located_line(text: str, fragment: str) -> None:
-    with pytest.raises(PBNDecodeError) as info:
+    with pytest.raises(RecordError) as info:
         cfn.loads(f"# a comment\n\n{text}\n", file="g.cfn")
     message = str(info.value)
     assert message.startswith("g.cfn: board 1: line 3: ") and "\n" not in message

@@ -194,7 +194,7 @@ def test_deal_values_by_threshold_search(deals_json: list[dict]) -> None:
     from belote.dd import reaches
 
     board = pbn.load(DEALS)[0]
-    start = Position(board.full_deal(), HEARTS, board.first_leader(), board.profile())
+    start = Position(board.deal, HEARTS, board.first_leader(), board.profile)
     ns, ew = table(deals_json[0])["H"]
     assert reaches(start, EW, ew) and not reaches(start, EW, ew + 1)
     assert reaches(start, NS, ns) and not reaches(start, NS, ns + 1)

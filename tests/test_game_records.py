@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pytest
 from belote import COINCHE, Deal, Position
-from belote.errors import PBNDecodeError
+from belote.errors import RecordError
 from belote.formats import cfn, game_json, games, pbn
 from belote.types.profile import CLASSIC
 from belote.board import Board
@@ -106,7 +106,7 @@ def test_json_record_bad_lines_are_located() -> None:
         json.dumps({**good, "play": good["play"][:5] + ["7Z"]}): "7Z",
     }
     for line, fragment in cases.items():
-        with pytest.raises(PBNDecodeError) as info:
+        with pytest.raises(RecordError) as info:
             game_json.parse_record(line, file="g.jsonl", line=4)
         assert str(info.value).startswith("g.jsonl: ") and "line 4: " in str(info.value)
         assert fragment in str(info.value), line
@@ -277,7 +277,7 @@ def test_a_pbn_auction_gives_the_contract_and_declarer() -> None:
                                                "auction, which gives 110CXX by W"),
 ])
 def test_a_contract_that_contradicts_the_auction_names_both(extra: str, message: str) -> None:
-    with pytest.raises(PBNDecodeError) as info:
+    with pytest.raises(RecordError) as info:
         pbn.loads(PBN_AUCTION + extra, file="a.pbn")
     assert str(info.value).startswith("a.pbn: board 1: line ") and message in str(info.value)
 

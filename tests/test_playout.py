@@ -361,10 +361,10 @@ def test_a_playout_reads_the_auction_of_its_board() -> None:
     evidence = schedule.evidence(auction)
     assert evidence is not None and schedule.evidence(None) is None
     assert Schedule(beliefs=None).evidence(auction) is None
-    pos = board.position(board.profile())
+    pos = board.position()
     cards = []
     while not pos.is_over:
-        card = decide(pos, board.get_contract(board.profile()), evidence=evidence).card
+        card = decide(pos, board.contract, evidence=evidence).card
         pos.play(card)
         cards.append(card)
     assert list(played.cards) == cards

@@ -291,7 +291,7 @@ def test_a_hostile_batch_manifest_is_another_run(manifest: str, tmp_path: Path) 
 
 def test_a_damaged_parquet_file_never_loses_rows_in_silence(tmp_path: Path) -> None:
     """Damage anywhere: every row comes out (a board or its error), or an error says so."""
-    from belote.errors import PBNDecodeError
+    from belote.errors import RecordError
     from belote.formats.rows import iter_rows
 
     data = bytearray((EXAMPLES / "both-modes.parquet").read_bytes())
@@ -305,7 +305,7 @@ def test_a_damaged_parquet_file_never_loses_rows_in_silence(tmp_path: Path) -> N
             changed[at] = value
         path.write_bytes(bytes(changed))
         items = list(iter_rows(path))
-        errors = [i for i in items if isinstance(i, PBNDecodeError)]
+        errors = [i for i in items if isinstance(i, RecordError)]
         assert errors or len(items) == rows, damage
 
 

@@ -50,7 +50,7 @@ from typing import Any
 import numpy as np
 
 from ..dd import equivalence_classes, position_analysis, warm_up
-from ..errors import BeloteError, ContractError, HintError, PBNDecodeError
+from ..errors import BeloteError, ContractError, HintError, RecordError
 from ..parallel.runner import SERIAL, Run, parallel_map, run_keywords
 from ..rules.play import Position
 from ..types.profile import RuleProfile
@@ -420,33 +420,28 @@ class BoardHint:
 
 def plan_hint(board: Board, seat: Seat, profile: str | RuleProfile | None = None) -> HintJob:
     """Check that ``board`` can be hinted for ``seat``: it has a contract and a play record
-    that stops with ``seat`` to play. Raises :class:`~belote.errors.PBNDecodeError` naming
-    the file, board and line.
+    that stops with ``seat`` to play (under ``profile``'s rules: :meth:`Board.under`). Raises
+    the board's :class:`~belote.errors.RecordError` naming the file, board and line.
 
     >>> from belote import pbn
     >>> job = plan_hint(pbn.load("datasets/examples/positions.pbn")[0], 2)
     >>> seat_name(job.position.to_move), job.contract.to_pbn()
     ('S', '90H')
     """
-    src = board.source
-    play_line = src.tag_lines.get("Play") or src.line
-
-    def fail(message: str, line: int | None = play_line) -> PBNDecodeError:
-        return PBNDecodeError(message, file=board.file, board=board.board, line=line)
-
-    contract = board.get_contract(profile)
+    board = board.under(profile)
+    contract = board.contract
     if contract is None:
-        raise fail("no Contract tag: the trump suit is unknown", src.line)
+        raise board.error("no Contract tag: the trump suit is unknown")
     if board.play_leader is None and not board.cards:
-        raise fail("no Play section: record the play up to the card to advise (a Play tag "
-                   "naming the leader and no card for the opening lead)")
-    position = board.position(profile)
+        raise board.error("no Play section: record the play up to the card to advise (a Play "
+                          "tag naming the leader and no card for the opening lead)", "Play")
+    position = board.position()
     if position.is_over:
-        raise fail("the play record is complete: no card is left to advise on")
+        raise board.error("the play record is complete: no card is left to advise on", "Play")
     if position.to_move != seat:
-        raise fail(f"{seat_name(seat)} is not to play: {seat_name(position.to_move)} is, after "
-                   f"{len(board.cards)} recorded cards",
-                   board.play_lines[-1] if board.play_lines else play_line)
+        raise board.error(f"{seat_name(seat)} is not to play: {seat_name(position.to_move)} is, "
+                          f"after {len(board.cards)} recorded cards", "Play",
+                          (len(board.cards) - 1) // 4 if board.cards else None)
     return HintJob(board, seat, position, contract)
 
 
@@ -464,5 +459,5 @@ def hint_board(job: HintJob | Board, seat: Seat | None = None, *,
         advice = hint(job.position, job.seat, job.contract, samples=samples, seed=seed, by=by,
                       run=run)
     except BeloteError as e:
-        raise PBNDecodeError(str(e), file=job.board.file, board=job.board.board) from None
+        raise RecordError(str(e), file=job.board.file, board=job.board.board) from None
     return BoardHint(job, advice)

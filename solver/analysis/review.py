@@ -282,7 +282,7 @@ def call_choice(hand: Any, seat: Seat, auction: Auction, *,
 def _actual_call_nets(board: Board, auction: Auction, seat: Seat) -> dict[str, float]:
     """Every legal call's net score for ``seat``'s side on the actual deal, double dummy."""
     profile = auction.profile
-    deal = board.full_deal()
+    deal = board.deal
     known = Constraints(profile=profile)
     for s in SEATS:
         known = known.with_hand(s, deal.hands[s] or ())
@@ -413,7 +413,7 @@ def _calls(board: Board, seats: frozenset[Seat], level: str, *, place: int, seed
     auction = board.auction
     if auction is None or auction.profile.auction != "numeric":
         return
-    hands = board.full_deal().hands
+    hands = board.deal.hands
     for index, call in enumerate(auction.calls):
         seat = auction.seat_of(index)
         if seat not in seats:
@@ -487,8 +487,7 @@ def review_board(board: Board, seats: Iterable[Seat] = SEATS, *, place: int = 0,
     (:func:`~belote.advice.playout.play_board`, same seed and place): its score is
     :attr:`DealReview.engine`."""
     seats = frozenset(as_seat(s) for s in seats)
-    profile = board.profile()
-    contract = board.get_contract(profile)
+    profile, contract = board.profile, board.contract
     level = _level(contract)
     head = dict(board=board.board, place=place, mode=profile.name,
                 contract=None if contract is None else contract.to_pbn(),
@@ -505,8 +504,8 @@ def review_board(board: Board, seats: Iterable[Seat] = SEATS, *, place: int = 0,
     score = None
     if board.cards:
         context = context or default_context()
-        analysis = board_play_analysis(board, profile, context=SearchContext())
-        start = Position(board.full_deal(), contract.trump, board.first_leader(), profile)
+        analysis = board_play_analysis(board, context=SearchContext())
+        start = Position(board.deal, contract.trump, board.first_leader(), profile)
         cards, end = _cards(board, analysis, start, seats, level, place=place, seed=seed,
                             schedule=schedule, context=context)
         decisions += cards
