@@ -54,16 +54,16 @@ from ..types.contract import Contract
 from ..types.deal import Deal, Seat
 from .bid import (
     DEFENCE_CAPOT,
-    BidAdvice,
+    TableAdvice,
     ContractEstimate,
-    _at,
-    _check_samples,
-    _Engine,
-    _engine,
-    _Question,
-    _sampler,
-    _score,
-    _solve_range,
+    at_multiplier,
+    check_samples,
+    Engine,
+    make_engine,
+    SampleQuestion,
+    deal_sampler,
+    score_outcome,
+    solve_range,
     classic_question,
     coinche_contracts,
     count_layouts,
@@ -96,12 +96,12 @@ class PlayedAdvice:
     """The same question answered under double-dummy and single-dummy play.
 
     ``double_dummy`` and ``single_dummy`` are a :class:`~.bid.ContractEstimate`
-    (one contract) or a :class:`~.bid.BidAdvice` (table, classic), each with
+    (one contract) or a :class:`~.bid.TableAdvice` (table, classic), each with
     its own recommendation; ``differences`` has one entry per row.
     """
 
-    double_dummy: ContractEstimate | BidAdvice
-    single_dummy: ContractEstimate | BidAdvice
+    double_dummy: ContractEstimate | TableAdvice
+    single_dummy: ContractEstimate | TableAdvice
     differences: tuple[PlayDifference, ...]
     schedule: Schedule
 
@@ -120,27 +120,27 @@ class PlayedAdvice:
 
 
 @dataclass(frozen=True)
-class _Plays:
+class Plays:
     """What the workers play: the question, the contract each trump is played for, how."""
 
-    question: _Question
+    question: SampleQuestion
     play_for: tuple[Contract, ...]  # one per trump of the question
     dealer: Seat
     schedule: Schedule
 
 
-def _play_range(plays: _Plays, span: tuple[int, int, int]) -> tuple[np.ndarray, np.ndarray]:
+def play_range(plays: Plays, span: tuple[int, int, int]) -> tuple[np.ndarray, np.ndarray]:
     """Double- and single-dummy outcome keys and belote sides of samples ``start ..``.
 
-    Both ``(n, trumps, 2)`` arrays as :func:`~.bid._solve_range` gives them;
+    Both ``(n, trumps, 2)`` arrays as :func:`~.bid.solve_range` gives them;
     the single-dummy key is the taking side's trick points at the end of the
     playout (:data:`~.bid.DEFENCE_CAPOT` when it took no trick).
     """
     q = plays.question
     seed, start, n = span
-    dd = _solve_range(q, q.trumps, span)
+    dd = solve_range(q, q.trumps, span)
     sd = dd.copy()
-    hands = _sampler(q.constraints).draw_masks(seed, start, n)
+    hands = deal_sampler(q.constraints).draw_masks(seed, start, n)
     for i, row in enumerate(hands):
         deal = Deal([CardSet(int(h)) for h in row])
         for j, contract in enumerate(plays.play_for):
@@ -156,19 +156,19 @@ def _play_range(plays: _Plays, span: tuple[int, int, int]) -> tuple[np.ndarray, 
 def _run(constraints: Constraints, declarer: Seat, dealer: Seat, contracts: Sequence[Contract],
          multipliers: Sequence[int], play_for: dict[Suit, Contract], samples: int, seed: int,
          schedule: Schedule, run: Run
-         ) -> tuple[_Engine, _Engine, tuple[PlayDifference, ...]]:
+         ) -> tuple[Engine, Engine, tuple[PlayDifference, ...]]:
     """Play every sample both ways; the two tallies and the per-row paired differences."""
-    _check_samples(samples, None)
+    check_samples(samples, None)
     run = run.sized(samples)
-    engines = [_engine(constraints, constraints.profile, declarer, dealer, contracts,
+    engines = [make_engine(constraints, constraints.profile, declarer, dealer, contracts,
                        multipliers, True) for _ in range(2)]
     q = engines[0].q
-    plays = _Plays(q, tuple(play_for[t] for t in q.trumps), dealer, schedule)
+    plays = Plays(q, tuple(play_for[t] for t in q.trumps), dealer, schedule)
     spans = [(seed, s, 1) for s in range(samples)]
     column = {t: j for j, t in enumerate(q.trumps)}
     made = np.zeros((2, samples, len(contracts)), dtype=bool)
     nets = np.zeros((2, samples, len(contracts), len(multipliers)))
-    results = parallel_map(functools.partial(_play_range, plays), spans,
+    results = parallel_map(functools.partial(play_range, plays), spans,
                            replace(run, progress=None), initializer=warm_up)
     try:
         for (_, start, n), both in zip(spans, results, strict=True):
@@ -177,7 +177,7 @@ def _run(constraints: Constraints, declarer: Seat, dealer: Seat, contracts: Sequ
                 for r, contract in enumerate(contracts):
                     key, belote = outcomes[0, column[contract.trump]]
                     for m, multiplier in enumerate(multipliers):
-                        ok, _, _, net = _score(q.profile, _at(contract, multiplier),
+                        ok, _, _, net = score_outcome(q.profile, at_multiplier(contract, multiplier),
                                                int(key), int(belote))
                         nets[k, start, r, m] = net
                         made[k, start, r] = ok if m == 0 else made[k, start, r]
@@ -209,7 +209,7 @@ def played_estimate(constraints: Constraints, contract: Contract, dealer: Seat, 
     if contract.declarer is None:
         raise BeloteError(f"contract {contract.to_pbn()} needs a declarer")
     count_layouts(constraints)
-    base = _at(contract, 1)
+    base = at_multiplier(contract, 1)
     multipliers = (constraints.profile.coinche_multipliers if contract.bid is not None
                    else (1,))
     dd, sd, diffs = _run(constraints, contract.declarer, dealer, [base], multipliers,
