@@ -277,7 +277,7 @@ def bid(hand, seat, dealer, mode, contract_text, auction_text, conventions_path,
     else:
         pool_from, min_items = PARALLEL_FROM, PROGRESS_MIN_ITEMS
     run = solver_run(jobs, samples, pool_from=pool_from)
-    with stoppable(), progress_bar(samples, "deal", min_items=min_items) as progress:
+    with stoppable(), progress_bar(job.work, "deal", min_items=min_items) as progress:
         try:
             advice = advise_bid(job, run=replace(run, progress=progress.update))
         except BeloteError as e:

@@ -90,6 +90,13 @@ class BidJob:
         return parse_card(self.turned)
 
     @property
+    def work(self) -> int:
+        """The samples the ``run``'s progress counts: twice :attr:`samples` in a
+        single-dummy defence (the contract played for its goal, then each trump for points)."""
+        defence = self.auction is not None and question_of(self.auction, self.seat) == "defence"
+        return 2 * self.samples if self.played and defence else self.samples
+
+    @property
     def classic(self) -> bool:
         """Whether the mode is classic (a turned card, no numeric bids)."""
         return bool(self.profile.auction != "numeric")

@@ -75,6 +75,7 @@ from .bid import (
     solve_hands,
 )
 from .bid_play import Plays, play_range
+from .question import TABLE_SAMPLES
 from .playout import Schedule
 
 __all__ = ["AuctionAdvice", "Option", "auction_advice", "classic_seen", "flip_outcomes",
@@ -375,7 +376,8 @@ def _classic_range(question: SampleQuestion, deals: _ClassicDeals, trumps: tuple
 
 @run_keywords
 def auction_advice(constraints: Constraints, seat: Seat, auction: Auction,
-                   conventions: Conventions, *, samples: int = 1000, seed: int = 0,
+                   conventions: Conventions, *, samples: int = TABLE_SAMPLES,
+                   seed: int = 0,
                    run: Run = SERIAL, single_dummy: Schedule | None = None) -> AuctionAdvice:
     """Advice for ``seat``, on turn in ``auction``, who knows ``constraints`` (their hand...).
 

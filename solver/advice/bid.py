@@ -74,6 +74,7 @@ from ..rules.scoring import min_points_to_make, score_deal, trick_points_of
 from ..sampling.constraints import Constraints, classic_bidding
 from ..sampling.sampler import DealSampler
 from ..sampling.view import enumerate_layouts
+from .question import TABLE_SAMPLES
 from ..sampling.stats import (DECILES, SMALL_SAMPLE, Estimate, LookSchedule, bounded_mean,
                               proportion_any_n, wilson_bounds, z_value)
 from ..types.cards import SUITS, Suit, as_card
@@ -606,7 +607,8 @@ def count_layouts(constraints: Constraints) -> int:
 
 @run_keywords
 def estimate_contract(constraints: Constraints, contract: Contract | str, dealer: Seat | str, *,
-                      samples: int = 1000, seed: int = 0, precision: float | None = None,
+                      samples: int = TABLE_SAMPLES, seed: int = 0,
+                      precision: float | None = None,
                       run: Run = SERIAL) -> ContractEstimate:
     """Judge one ``contract`` (declarer included) over samples of ``constraints``.
 
@@ -635,7 +637,7 @@ def estimate_contract(constraints: Constraints, contract: Contract | str, dealer
 
 @run_keywords
 def bid_table(constraints: Constraints, declarer: Seat | str, dealer: Seat | str, *,
-              samples: int = 1000,
+              samples: int = TABLE_SAMPLES,
               seed: int = 0, precision: float | None = None, run: Run = SERIAL,
               exact: bool = False, first_look: int = 100) -> TableAdvice:
     """Every coinche contract of ``declarer`` (4 trumps x 80..160 and capot) on the same samples.
@@ -695,7 +697,7 @@ def classic_question(seat: Seat | str, five: str | Sequence[str], turned: str | 
 def classic_advice(seat: Seat | str, five: str | Sequence[str], turned: str | int,
                    dealer: Seat | str, *,
                    known: Sequence[str] = (), shape: Sequence[str] = (),
-                   points: Sequence[str] = (), samples: int = 1000, seed: int = 0,
+                   points: Sequence[str] = (), samples: int = TABLE_SAMPLES, seed: int = 0,
                    precision: float | None = None, run: Run = SERIAL) -> TableAdvice:
     """Classic: taking the turned suit (round 1, first row) or naming each other suit (round 2).
 

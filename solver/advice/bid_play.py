@@ -68,6 +68,7 @@ from .bid import (
     coinche_contracts,
     count_layouts,
 )
+from .question import PLAYED_SAMPLES
 from .playout import DEFAULT_SCHEDULE, Schedule, played_board
 
 __all__ = ["PLAYS", "PlayDifference", "PlayedAdvice", "played_classic", "played_estimate",
@@ -199,7 +200,8 @@ def _run(constraints: Constraints, declarer: Seat, dealer: Seat, contracts: Sequ
 
 @run_keywords
 def played_estimate(constraints: Constraints, contract: Contract, dealer: Seat, *,
-                    samples: int = 100, seed: int = 0, schedule: Schedule = DEFAULT_SCHEDULE,
+                    samples: int = PLAYED_SAMPLES, seed: int = 0,
+                    schedule: Schedule = DEFAULT_SCHEDULE,
                     run: Run = SERIAL) -> PlayedAdvice:
     """One coinche ``contract`` (declarer included) under both plays, played for its goal.
 
@@ -218,9 +220,9 @@ def played_estimate(constraints: Constraints, contract: Contract, dealer: Seat, 
 
 
 @run_keywords
-def played_table(constraints: Constraints, declarer: Seat, dealer: Seat, *, samples: int = 100,
-                 seed: int = 0, schedule: Schedule = DEFAULT_SCHEDULE,
-                 run: Run = SERIAL) -> PlayedAdvice:
+def played_table(constraints: Constraints, declarer: Seat, dealer: Seat, *,
+                 samples: int = PLAYED_SAMPLES, seed: int = 0,
+                 schedule: Schedule = DEFAULT_SCHEDULE, run: Run = SERIAL) -> PlayedAdvice:
     """Every coinche contract of ``declarer`` under both plays (the twin of :func:`~.bid.bid_table`).
 
     Each trump is played out once per sample, the players playing for points.
@@ -240,7 +242,7 @@ def played_table(constraints: Constraints, declarer: Seat, dealer: Seat, *, samp
 @run_keywords
 def played_classic(seat: Seat, five: str | Sequence[str], turned: str | int, dealer: Seat, *,
                    known: Sequence[str] = (), shape: Sequence[str] = (),
-                   points: Sequence[str] = (), samples: int = 100, seed: int = 0,
+                   points: Sequence[str] = (), samples: int = PLAYED_SAMPLES, seed: int = 0,
                    schedule: Schedule = DEFAULT_SCHEDULE, run: Run = SERIAL) -> PlayedAdvice:
     """Classic under both plays (the twin of :func:`~.bid.classic_advice`), each suit played
     for its own contract's goal."""
