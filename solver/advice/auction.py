@@ -52,8 +52,7 @@ import numpy as np
 from ..auction.conventions import Conventions
 from ..auction.inference import AuctionReading, read_auction
 from ..errors import BeloteError
-from ..dd import warm_up
-from ..parallel.runner import SERIAL, Run, parallel_map, run_keywords
+from ..parallel.runner import SERIAL, Run, run_keywords
 from ..types.profile import CLASSIC, RuleProfile
 from ..sampling.constraints import Constraints
 from ..sampling.stats import (Estimate, bounded_mean, paired_difference_bounded,
@@ -70,6 +69,7 @@ from .bid import (
     at_multiplier,
     deal_sampler,
     score_outcome,
+    sample_loop,
     solve_range,
     net_range,
     solve_hands,
@@ -225,15 +225,8 @@ def sample_outcomes(constraints: Constraints, taker_side: int, dealer: Seat,
         spans = [(seed, s, 1) for s in range(samples)]
         work = functools.partial(_single_dummy_range, Plays(question, play_for, dealer,
                                                              schedule))
-    results = parallel_map(work, spans, replace(run, progress=None), initializer=warm_up)
-    parts = []
-    try:
-        for span, outcomes in zip(spans, results, strict=True):
-            parts.append(outcomes)
-            if run.progress is not None:
-                run.progress(span[2])
-    finally:
-        results.close()  # type: ignore[attr-defined]
+    parts: list[np.ndarray] = []
+    sample_loop(work, spans, run, lambda _, outcomes: parts.append(outcomes))
     return np.concatenate(parts)
 
 

@@ -61,7 +61,7 @@ import functools
 import math
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field, replace
-from typing import Any
+from typing import Any, TypeVar
 
 import numpy as np
 
@@ -82,7 +82,7 @@ from ..types.contract import Contract, as_contract
 from ..types.deal import Seat, as_seat, next_seat, side_of
 
 __all__ = ["TableAdvice", "ContractEstimate", "bid_table", "classic_advice", "classic_question", "classic_constraints",
-           "coinche_contracts", "count_layouts", "estimate_contract", "net_range"]
+           "coinche_contracts", "count_layouts", "estimate_contract", "net_range", "sample_loop"]
 
 LEVEL = 0.95
 """Confidence of every interval reported (jointly over rows with ``precision``)."""
@@ -363,6 +363,32 @@ class _Tally:
         self.cross = np.zeros((rows + 1, rows + 1))
 
 
+Span = tuple[int, int, int]
+"""Samples ``start .. start + n - 1`` of stream ``seed``: ``(seed, start, n)``."""
+
+Result = TypeVar("Result")
+
+
+def sample_loop(play: Callable[[Span], Result], spans: Sequence[Span], run: Run,
+                fold: Callable[[Span, Result], None]) -> None:
+    """The one sampling loop of the bid advice: ``play`` each span (the play plug-in:
+    double-dummy solves, :func:`solve_range`, or single-dummy playouts,
+    :func:`~belote.advice.bid_play.play_range`) on ``run``'s workers, and ``fold`` each
+    result in the spans' order (the menu plug-in: a tally of the contracts judged, or the
+    outcomes kept for an auction's options), ``run.progress`` told of each span's samples.
+
+    The results do not depend on the workers: each span is drawn from its seed alone.
+    """
+    results = parallel_map(play, spans, replace(run, progress=None), initializer=warm_up)
+    try:
+        for span, result in zip(spans, results, strict=True):
+            fold(span, result)
+            if run.progress is not None:
+                run.progress(span[2])
+    finally:
+        results.close()
+
+
 class Engine:
     """Solve samples look by look and fold their outcomes into a :class:`_Tally`."""
 
@@ -390,6 +416,10 @@ class Engine:
                                for variant in self.variants[row]], dtype=np.int64)
             self._scored[row, code] = scored
         return scored
+
+    def fold_span(self, trumps: tuple[Suit, ...], span: Span, outcomes: np.ndarray) -> None:
+        """:meth:`fold` the outcomes of ``span`` (the menu plug-in of :func:`sample_loop`)."""
+        self.fold(trumps, outcomes)
 
     def fold(self, trumps: tuple[Suit, ...], outcomes: np.ndarray) -> None:
         """Add the outcomes of a chunk (solved for ``trumps``) to the tally."""
@@ -433,7 +463,6 @@ class Engine:
 
         ``run`` is sized by ``samples`` (its ``progress`` told of each chunk of samples)."""
         run = run.sized(samples)
-        chunks = replace(run, progress=None)
         schedule = None
         looks: tuple[int, ...] = (samples,)
         layouts = deal_sampler(self.q.constraints).count()
@@ -450,15 +479,8 @@ class Engine:
                 break
             trumps = tuple(active)
             spans = [(seed, s, min(CHUNK, look - s)) for s in range(done, look, CHUNK)]
-            results = parallel_map(functools.partial(solve_range, self.q, trumps), spans,
-                                   chunks, initializer=warm_up)
-            try:
-                for span, outcomes in zip(spans, results, strict=True):
-                    self.fold(trumps, outcomes)
-                    if run.progress is not None:
-                        run.progress(span[2])
-            finally:
-                results.close()
+            sample_loop(functools.partial(solve_range, self.q, trumps), spans, run,
+                        functools.partial(self.fold_span, trumps))
             done = look
             if schedule is not None and precision is not None:
                 for trump in trumps:

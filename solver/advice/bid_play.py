@@ -39,14 +39,13 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
 
 from ..errors import BeloteError
-from ..dd import warm_up
-from ..parallel.runner import SERIAL, Run, parallel_map, run_keywords
+from ..parallel.runner import SERIAL, Run, run_keywords
 from ..sampling.constraints import Constraints
 from ..sampling.stats import Estimate, paired_difference_bounded, paired_proportions_any_n
 from ..types.cards import CardSet, Suit
@@ -63,6 +62,8 @@ from .bid import (
     SampleQuestion,
     deal_sampler,
     score_outcome,
+    Span,
+    sample_loop,
     solve_range,
     classic_question,
     coinche_contracts,
@@ -169,23 +170,21 @@ def _run(constraints: Constraints, declarer: Seat, dealer: Seat, contracts: Sequ
     column = {t: j for j, t in enumerate(q.trumps)}
     made = np.zeros((2, samples, len(contracts)), dtype=bool)
     nets = np.zeros((2, samples, len(contracts), len(multipliers)))
-    results = parallel_map(functools.partial(play_range, plays), spans,
-                           replace(run, progress=None), initializer=warm_up)
-    try:
-        for (_, start, n), both in zip(spans, results, strict=True):
-            for k, outcomes in enumerate(both):
-                engines[k].fold(q.trumps, outcomes)
-                for r, contract in enumerate(contracts):
-                    key, belote = outcomes[0, column[contract.trump]]
-                    for m, multiplier in enumerate(multipliers):
-                        ok, _, _, net = score_outcome(q.profile, at_multiplier(contract, multiplier),
-                                               int(key), int(belote))
-                        nets[k, start, r, m] = net
-                        made[k, start, r] = ok if m == 0 else made[k, start, r]
-            if run.progress is not None:
-                run.progress(n)
-    finally:
-        results.close()
+
+    def fold(span: Span, both: tuple[np.ndarray, np.ndarray]) -> None:
+        start = span[1]
+        for k, outcomes in enumerate(both):
+            engines[k].fold(q.trumps, outcomes)
+            for r, contract in enumerate(contracts):
+                key, belote = outcomes[0, column[contract.trump]]
+                for m, multiplier in enumerate(multipliers):
+                    ok, _, _, net = score_outcome(q.profile, at_multiplier(contract, multiplier),
+                                                  int(key), int(belote))
+                    nets[k, start, r, m] = net
+                    made[k, start, r] = ok if m == 0 else made[k, start, r]
+
+    sample_loop(functools.partial(play_range, plays), spans, run, fold)
+
     def net_difference(r: int, m: int) -> Estimate:
         low, high = engines[0].net_range(r, m)
         return paired_difference_bounded(nets[0, :, r, m], nets[1, :, r, m], low - high,
