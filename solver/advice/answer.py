@@ -35,14 +35,15 @@ from ..parallel.runner import SERIAL, Run
 from ..sampling.constraints import Constraints, parse_known
 from ..sampling.stats import Estimate
 from ..types.auction import Auction
-from ..types.cards import CardSet, card_name, parse_card
+from ..types.cards import SUITS, CardSet, card_name, parse_card
 from ..types.contract import Contract, parse_contract
 from ..types.deal import Seat, as_seat, next_seat, seat_name
 from ..types.profile import RuleProfile, get_profile
 from .auction import REST, auction_advice, classic_seen, question_of
-from .bid import (ContractEstimate, TableAdvice, bid_table, classic_advice, classic_constraints,
-                  count_layouts, estimate_contract)
-from .bid_play import PLAYS, PlayDifference, played_classic, played_estimate, played_table
+from .bid import (ContractEstimate, TableAdvice, at_multiplier, bid_table, classic_advice,
+                  classic_constraints, classic_contracts, coinche_contracts, count_layouts,
+                  estimate_contract)
+from .bid_play import PLAYS, PlayDifference, play_both
 from .playout import Schedule
 from .question import PLAYED_SAMPLES, TABLE_SAMPLES, BidQuestion
 
@@ -516,35 +517,31 @@ def _choice(table: TableAdvice) -> Choice:
 
 
 def _played(job: BidJob, run: Run) -> BidAdvice:
-    """The answer under single-dummy play, beside double-dummy on the same samples."""
-    asked = job.question
-    schedule = job.schedule
-    if job.contract is not None:
-        one = played_estimate(job.constraints, job.contract, job.dealer,
-                                       samples=job.samples, seed=asked.seed, schedule=schedule,
-                                       run=run)
-        dd, sd = one.double_dummy, one.single_dummy
-        assert isinstance(dd, ContractEstimate) and isinstance(sd, ContractEstimate)
-        shown = sd if asked.play == "single-dummy" else dd
-        row = BidRow(dd.contract.to_pbn(), dd.contract, shown.expected_score[1], shown.p_make,
-                     dd, sd, one.differences[0])
-        return BidAdvice(job, "contract", (row,), None, dd.samples, job.layouts)
-    if job.classic:
-        played = played_classic(job.seat, job.hand, job.turned_card, job.dealer,
-                                         known=asked.known, shape=asked.shape,
-                                         points=asked.points, samples=job.samples,
-                                         seed=asked.seed, schedule=schedule, run=run)
-    else:
-        played = played_table(job.constraints, job.seat, job.dealer,
-                                       samples=job.samples, seed=asked.seed,
-                                       schedule=schedule, run=run)
-    dd_table, sd_table = played.double_dummy, played.single_dummy
-    assert isinstance(dd_table, TableAdvice) and isinstance(sd_table, TableAdvice)
-    shown_table = sd_table if asked.play == "single-dummy" else dd_table
+    """The answer under single-dummy play, beside double-dummy on the same samples
+    (:func:`~belote.advice.bid_play.play_both`)."""
+    asked, profile, seat = job.question, job.profile, job.seat
+    if job.contract is not None:  # played for its goal
+        contracts: tuple[Contract, ...] = (at_multiplier(job.contract, 1),)
+        play_for = {contracts[0].trump: contracts[0]}
+    elif job.classic:  # each suit played for its own contract's goal
+        contracts = classic_contracts(seat, job.turned_card)
+        play_for = {c.trump: c for c in contracts}
+    else:  # each trump played once for points, every bid of it scored from them
+        contracts = coinche_contracts(profile, seat)
+        play_for = {t: Contract(t, None, profile.bid_min) for t in SUITS}
+    multipliers = (1,) if job.classic else profile.coinche_multipliers
+    dd, sd, differences = play_both(job.constraints, seat, job.dealer, contracts, multipliers,
+                                    play_for, samples=job.samples, seed=asked.seed,
+                                    schedule=job.schedule, run=run)
+    dd_rows, sd_rows = dd.estimates(None), sd.estimates(None)
+    shown_rows = sd_rows if asked.play == "single-dummy" else dd_rows
     rows = tuple(BidRow(d.contract.to_pbn(), d.contract, shown.expected_score[1], shown.p_make,
                         d, s, diff)
-                 for d, s, diff, shown in zip(dd_table.rows, sd_table.rows, played.differences,
-                                              shown_table.rows, strict=True))
+                 for d, s, diff, shown in zip(dd_rows, sd_rows, differences, shown_rows,
+                                              strict=True))
+    if job.contract is not None:
+        return BidAdvice(job, "contract", rows, None, dd_rows[0].samples, job.layouts)
+    dd_table, sd_table = dd.advice(None, job.layouts), sd.advice(None, job.layouts)
     return BidAdvice(job, "classic" if job.classic else "table", rows, _choice(dd_table),
                      dd_table.samples, dd_table.layouts, dd_table.exact,
                      single_dummy_choice=_choice(sd_table))

@@ -15,11 +15,16 @@ The question depends on the state of the auction (coinche):
   bid of the seat (every trump, every value above the contract). Passing is
   worth the standing contract played at x1 (partner's or one's own; later
   calls by the others are not modelled), or 0 when there is no bid yet.
-* **defence** (an opponent's contract, not coinched): P(the contract fails)
-  with its Wilson interval; passing (the contract at x1) against coinching
-  (x2, or x4 when the taker's best reply is to surcoinche: the reply with
-  the higher expected score for the taker over the same samples); the
-  recommendation and the paired difference coinche minus pass.
+* **defence** (an opponent's contract, not coinched; one's own bid
+  overcalled included): P(the contract fails) with its Wilson interval;
+  passing (the contract at x1), coinching (x2, or x4 when the taker's best
+  reply is to surcoinche: the reply with the higher expected score for the
+  taker over the same samples) and each legal overcall of the seat (that
+  contract by the seat at x1, as in the bid question), all on the same
+  samples: one double-dummy solve of the four trumps for the seat's side,
+  the opponents' contract read from it (:func:`flip_outcomes`); the
+  recommendation and the paired difference between the best and the
+  runner-up.
 * **surcoinche** (one's own side's contract coinched): playing at x2 (pass)
   against surcoinching (x4), paired.
 * **take** (classic): pass (0) or take, the turned suit in round 1, each
@@ -34,8 +39,8 @@ real play (see :mod:`belote.advice.bid`).
 >>> from belote.types.auction import Auction
 >>> seen = Constraints().with_text(hand=["S:JS 9S AS TS 7D 8D KC AC"])
 >>> advice = auction_advice(seen, 2, Auction.parse("N:P E:80H"), DEFAULT, samples=16, seed=3)
->>> advice.question, advice.recommended, [o.name for o in advice.options]
-('defence', 'Pass', ['Pass', 'X'])
+>>> advice.question, advice.recommended, [o.name for o in advice.options][:4]
+('defence', '120S', ['Pass', 'X', '90S', '100S'])
 >>> advice.p_fail.n, round(advice.p_fail.value + advice.options[0].p_make.value, 9)
 (16, 1.0)
 """

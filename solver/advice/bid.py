@@ -81,7 +81,7 @@ from ..types.cards import SUITS, Suit, as_card
 from ..types.contract import Contract, as_contract
 from ..types.deal import Seat, as_seat, next_seat, side_of
 
-__all__ = ["TableAdvice", "ContractEstimate", "bid_table", "classic_advice", "classic_question", "classic_constraints",
+__all__ = ["TableAdvice", "ContractEstimate", "bid_table", "classic_advice", "classic_contracts", "classic_constraints",
            "coinche_contracts", "count_layouts", "estimate_contract", "net_range", "sample_loop"]
 
 LEVEL = 0.95
@@ -696,23 +696,15 @@ def classic_constraints(seat: Seat | str, five: str | Sequence[str], turned: str
         known=known, shape=shape, points=points)
 
 
-def classic_question(seat: Seat | str, five: str | Sequence[str], turned: str | int, *,
-                     known: Sequence[str] = (), shape: Sequence[str] = (),
-                     points: Sequence[str] = ()
-                     ) -> tuple[Constraints, int, list[Contract]]:
-    """A classic bidder's constraints, their layouts, and the contracts to judge: the turned
-    suit first (round 1), then each other suit (round 2).
+def classic_contracts(seat: Seat | str, turned: str | int) -> tuple[Contract, ...]:
+    """The contracts a classic bidder at ``seat`` judges: the ``turned`` card's suit first
+    (round 1), then each other suit (round 2).
 
-    >>> _, layouts, rows = classic_question(2, "JH 9H AS KS 7C", "AH")
-    >>> [c.to_pbn() for c in rows]
+    >>> [c.to_pbn() for c in classic_contracts(2, "AH")]
     ['H', 'S', 'D', 'C']
     """
-    card, seat = as_card(turned), as_seat(seat)
-    constraints = classic_constraints(seat, five, card, known=known, shape=shape,
-                                      points=points)
-    first = card >> 3
-    contracts = [Contract(t, seat, None) for t in [first] + [s for s in SUITS if s != first]]
-    return constraints, count_layouts(constraints), contracts
+    first, seat = as_card(turned) >> 3, as_seat(seat)
+    return tuple(Contract(t, seat, None) for t in [first] + [s for s in SUITS if s != first])
 
 
 @run_keywords
@@ -732,9 +724,11 @@ def classic_advice(seat: Seat | str, five: str | Sequence[str], turned: str | in
     """
     check_samples(samples, precision)
     seat, dealer = as_seat(seat), as_seat(dealer, "dealer")
-    constraints, layouts, contracts = classic_question(seat, five, turned, known=known,
-                                                       shape=shape, points=points)
-    engine = make_engine(constraints, CLASSIC, seat, dealer, contracts, (1,), True)
+    constraints = classic_constraints(seat, five, turned, known=known, shape=shape,
+                                      points=points)
+    layouts = count_layouts(constraints)
+    engine = make_engine(constraints, CLASSIC, seat, dealer, classic_contracts(seat, turned),
+                         (1,), True)
     _, schedule = engine.run(seed, samples, precision, run)
     return engine.advice(schedule, layouts)
 

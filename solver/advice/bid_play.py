@@ -1,4 +1,4 @@
-"""The bid advisor under single-dummy play, beside double-dummy on the same samples.
+"""The bid advisor's single-dummy play, beside double-dummy on the same samples.
 
 :mod:`.bid` plays every sampled deal double-dummy: both sides see every
 card, an upper bound on real play. Here each sampled deal is also played
@@ -12,7 +12,9 @@ results are scored alike, sample by sample:
   trump, the players playing for the most points (no bid level is known
   to them), and every bid of that trump is scored from its points.
 
-Each row then has its double-dummy and single-dummy estimates (the same
+:func:`play_both` is the play plug-in :func:`~belote.advice.answer.advise_bid` uses
+under ``play="single-dummy"`` or ``"both"``. Each row then has its double-dummy and
+single-dummy estimates (the same
 :class:`~.bid.ContractEstimate` fields) and the paired differences
 double-dummy minus single-dummy of P(make) (Newcombe's paired interval)
 and of the expected net score at each multiplier (paired t): what perfect
@@ -29,10 +31,11 @@ stopping (``precision``): every sample is played.
 >>> from belote.sampling.constraints import Constraints
 >>> from belote.types.contract import parse_contract
 >>> c = Constraints().with_text(hand=["S:JH 9H AH TH KS AS AD 7C"])
->>> r = played_estimate(c, parse_contract("100H", COINCHE, declarer=2), dealer=3, samples=2,
-...                     schedule=Schedule.from_worlds(4))
->>> r.double_dummy.samples, r.single_dummy.samples, r.differences[0].contract.to_pbn()
-(2, 2, '100H')
+>>> contract = parse_contract("100H", COINCHE, declarer=2)
+>>> dd, sd, differences = play_both(c, 2, 3, [contract], (1, 2, 4), {contract.trump: contract},
+...                                 samples=2, seed=0, schedule=Schedule.from_worlds(4))
+>>> dd.tally.n.tolist(), sd.tally.n.tolist(), differences[0].contract.to_pbn()
+([2], [2], '100H')
 """
 
 from __future__ import annotations
@@ -44,8 +47,7 @@ from typing import Any
 
 import numpy as np
 
-from ..errors import BeloteError
-from ..parallel.runner import SERIAL, Run, run_keywords
+from ..parallel.runner import SERIAL, Run
 from ..sampling.constraints import Constraints
 from ..sampling.stats import Estimate, paired_difference_bounded, paired_proportions_any_n
 from ..types.cards import CardSet, Suit
@@ -53,8 +55,6 @@ from ..types.contract import Contract
 from ..types.deal import Deal, Seat
 from .bid import (
     DEFENCE_CAPOT,
-    TableAdvice,
-    ContractEstimate,
     at_multiplier,
     check_samples,
     Engine,
@@ -65,15 +65,11 @@ from .bid import (
     Span,
     sample_loop,
     solve_range,
-    classic_question,
-    coinche_contracts,
-    count_layouts,
 )
 from .question import PLAYED_SAMPLES
 from .playout import DEFAULT_SCHEDULE, Schedule, played_board
 
-__all__ = ["PLAYS", "PlayDifference", "PlayedAdvice", "played_classic", "played_estimate",
-           "played_table"]
+__all__ = ["PLAYS", "PlayDifference", "Plays", "play_both", "play_range"]
 
 PLAYS = ("double-dummy", "single-dummy", "both")
 """How the sampled deals are played in ``belote bid --play``."""
@@ -91,34 +87,6 @@ class PlayDifference:
         """``p_make`` and ``expected_score`` (``x1``, ``x2``...) as estimate dicts."""
         return {"p_make": self.p_make.to_dict(),
                 "expected_score": {f"x{m}": e.to_dict() for m, e in self.expected_score.items()}}
-
-
-@dataclass(frozen=True)
-class PlayedAdvice:
-    """The same question answered under double-dummy and single-dummy play.
-
-    ``double_dummy`` and ``single_dummy`` are a :class:`~.bid.ContractEstimate`
-    (one contract) or a :class:`~.bid.TableAdvice` (table, classic), each with
-    its own recommendation; ``differences`` has one entry per row.
-    """
-
-    double_dummy: ContractEstimate | TableAdvice
-    single_dummy: ContractEstimate | TableAdvice
-    differences: tuple[PlayDifference, ...]
-    schedule: Schedule
-
-    def to_dict(self) -> dict[str, Any]:
-        """The double-dummy dict, each row with ``single_dummy`` (same keys) and ``difference``."""
-        out = self.double_dummy.to_dict()
-        sd = self.single_dummy.to_dict()
-        schedule = self.schedule.to_dict()
-        if isinstance(self.double_dummy, ContractEstimate):
-            return {**out, "single_dummy": sd, "difference": self.differences[0].to_dict(),
-                    "schedule": schedule}
-        rows = [{**row, "single_dummy": sd_row, "difference": diff.to_dict()}
-                for row, sd_row, diff in zip(out["rows"], sd["rows"], self.differences)]
-        single = {k: v for k, v in sd.items() if k != "rows"}
-        return {**out, "rows": rows, "single_dummy": single, "schedule": schedule}
 
 
 @dataclass(frozen=True)
@@ -155,11 +123,19 @@ def play_range(plays: Plays, span: tuple[int, int, int]) -> tuple[np.ndarray, np
     return dd, sd
 
 
-def _run(constraints: Constraints, declarer: Seat, dealer: Seat, contracts: Sequence[Contract],
-         multipliers: Sequence[int], play_for: dict[Suit, Contract], samples: int, seed: int,
-         schedule: Schedule, run: Run
-         ) -> tuple[Engine, Engine, tuple[PlayDifference, ...]]:
-    """Play every sample both ways; the two tallies and the per-row paired differences."""
+def play_both(constraints: Constraints, declarer: Seat, dealer: Seat,
+              contracts: Sequence[Contract], multipliers: Sequence[int],
+              play_for: dict[Suit, Contract], *, samples: int = PLAYED_SAMPLES, seed: int = 0,
+              schedule: Schedule = DEFAULT_SCHEDULE, run: Run = SERIAL
+              ) -> tuple[Engine, Engine, tuple[PlayDifference, ...]]:
+    """Play every sample of ``constraints`` both ways: the double-dummy and the single-dummy
+    tallies of ``contracts`` (by ``declarer``'s side, each at ``multipliers``) and each
+    contract's paired differences.
+
+    ``play_for`` is the contract each trump is played for single-dummy (one contract, a
+    classic suit: itself; the coinche table: any bid of the trump with no declarer, played for
+    points). ``run``'s ``progress`` is told of each sample played.
+    """
     check_samples(samples, None)
     run = run.sized(samples)
     engines = [make_engine(constraints, constraints.profile, declarer, dealer, contracts,
@@ -195,58 +171,3 @@ def _run(constraints: Constraints, declarer: Seat, dealer: Seat, contracts: Sequ
                        {mult: net_difference(r, m) for m, mult in enumerate(multipliers)})
         for r, contract in enumerate(contracts))
     return engines[0], engines[1], differences
-
-
-@run_keywords
-def played_estimate(constraints: Constraints, contract: Contract, dealer: Seat, *,
-                    samples: int = PLAYED_SAMPLES, seed: int = 0,
-                    schedule: Schedule = DEFAULT_SCHEDULE,
-                    run: Run = SERIAL) -> PlayedAdvice:
-    """One coinche ``contract`` (declarer included) under both plays, played for its goal.
-
-    The twin of :func:`~.bid.estimate_contract`; the ``run``'s ``progress`` is told of each
-    sample played.
-    """
-    if contract.declarer is None:
-        raise BeloteError(f"contract {contract.to_pbn()} needs a declarer")
-    count_layouts(constraints)
-    base = at_multiplier(contract, 1)
-    multipliers = (constraints.profile.coinche_multipliers if contract.bid is not None
-                   else (1,))
-    dd, sd, diffs = _run(constraints, contract.declarer, dealer, [base], multipliers,
-                         {contract.trump: base}, samples, seed, schedule, run)
-    return PlayedAdvice(dd.estimates(None)[0], sd.estimates(None)[0], diffs, schedule)
-
-
-@run_keywords
-def played_table(constraints: Constraints, declarer: Seat, dealer: Seat, *,
-                 samples: int = PLAYED_SAMPLES, seed: int = 0,
-                 schedule: Schedule = DEFAULT_SCHEDULE, run: Run = SERIAL) -> PlayedAdvice:
-    """Every coinche contract of ``declarer`` under both plays (the twin of :func:`~.bid.bid_table`).
-
-    Each trump is played out once per sample, the players playing for points.
-    """
-    profile = constraints.profile
-    if profile.auction != "numeric":
-        raise BeloteError(f"{profile.name} has no numeric bids: use played_classic")
-    layouts = count_layouts(constraints)
-    contracts = coinche_contracts(profile, declarer)
-    points_only = {t: Contract(t, None, profile.bid_min) for t in range(4)}
-    dd, sd, diffs = _run(constraints, declarer, dealer, contracts,
-                         profile.coinche_multipliers, points_only, samples, seed, schedule,
-                         run)
-    return PlayedAdvice(dd.advice(None, layouts), sd.advice(None, layouts), diffs, schedule)
-
-
-@run_keywords
-def played_classic(seat: Seat, five: str | Sequence[str], turned: str | int, dealer: Seat, *,
-                   known: Sequence[str] = (), shape: Sequence[str] = (),
-                   points: Sequence[str] = (), samples: int = PLAYED_SAMPLES, seed: int = 0,
-                   schedule: Schedule = DEFAULT_SCHEDULE, run: Run = SERIAL) -> PlayedAdvice:
-    """Classic under both plays (the twin of :func:`~.bid.classic_advice`), each suit played
-    for its own contract's goal."""
-    constraints, layouts, contracts = classic_question(seat, five, turned, known=known,
-                                                       shape=shape, points=points)
-    dd, sd, diffs = _run(constraints, seat, dealer, contracts, (1,),
-                         {c.trump: c for c in contracts}, samples, seed, schedule, run)
-    return PlayedAdvice(dd.advice(None, layouts), sd.advice(None, layouts), diffs, schedule)
