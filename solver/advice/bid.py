@@ -66,7 +66,7 @@ from typing import Any, TypeVar
 import numpy as np
 
 from ..errors import BeloteError
-from ..dd import warm_up
+from ..dd import reaches_deals, solve_deals, warm_up
 from ..parallel.runner import SERIAL, Run, parallel_map, run_keywords
 from ..rules.play import belote_sides
 from ..types.profile import CLASSIC, RuleProfile
@@ -253,8 +253,6 @@ def solve_range(question: SampleQuestion, trumps: tuple[Suit, ...], span: tuple[
 def solve_hands(question: SampleQuestion, trumps: tuple[Suit, ...], hands: np.ndarray
                 ) -> np.ndarray:
     """The outcomes (as :func:`solve_range` gives them) of the deals ``hands`` (``(n, 4)``)."""
-    from ..dd import reaches_deals, solve_deals
-
     n = len(hands)
     out = np.zeros((n, len(trumps), 2), dtype=np.int64)
     side, profile, leader = question.side, question.profile, question.leader
