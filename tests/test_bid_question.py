@@ -14,7 +14,7 @@ from click.testing import CliRunner
 
 from belote import (BidQuestion, ConstraintError, QuestionError, SOUTH, WEST, advise_bid,
                     plan_bid)
-from belote.advice.answer import KINDS, BidAdvice, BidRow
+from belote.advice.answer import QUESTION_KINDS, BidAdvice, BidRow
 from belote.cli.main import cli
 from belote.sampling.stats import Estimate
 from belote.types.contract import Contract
@@ -172,7 +172,7 @@ def test_every_question_has_one_typed_answer(question, kind):
     """One BidAdvice whatever the question: typed rows (a Contract, Estimates, never a
     string to slice), the recommendation among them, the best expected score first."""
     advice = advise_bid(question)
-    assert isinstance(advice, BidAdvice) and advice.kind == kind and advice.kind in KINDS
+    assert isinstance(advice, BidAdvice) and advice.kind == kind and advice.kind in QUESTION_KINDS
     assert advice.rows and all(isinstance(row, BidRow) for row in advice.rows)
     for row in advice.rows:
         assert row.contract is None or isinstance(row.contract, Contract)

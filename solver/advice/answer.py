@@ -47,7 +47,7 @@ from .bid_play import PLAYS, PlayDifference, play_both
 from .playout import Schedule
 from .question import PLAYED_SAMPLES, TABLE_SAMPLES, BidQuestion
 
-__all__ = ["BidAdvice", "BidJob", "BidRow", "Choice", "KINDS", "advise_bid", "plan_bid"]
+__all__ = ["BidAdvice", "BidJob", "BidRow", "Choice", "QUESTION_KINDS", "advise_bid", "plan_bid"]
 
 
 @dataclass(frozen=True)
@@ -166,7 +166,7 @@ class Choice:
         return self.runner_up is None
 
 
-KINDS = ("contract", "table", "classic", "bid", "defence", "surcoinche", "take")
+QUESTION_KINDS = ("contract", "table", "classic", "bid", "defence", "surcoinche", "take")
 """What a :class:`BidAdvice` answers: one contract, the coinche table, the classic suits, or
 an auction's question for the seat on turn (bid, defence, surcoinche; classic: take)."""
 
@@ -176,7 +176,7 @@ class BidAdvice:
     """The answer to any :class:`BidQuestion`: the rows of the menu valued on the same
     samples, the recommendation, and what was asked.
 
-    ``kind`` is one of :data:`KINDS`; ``rows`` the choices (:class:`BidRow`);
+    ``kind`` is one of :data:`QUESTION_KINDS`; ``rows`` the choices (:class:`BidRow`);
     ``choice`` the recommendation among them (``None`` for one contract: there is
     nothing to choose), ``single_dummy_choice`` the one under single-dummy play
     beside double-dummy (``--play both``, single-dummy; the table and the classic
