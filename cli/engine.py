@@ -56,7 +56,7 @@ def hello() -> dict[str, Any]:
 
 
 WARM_MODULES = ("belote.analysis.board", "belote.analysis.position", "belote.advice.hint",
-                "belote.advice.question", "belote.formats.games", "belote.parallel")
+                "belote.advice.answer", "belote.formats.games", "belote.parallel")
 """What the requests import, imported once in the warm process (not polars: see
 :func:`belote.parallel.runner.fork_is_safe`)."""
 

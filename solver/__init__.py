@@ -32,7 +32,7 @@ The names, by layer:
 - **advice** -- :func:`estimate_contract`, :func:`bid_table`,
   :func:`classic_advice` (``belote bid``), :func:`hint` (``belote hint``),
   :func:`par_of` (``belote par``), :func:`auction_advice` (``belote bid --auction``),
-  :class:`BidQuestion`, :func:`plan_bid`, :func:`advise_bid`, :class:`BidAnswer`,
+  :class:`BidQuestion`, :func:`plan_bid`, :func:`advise_bid`, :class:`BidAdvice`,
   :class:`BidJob` (``belote bid`` whole: its checks, the dispatch, the answer with its inputs),
   :func:`playout` (``belote playout``), :class:`Constraints`, :class:`DealSampler`;
 - **many boards** -- :func:`run_batch`, :class:`BatchOptions`,
@@ -72,10 +72,11 @@ from .types.deal import (EAST, EW, NORTH, NS, SEATS, SIDES, SOUTH, WEST, Deal, S
                          parse_seat, parse_side, seat_name, side_name)
 
 if TYPE_CHECKING:  # imported on first use (numpy, numba, polars, the file formats): __getattr__
-    from .advice.bid import (BidAdvice, ContractEstimate, bid_table, classic_advice,
-                             classic_constraints, estimate_contract)
+    from .advice.bid import (ContractEstimate, bid_table, classic_advice, classic_constraints,
+                             estimate_contract)
     from .advice.auction import AuctionAdvice, auction_advice
-    from .advice.question import BidAnswer, BidJob, BidQuestion, advise_bid, plan_bid
+    from .advice.answer import BidAdvice, BidJob, advise_bid, plan_bid
+    from .advice.question import BidQuestion
     from .advice.hint import CardAdvice, Hint, hint
     from .advice.playout import Playout, playout
     from .analysis.board import (BoardAnalysis, BoardJob, TableRequest, board_analyses,
@@ -105,10 +106,11 @@ if TYPE_CHECKING:  # imported on first use (numpy, numba, polars, the file forma
 __version__ = "0.1.0"
 
 _LAZY = {
-    ".advice.bid": ("BidAdvice", "ContractEstimate", "bid_table", "classic_advice",
-                    "classic_constraints", "estimate_contract"),
+    ".advice.bid": ("ContractEstimate", "bid_table", "classic_advice", "classic_constraints",
+                    "estimate_contract"),
     ".advice.auction": ("AuctionAdvice", "auction_advice"),
-    ".advice.question": ("BidAnswer", "BidJob", "BidQuestion", "advise_bid", "plan_bid"),
+    ".advice.answer": ("BidAdvice", "BidJob", "advise_bid", "plan_bid"),
+    ".advice.question": ("BidQuestion",),
     ".advice.hint": ("CardAdvice", "Hint", "hint"),
     ".advice.playout": ("Playout", "playout"),
     ".analysis.board": ("BoardAnalysis", "BoardJob", "TableRequest", "board_analyses",
@@ -142,7 +144,7 @@ _HOME = {name: module for module, names in _LAZY.items() for name in names}
 
 __all__ = [
     "Auction", "AuctionAdvice", "BatchOptions", "BatchStateError", "BatchSummary",
-    "BeloteError", "BidAdvice", "BidAnswer", "BidJob", "BidQuestion", "Board", "BoardAnalysis",
+    "BeloteError", "BidAdvice", "BidJob", "BidQuestion", "Board", "BoardAnalysis",
     "BoardJob", "BoardPar", "CLASSIC", "CLUBS", "COINCHE", "CardAdvice", "CardAnalysis",
     "CardError", "CardSet", "CardValue", "ConstraintError", "Constraints", "Contract",
     "ContractError", "ContractEstimate", "ContractVerdict", "ConventionError",

@@ -13,8 +13,9 @@ import pytest
 import belote.cli.hint
 from belote.parallel import Run
 from belote import CLASSIC, COINCHE, Deal
-from belote.advice.hint import (DEFAULT_SAMPLES, CardAdvice, Hint, enumerate_layouts, hint,
-                                       replay, visible_constraints)
+from belote.advice.hint import DEFAULT_SAMPLES, CardAdvice, Hint, hint
+from belote.rules.play import replay
+from belote.sampling.view import enumerate_layouts, visible_constraints
 from belote.dd import solve_position
 from belote.errors import HintError, IllegalPlayError
 from belote.formats import pbn

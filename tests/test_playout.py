@@ -23,7 +23,9 @@ import pytest
 from belote.parallel import Run
 from belote import (CLASSIC, COINCHE, NORTH, WEST, CardSet, Deal, judge_contract, parse_contract,
                     score_deal)
-from belote.advice.hint import MAX_SAMPLES, enumerate_layouts, hint, replay, visible_constraints
+from belote.advice.hint import MAX_SAMPLES, hint
+from belote.rules.play import replay
+from belote.sampling.view import enumerate_layouts, visible_constraints
 from belote.advice.playout import (DEFAULT_SCHEDULE, Playout, Schedule, decide, played_board,
                                    playout, playouts, resampled_layouts)
 from belote.auction.beliefs import layout_log_likelihood

@@ -27,7 +27,8 @@ import numpy as np
 import pytest
 
 from belote import COINCHE, Board, Deal
-from belote.advice.hint import enumerate_layouts, replay, visible_constraints
+from belote.rules.play import replay
+from belote.sampling.view import enumerate_layouts, visible_constraints
 from belote.advice.playout import Schedule
 from belote.analysis import review as review_module
 from belote.analysis.review import (MARGIN, _actual_call_nets, card_choice, iter_review, review,

@@ -3,7 +3,7 @@
 This is perfect-information Monte Carlo (PIMC) play. At each decision the
 seat to move knows its own hand, the cards played so far and what each of
 them showed (a suit not followed, a trump not used:
-:func:`~belote.advice.hint.visible_constraints`), and the contract. It
+:func:`~belote.sampling.view.visible_constraints`), and the contract. It
 draws layouts of the unseen cards consistent with that with the exact
 sampler, or lists them all when there are few enough (:class:`Schedule`);
 values every legal card on every layout double-dummy in one kernel call
@@ -69,11 +69,11 @@ from ..rules.play import Position, belote_sides
 from ..types.profile import RuleProfile, get_profile
 from ..rules.scoring import DealScore, min_points_to_make, score_deal
 from ..sampling.sampler import BLOCK, DealSampler
+from ..sampling.view import enumerate_layouts, visible_constraints
 from ..board import Board
 from ..types.cards import Card, card_name
 from ..types.contract import Contract, as_contract
 from ..types.deal import SEATS, Deal, Seat, SidePair, as_seat, next_seat, seat_name, side_of
-from .hint import enumerate_layouts, visible_constraints
 
 __all__ = ["DEFAULT_SCHEDULE", "Decision", "Playout", "Schedule", "decide", "decision_layouts",
            "play_board", "played_board", "playout", "playouts", "resampled_layouts"]

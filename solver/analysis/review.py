@@ -67,8 +67,7 @@ from typing import Any
 
 import numpy as np
 
-from ..advice.auction import sample_outcomes, score_outcomes
-from ..advice.bid import DEFENCE_CAPOT
+from ..advice.auction import flip_outcomes, sample_outcomes, score_outcomes
 from ..advice.playout import DEFAULT_SCHEDULE, Schedule, decision_layouts, play_board
 from ..auction.conventions import DEFAULT as DEFAULT_CONVENTIONS
 from ..auction.conventions import Conventions
@@ -227,15 +226,6 @@ def card_choice(position: Position, contract: Contract, *, schedule: Schedule = 
                              tuple(float(x) for x in avg(nets)), nets, weights, exact)
 
 
-def _flip(keys: np.ndarray, profile: RuleProfile) -> np.ndarray:
-    """Outcome keys of one side (:func:`~belote.advice.auction.sample_outcomes`) as the other's."""
-    capot = profile.capot_trick_points
-    out = profile.total_trick_points - keys
-    out[keys == capot] = DEFENCE_CAPOT
-    out[keys == DEFENCE_CAPOT] = capot
-    return out
-
-
 def _call_nets(outcomes: np.ndarray, profile: RuleProfile, auction: Auction, seat: Seat
                ) -> tuple[tuple[str, ...], np.ndarray]:
     """Every legal call's net score for ``seat``'s side on each sample, the auction ending
@@ -249,9 +239,9 @@ def _call_nets(outcomes: np.ndarray, profile: RuleProfile, auction: Auction, sea
             columns.append(np.zeros(len(outcomes)))
             continue
         assert contract.side is not None
-        keys = outcomes[:, contract.trump].copy()
+        keys = outcomes[:, contract.trump]
         if contract.side == 1:
-            keys[:, 0] = _flip(keys[:, 0], profile)
+            keys = flip_outcomes(keys, profile)
         _, net = score_outcomes(profile, keys, contract)
         columns.append(net if contract.side == mine else -net)
     return tuple(names), np.stack(columns, axis=1).astype(np.float64)
