@@ -21,8 +21,8 @@ import tempfile
 import time
 from pathlib import Path
 
-from belote import COINCHE, NS, Deal
-from belote.dd import solve as dd
+from belote import COINCHE, NS, Deal, dd_table
+from belote.dd import SearchContext, use_kernels
 
 from .sets import DEAL_SEED_BASE
 
@@ -55,10 +55,10 @@ def main(argv: list[str] | None = None) -> None:
         values = {}
         for _ in range(args.rounds):
             for name, module in versions.items():
-                dd._kernels = module
-                context = dd.SearchContext()
+                use_kernels(module)
+                context = SearchContext()
                 start = time.process_time()
-                values[name] = [dd.dd_table(d, 1, COINCHE, sides=[NS], context=context).values
+                values[name] = [dd_table(d, 1, COINCHE, sides=[NS], context=context).values
                                 for d in deals]
                 best[name] = min(best[name], time.process_time() - start)
                 nodes[name] = context.nodes

@@ -27,7 +27,7 @@ import statistics
 import time
 
 from belote.advice import bid_table, estimate_contract
-from belote.dd import warm_up
+from belote.dd import Search, warm_up
 from belote import COINCHE, parse_contract
 from belote.sampling import Constraints, DealSampler
 
@@ -102,9 +102,7 @@ def exact_cost(count: int) -> None:
 
 def _window(position, value: int, context) -> int:
     """One search of ``position`` for N-S in the window ``(value - 1, value + 1)``."""
-    from belote.dd.solve import _Search
-
-    search = _Search(position, 0, context)
+    search = Search(position, 0, context)
     return search.future(position, value - 1, value + 1)
 
 

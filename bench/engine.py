@@ -20,6 +20,7 @@ import argparse
 import http.client
 import json
 import re
+import resource
 import statistics
 import subprocess
 import sys
@@ -28,6 +29,8 @@ import time
 from pathlib import Path
 from urllib.parse import urlsplit
 
+from belote import Deal
+
 REPO = Path(__file__).resolve().parent.parent
 BELOTE = str(Path(sys.executable).parent / "belote")
 DEAL = "N:AJ.QJ.AJT.Q 987.T987.K. KQT.A.Q9.A8 .K.87.KJT97"
@@ -35,8 +38,6 @@ DEAL = "N:AJ.QJ.AJT.Q 987.T987.K. KQT.A.Q9.A8 .K.87.KJT97"
 
 def run_cpu(args: list[str], stdin: str = "") -> tuple[float, str]:
     """CPU of ``args``' process tree, measured as the growth of this process's children's CPU."""
-    import resource
-
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     done = subprocess.run(args, input=stdin, capture_output=True, text=True, cwd=REPO)
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
@@ -105,8 +106,6 @@ def first_page(client: Client) -> float:
 
 def positions(client: Client, deals: int) -> list[dict]:
     """Every position of the best line of ``deals`` seeded deals (80 in a random trump)."""
-    from belote import Deal
-
     out = []
     for seed in range(deals):
         board = {"deal": Deal.random(seed).to_pbn(0), "dealer": "N",

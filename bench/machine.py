@@ -10,6 +10,8 @@ import subprocess
 from pathlib import Path
 from typing import Any
 
+import belote
+
 REPO = Path(__file__).resolve().parent.parent
 
 
@@ -44,7 +46,6 @@ def describe() -> dict[str, Any]:
     import numba
     import numpy
 
-    import belote
     return {
         "date": datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%d %H:%M UTC"),
         "cpu": cpu_model(),

@@ -12,8 +12,8 @@ Prints a markdown report (what ``bench/RESULTS.md`` records):
 - the bid advisor's question on 200 full deals (does the side reach 80, 90,
   ..., 160, 252?): one :func:`reaches_targets` call against a separate
   :func:`reaches` per target, each on a fresh table generation;
-- the cost of the boundary checks (``_check``) next to one solve of a
-  position with 4 tricks left.
+- the cost of the boundary checks (:func:`~belote.dd.checks.check_position`)
+  next to one solve of a position with 4 tricks left.
 
 Every way must give the same values; the script stops if not.
 """
@@ -29,8 +29,8 @@ from typing import Any
 
 from belote.analysis import TableRequest, board_analyses
 from belote import NS, pbn, solve_position
-from belote.dd import SearchContext, default_context, reaches, reaches_targets, warm_up
-from belote.dd import solve as dd
+from belote.dd import (SearchContext, check_position, default_context, reaches, reaches_targets,
+                       warm_up)
 from belote.parallel import parallel_map
 
 from .sets import full_deals, mid_games
@@ -134,7 +134,7 @@ def checks_workload(count: int) -> tuple[float, float]:
     t0 = time.perf_counter()
     for _ in range(20):
         for p in positions:
-            dd._check(p, NS)
+            check_position(p, NS)
     check = (time.perf_counter() - t0) / (20 * count)
     t0 = time.perf_counter()
     for p in positions:
@@ -157,7 +157,7 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--deals", type=int, default=200)
     parser.add_argument("--rounds", type=int, default=3)
     args = parser.parse_args(argv)
-    dd.warm_up()
+    warm_up()
     out = [f"Machine: {platform.processor() or platform.machine()}, {os.cpu_count()} cores, "
            f"load {os.getloadavg()[0]:.2f}; best of {args.rounds} rounds.", ""]
     out += [f"**{args.boards} full deals, 4-trump table, both sides**", ""]

@@ -84,9 +84,9 @@ def quiz_quality(boards: list, seed: int = 0) -> str:
     confirmed = stable = listed = 0
     for q in quizzes:
         board = boards[q.place]
-        pos = Position(board.full_deal(), board.trump(), board.first_leader(),
-                       board.profile()).played(board.cards[:q.index])
-        contract = board.get_contract()
+        pos = Position(board.deal, board.trump, board.first_leader(),
+                       board.profile).played(board.cards[:q.index])
+        contract = board.contract
         evidence = DEFAULT_SCHEDULE.evidence(board.auction)
         big = card_choice(pos, contract, schedule=judge, seed=seed + 2, board=q.place,
                           evidence=evidence)

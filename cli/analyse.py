@@ -13,16 +13,17 @@ per board: a JSON line (its ``to_dict``) or a compact table. The solver
 
 from __future__ import annotations
 
+import gc
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
 import click
 
+from belote import BeloteError
 from belote.errors import escaped
 
-from .common import input_file_type
-
+from .common import input_file_type, DataError, checked_output, display_path, notice, read_boards
 from .options import board_option, cfn_option, json_option, mode_option, uniform_option
 
 SEATS = "NESW"
@@ -76,24 +77,22 @@ def analyse(file, cfn_games, boards, mode, as_json, html_out, summary, title, si
       belote analyse datasets/examples/played.pbn --board 2 --json
       belote analyse games.cfn --html games.html
     """
-    import gc
-
-    from belote import BeloteError, board_play_analysis
+    from belote import board_play_analysis
     from belote.analysis import recorded_cards
     from belote.dd import SearchContext, warm_up
 
     from .format import json_line
-    from .common import DataError, checked_output, display_path, notice, read_boards
 
     if title is not None and html_out is None:
         raise click.UsageError("--title is the replay page's title: it needs --html OUT.html")
     if html_out is not None:
         html_out = checked_output(html_out, () if file is None else (file,), "--html")
     try:
-        selected = read_boards(file, mode, boards, cfn_games)
-        for board in selected:
+        selected = []
+        for board in read_boards(file, mode, boards, cfn_games):
+            selected.append(board.under(mode))
             if not board.passed_out:
-                recorded_cards(board, mode)
+                recorded_cards(selected[-1])
     except BeloteError as e:
         raise DataError(str(e)) from None
     warm_up()
@@ -114,13 +113,13 @@ def analyse(file, cfn_games, boards, mode, as_json, html_out, summary, title, si
         analysis = None
         if board.passed_out:
             result = {"board": board.board, "file": board.file,
-                      "mode": board.profile(mode).name, "passed_out": True}
+                      "mode": board.profile.name, "passed_out": True}
             text = f"{_title(result)}: passed out (four passes), no play to analyse"
         else:
-            analysis = board_play_analysis(board, mode, context=context)
+            analysis = board_play_analysis(board, context=context)
             result = analysis.to_dict()
             if single_dummy:
-                grades = grade_record(board, mode, schedule=schedule, seed=seed, place=place,
+                grades = grade_record(board, schedule=schedule, seed=seed, place=place,
                                       context=context)
                 for card, grade in zip(result["cards"], grades):
                     card["sd"] = {**grade.to_dict(), "label": grade.label(card["loss"])}

@@ -17,10 +17,12 @@ from pathlib import Path
 
 import click
 
-from belote import BeloteError
+from belote import BeloteError, Run
+from belote.errors import escaped
 from belote.types import PROFILES
 
 from .options import SEAT, all_leaders_option, jobs_option, scheduler_option, trump_option
+from .common import DataError, check_input_kind
 
 EXIT_BAD_RECORDS = 3
 """Exit status of a run that finished but found bad records (listed in ``OUT.errors.jsonl``)."""
@@ -76,11 +78,9 @@ def batch(input_path, output, modes, trumps, leader, all_leaders, jobs, schedule
       belote batch deals.csv -o deals.parquet --mode classic --mode coinche --all-leaders
       belote batch games.pbn -o games.parquet --jobs 2
     """
-    from belote import Run, run_batch
+    from belote import run_batch
     from belote.database import DEFAULT_SHARD_SIZE, BatchOptions, check_paths, count_records
 
-
-    from .common import DataError, check_input_kind
     from .running import dask_client, progress_bar, stoppable
 
     if leader is not None and all_leaders:
@@ -142,6 +142,4 @@ def batch(input_path, output, modes, trumps, leader, all_leaders, jobs, schedule
 
 
 def _notice(message: str) -> None:
-    from belote.errors import escaped
-
     click.echo(f"belote: {escaped(message)}", err=True)

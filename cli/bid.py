@@ -1,7 +1,8 @@
 """``belote bid``: should I bid this? Monte-Carlo double-dummy estimates from one hand.
 
-Module-level imports stay light (no numba): the advisor is imported inside
-the command.
+Module-level imports stay light (no numpy): the advisor is imported inside
+the command; the renderers read the typed rows of its
+:class:`~belote.advice.answer.BidAdvice`.
 """
 
 from __future__ import annotations
@@ -11,11 +12,18 @@ from dataclasses import replace
 from pathlib import Path
 
 import click
+from typing import TYPE_CHECKING
+
 from belote.advice import PLAYED_SAMPLES, TABLE_SAMPLES
 from belote import BeloteError
-from belote.types import PROFILES
+from belote.types import PROFILES, SUIT_NAMES
 
 from .auction import render
+
+if TYPE_CHECKING:
+    from belote import BidAdvice, Contract
+    from belote.advice import BidRow, Choice, ContractEstimate, PlayDifference
+    from belote.sampling import Estimate
 from .options import SCHEDULE_DEFAULT, SEAT, constraint_error, constraint_options
 
 MAX_SAMPLES = 10_000_000
@@ -30,37 +38,38 @@ DD_NOTE = ("Double-dummy: both sides play as if every card were visible. In colv
            "the time (87% at 80, 63% at 120): read P(make) as an upper bound.")
 
 
-def _precision_line(precision: float, rows: list[dict]) -> str:
+def _precision_line(precision: float, rows: tuple[BidRow, ...]) -> str:
     """Whether each trump reached +/-P, and after how many samples (the stopping test's rounding)."""
-    per_trump: dict[str, list[dict]] = {}
+    per_trump: dict[int, list[ContractEstimate]] = {}
     for row in rows:
-        per_trump.setdefault(row["contract"][-1], []).append(row)
+        assert row.double_dummy is not None, "precision is for double-dummy play"
+        per_trump.setdefault(row.double_dummy.contract.trump, []).append(row.double_dummy)
     parts = []
     for trump, group in per_trump.items():
-        widest = max(round((r["ci95"][1] - r["ci95"][0]) / 2, 12) for r in group)
+        widest = max(e.p_make.half_width for e in group)
         reached = "reached" if widest <= precision else f"not reached (widest +/-{widest:.3f})"
-        parts.append(f"{trump} {group[0]['samples']} samples, {reached}")
-    looks = rows[0]["p_make_estimate"]["method"].removeprefix("wilson, ")
+        parts.append(f"{SUIT_NAMES[trump]} {group[0].samples} samples, {reached}")
+    looks = rows[0].p_make.method.removeprefix("wilson, ") if rows[0].p_make else ""
     return f"precision +/-{precision:g} (each interval 95%, {looks}): " + "; ".join(parts)
 
 
-def _pct(e: dict) -> str:
-    return f"{100 * e['value']:5.1f}% [{100 * e['low']:.1f}, {100 * e['high']:.1f}]"
+def _pct(e: Estimate) -> str:
+    return f"{100 * e.value:5.1f}% [{100 * e.low:.1f}, {100 * e.high:.1f}]"
 
 
-def _num(e: dict) -> str:
-    return f"{e['value']:.1f} [{e['low']:.1f}, {e['high']:.1f}]"
+def _num(e: Estimate) -> str:
+    return f"{e.value:.1f} [{e.low:.1f}, {e.high:.1f}]"
 
 
-def _contract_text(row: dict) -> str:
-    lines = [f"P(make)   {_pct(row['p_make_estimate'])}",
-             f"P(capot)  {_pct(row['p_capot'])}"]
-    if "p_litige" in row:
-        lines.append(f"P(litige) {_pct(row['p_litige'])}")
-    if row["mean_points"] is not None:
-        lines.append(f"points    mean {_num(row['mean_points'])}, deciles "
-                     + " ".join(str(d) for d in row["deciles"]))
-    lines += [f"net {m:<5} {_num(e)}" for m, e in row["expected_score"].items()]
+def _contract_text(e: ContractEstimate) -> str:
+    lines = [f"P(make)   {_pct(e.p_make)}",
+             f"P(capot)  {_pct(e.p_capot)}"]
+    if e.p_litige is not None:
+        lines.append(f"P(litige) {_pct(e.p_litige)}")
+    if e.mean_points is not None and e.deciles is not None:
+        lines.append(f"points    mean {_num(e.mean_points)}, deciles "
+                     + " ".join(str(d) for d in e.deciles))
+    lines += [f"net {'x' + str(m):<5} {_num(s)}" for m, s in e.expected_score.items()]
     return "\n".join(lines)
 
 
@@ -70,81 +79,109 @@ SD_NOTE = ("Single-dummy: every seat sees only its own hand and the cards played
            "not a human: strategy fusion, no signalling, the auction not used as evidence.")
 
 
-def _pts(e: dict) -> str:
-    return f"{100 * e['value']:+5.1f} points [{100 * e['low']:+.1f}, {100 * e['high']:+.1f}]"
+def _pts(e: Estimate) -> str:
+    return f"{100 * e.value:+5.1f} points [{100 * e.low:+.1f}, {100 * e.high:+.1f}]"
 
 
-def _difference_text(contract: str, diff: dict) -> str:
+def _difference_text(contract: str, diff: PlayDifference) -> str:
     """Double-dummy minus single-dummy for one row, paired over the same samples."""
-    scores = ", ".join(f"{m} {_num(e)}" for m, e in diff["expected_score"].items())
-    return f"{contract:<7} P(make) {_pts(diff['p_make'])}; net {scores}"
+    scores = ", ".join(f"x{m} {_num(e)}" for m, e in diff.expected_score.items())
+    return f"{contract:<7} P(make) {_pts(diff.p_make)}; net {scores}"
 
 
-def _played_body(out: dict, play: str, one: bool, classic: bool) -> str:
-    """The single-dummy answer (``play`` "single-dummy") or both with their differences."""
-    def render(block: dict) -> str:
+def _estimates(rows: tuple[BidRow, ...], play: str) -> list[ContractEstimate]:
+    """Each row's estimate under ``play`` (``double-dummy`` or ``single-dummy``)."""
+    out = [row.double_dummy if play == "double-dummy" else row.single_dummy for row in rows]
+    assert all(out), f"every row was judged under {play} play"
+    return [e for e in out if e is not None]
+
+
+def _differences(rows: tuple[BidRow, ...]) -> list[PlayDifference]:
+    """Each row's double-dummy minus single-dummy."""
+    return [row.difference for row in rows if row.difference is not None]
+
+
+def _played_body(advice: BidAdvice) -> str:
+    """The single-dummy answer (``--play single-dummy``) or both with their differences."""
+    rows, one, classic = advice.rows, advice.kind == "contract", advice.kind == "classic"
+
+    def render(play: str, choice: Choice | None) -> str:
+        estimates = _estimates(rows, play)
         if one:
-            return f"{block['contract']}\n" + _contract_text(block)
-        return _classic_text(block) if classic else _table_text(block)
+            return f"{rows[0].call}\n" + _contract_text(estimates[0])
+        assert choice is not None, "a table has its recommendation"
+        return (_classic_text(estimates, choice) if classic
+                else _table_text(_cells(estimates), choice))
 
-    if one:
-        sd = out["single_dummy"]
-        rows = [(out["contract"], out["difference"])]
-    else:
-        sd = {**out["single_dummy"], "rows": [r["single_dummy"] for r in out["rows"]]}
-        rows = [(r["contract"], r["difference"]) for r in out["rows"]]
-    sd_text = "single-dummy play:\n" + render(sd)
-    if play == "single-dummy":
+    sd_text = "single-dummy play:\n" + render("single-dummy", advice.single_dummy_choice)
+    if advice.play == "single-dummy":
         return sd_text
-    lines = ["double-dummy play:", render(out), sd_text,
+    lines = ["double-dummy play:", render("double-dummy", advice.choice), sd_text,
              "double-dummy minus single-dummy (paired over the same samples):"]
     if one or classic:
-        lines += [_difference_text(contract, diff) for contract, diff in rows]
+        lines += [_difference_text(row.call, diff)
+                  for row, diff in zip(rows, _differences(rows), strict=True)]
     else:
-        lines.append(_table_text({"rows": [{"contract": c, "samples": d["p_make"]["n"],
-                                            "p_make": d["p_make"]["value"],
-                                            "expected_score": d["expected_score"]}
-                                           for c, d in rows]}, signed=True))
+        lines.append(_table_text([_cell(d.contract, d.p_make.n, d.p_make.value,
+                                        d.expected_score[1].value)
+                                  for d in _differences(rows)], None))
     return "\n".join(lines)
 
 
-def _table_text(advice: dict, signed: bool = False) -> str:
-    """The coinche table; ``signed``: a table of differences (no recommendation line)."""
-    rows = advice["rows"]
-    trumps = list(dict.fromkeys(r["contract"][-1] for r in rows))
-    levels = list(dict.fromkeys(r["contract"][:-1] for r in rows))
-    cell = {(r["contract"][:-1], r["contract"][-1]): r for r in rows}
+Cell = tuple[str, str, int, float, float]
+"""A cell of the coinche table: the bid level, the trump, samples, P(make), net at x1."""
+
+
+def _cell(contract: Contract, samples: int, p_make: float, net: float) -> Cell:
+    level = "Capot" if contract.capot else str(contract.bid)
+    return level, SUIT_NAMES[contract.trump], samples, p_make, net
+
+
+def _cells(estimates: list[ContractEstimate]) -> list[Cell]:
+    return [_cell(e.contract, e.samples, e.p_make.value, e.expected_score[1].value)
+            for e in estimates]
+
+
+def _table_text(cells: list[Cell], choice: Choice | None) -> str:
+    """The coinche table; without a ``choice``: a table of differences (signed, no
+    recommendation line)."""
+    signed = choice is None
+    trumps = list(dict.fromkeys(c[1] for c in cells))
+    levels = list(dict.fromkeys(c[0] for c in cells))
+    cell = {(c[0], c[1]): c for c in cells}
     lines = ["bid    " + "".join(f"{t:>16}" for t in trumps)]
-    sizes = [cell[levels[0], t]["samples"] for t in trumps]
+    sizes = [cell[levels[0], t][2] for t in trumps]
     if len(set(sizes)) > 1:
         lines.append("samples" + "".join(f"{n:>16}" for n in sizes))
     for level in levels:
         lines.append(f"{level:<7}" + "".join(
-            f"{100 * cell[level, t]['p_make']:{'+6.0f' if signed else '6.1f'}}% "
-            f"{cell[level, t]['expected_score']['x1']['value']:+8.1f}"
+            f"{100 * cell[level, t][3]:{'+6.0f' if signed else '6.1f'}}% "
+            f"{cell[level, t][4]:+8.1f}"
             for t in trumps))
-    if signed:
+    if choice is None:
         lines.append("(each cell: P(make) and expected net score at x1, double-dummy minus "
                      "single-dummy; intervals in --json)")
         return "\n".join(lines)
-    d = advice["difference"]
+    d = choice.difference
+    assert d is not None, "a table has a runner-up"
     lines.append("(each cell: P(make), expected net score at x1)")
-    lines.append(f"recommended: {advice['recommended']} (highest expected net score at x1; "
-                 f"passing counts 0); runner-up {advice['runner_up']}: "
-                 f"difference {_num(d)} over {d['n']} paired samples")
+    lines.append(f"recommended: {choice.recommended} (highest expected net score at x1; "
+                 f"passing counts 0); runner-up {choice.runner_up}: "
+                 f"difference {_num(d)} over {d.n} paired samples")
     return "\n".join(lines)
 
 
-def _classic_text(advice: dict) -> str:
+def _classic_text(estimates: list[ContractEstimate], choice: Choice) -> str:
     lines = []
-    for i, row in enumerate(advice["rows"]):
+    for i, e in enumerate(estimates):
         where = "take the turned suit (round 1)" if i == 0 else "name it (round 2)"
-        lines.append(f"{row['contract']}: {where}")
-        lines.append("  " + _contract_text(row).replace("\n", "\n  "))
-    d = advice["difference"]
-    lines.append(f"recommended: {advice['recommended']} (highest expected net score; passing "
-                 f"counts 0); runner-up {advice['runner_up']}: difference {_num(d)} over "
-                 f"{d['n']} paired samples")
+        lines.append(f"{e.contract.to_pbn()}: {where}")
+        lines.append("  " + _contract_text(e).replace("\n", "\n  "))
+    d = choice.difference
+    assert d is not None, "the classic suits have a runner-up"
+    lines.append(f"recommended: {choice.recommended} (highest expected net score; passing "
+                 f"counts 0); runner-up {choice.runner_up}: difference {_num(d)} over "
+                 f"{d.n} paired samples")
     return "\n".join(lines)
 
 
@@ -236,59 +273,56 @@ def bid(hand, seat, dealer, mode, contract_text, auction_text, conventions_path,
     else:
         pool_from, min_items = PARALLEL_FROM, PROGRESS_MIN_ITEMS
     run = solver_run(jobs, samples, pool_from=pool_from)
-    with stoppable(), progress_bar(samples, "deal", min_items=min_items) as progress:
+    with stoppable(), progress_bar(job.work, "deal", min_items=min_items) as progress:
         try:
-            answer = advise_bid(job, run=replace(run, progress=progress.update))
+            advice = advise_bid(job, run=replace(run, progress=progress.update))
         except BeloteError as e:
             if job.auction is None:
                 raise
             raise click.UsageError(str(e)) from None
-        progress.echo(json.dumps(answer.to_dict()) if as_json else _answer_text(answer))
+        progress.echo(json.dumps(advice.to_dict()) if as_json else _answer_text(advice))
 
 
-def _answer_text(answer) -> str:
+def _answer_text(advice: BidAdvice) -> str:
     """The human text of any answer: an auction's question, single-dummy play, double-dummy."""
-    if answer.job.auction is not None:
-        return render(answer) + "\n" + (SD_NOTE if answer.job.played else DD_NOTE)
-    return _played_text(answer) if answer.job.played else _text(answer)
+    if advice.job.auction is not None:
+        return render(advice) + "\n" + (SD_NOTE if advice.job.played else DD_NOTE)
+    return _played_text(advice) if advice.job.played else _text(advice)
 
 
-def _head(answer, what: str) -> str:
+def _head(advice: BidAdvice, what: str) -> str:
     """The first line: the mode, the seats and what was sampled."""
     name = "NESW"
-    return (f"{'classic' if answer.job.classic else 'coinche'}: you {name[answer.seat]}, dealer "
-            f"{name[answer.dealer]}, first lead {name[answer.leader]}; {what}")
+    return (f"{'classic' if advice.job.classic else 'coinche'}: you {name[advice.seat]}, "
+            f"dealer {name[advice.dealer]}, first lead {name[advice.leader]}; {what}")
 
 
-def _text(answer) -> str:
+def _text(advice: BidAdvice) -> str:
     """The human text of a double-dummy answer without an auction."""
-    job = answer.job
-    out = answer.result.to_dict()
-    rows = [out] if job.contract is not None else out["rows"]
-    layouts = answer.layouts
-    exact = rows[0]["p_make_estimate"]["method"] == "exact"  # every layout solved once
+    job, rows = advice.job, advice.rows
+    layouts = job.layouts
+    exact = advice.exact  # every layout solved once
     plural = "s" * (layouts != 1)
     what = (f"all {layouts} layout{plural}, exact" if exact
-            else f"{out['samples']} samples of {layouts} layout{plural} (seed {answer.seed})")
-    if job.contract is not None:
-        body = f"{out['contract']} by {'NESW'[answer.seat]}\n" + _contract_text(out)
-    elif job.classic:
-        body = _classic_text(out)
+            else f"{advice.samples} samples of {layouts} layout{plural} (seed {advice.seed})")
+    estimates = _estimates(rows, "double-dummy")
+    if advice.kind == "contract":
+        body = f"{rows[0].call} by {'NESW'[advice.seat]}\n" + _contract_text(estimates[0])
     else:
-        body = _table_text(out)
+        assert advice.choice is not None, "a table has its recommendation"
+        body = (_classic_text(estimates, advice.choice) if advice.kind == "classic"
+                else _table_text(_cells(estimates), advice.choice))
     precision = job.question.precision
     if precision is not None:
         body += "\n" + _precision_line(precision, rows)
-    return _head(answer, what) + "\n" + body + "\n" + DD_NOTE
+    return _head(advice, what) + "\n" + body + "\n" + DD_NOTE
 
 
-def _played_text(answer) -> str:
+def _played_text(advice: BidAdvice) -> str:
     """The human text of ``--play single-dummy`` and ``--play both``."""
-    job = answer.job
-    what = (f"{job.samples} samples of {answer.layouts} layouts (seed {answer.seed}), "
+    job = advice.job
+    what = (f"{job.samples} samples of {job.layouts} layouts (seed {advice.seed}), "
             f"single-dummy with {job.schedule.layouts[0]} layouts a "
             f"decision at the first trick")
-    body = _played_body(answer.result.to_dict(), answer.play, job.contract is not None,
-                        job.classic)
-    note = SD_NOTE if answer.play == "single-dummy" else DD_NOTE + "\n" + SD_NOTE
-    return _head(answer, what) + "\n" + body + "\n" + note
+    note = SD_NOTE if advice.play == "single-dummy" else DD_NOTE + "\n" + SD_NOTE
+    return _head(advice, what) + "\n" + _played_body(advice) + "\n" + note

@@ -24,6 +24,7 @@ tab\\there
 
 from __future__ import annotations
 
+import gc
 import os
 import stat
 import sys
@@ -35,8 +36,8 @@ from typing import Any
 
 import click
 
-from belote import BeloteError
-from belote.errors import MAX_MESSAGE, printable
+from belote import BeloteError, RecordError, Run
+from belote.errors import MAX_MESSAGE, InputError, OutputError, printable
 
 EXIT_OK, EXIT_SYSTEM, EXIT_USAGE, EXIT_SOME_BAD = 0, 1, 2, 3
 EXIT_INTERNAL, EXIT_INTERRUPTED, EXIT_CLOSED_STDOUT, EXIT_TERMINATED = 70, 130, 141, 143
@@ -172,8 +173,6 @@ def start_solver() -> None:
     of the cyclic garbage collector: later collections, and the last one at
     exit, no longer walk them (0.1 to 0.2 s of a one-deal ``belote solve``).
     """
-    import gc
-
     from belote.dd import warm_up
 
     warm_up()
@@ -188,8 +187,6 @@ def solver_run(jobs: int | None, items: int | None, *, executor: str = "process"
     serially, ``pool_from`` being the command's measured threshold), with the
     kernels loaded here (:func:`start_solver`) when it runs serially.
     """
-    from belote import Run
-
     run = Run(executor, jobs, notice=notice, pool_from=pool_from).sized(items)
     if run.serial:
         start_solver()
@@ -199,7 +196,6 @@ def solver_run(jobs: int | None, items: int | None, *, executor: str = "process"
 def checked_output(path: Path, inputs: tuple[Any, ...] = (), option: str = "--output") -> Path:
     """``path`` checked by :func:`belote.files.check_output` before any work: a usage
     error naming ``option`` (exit 2) for a missing directory or an input."""
-    from belote.errors import OutputError
     from belote.files import check_output
 
     try:
@@ -246,7 +242,6 @@ def check_input_kind(path: Path, reads: tuple[str, tuple[str, ...]],
                      expected: str | None = None) -> None:
     """A :class:`DataError` (exit 2) when the input ``path`` is a file of a kind this command
     does not read (:func:`belote.files.check_kind`, which sniffs its first bytes)."""
-    from belote.errors import InputError
     from belote.files import check_kind, file_head
 
     if str(path) == "-":
@@ -270,7 +265,7 @@ def read_boards(path: Path | None, mode: str | None, numbers: tuple[str, ...] = 
     :class:`DataError`; ``numbers`` that match no board are a usage error,
     and so is giving both a FILE and ``--cfn`` (or neither).
     """
-    from belote import PBNDecodeError, cfn
+    from belote import cfn
     from belote.formats import games
 
     if (path is None) == (not cfn_games):
@@ -289,7 +284,7 @@ def read_boards(path: Path | None, mode: str | None, numbers: tuple[str, ...] = 
     boards, seen = [], []
     try:
         for item in items:
-            if isinstance(item, PBNDecodeError):
+            if isinstance(item, RecordError):
                 raise DataError(str(item))
             seen.append(item.board)
             if not numbers or item.board in numbers:

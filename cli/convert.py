@@ -2,11 +2,16 @@
 
 from __future__ import annotations
 
+import sys
+import warnings
 from pathlib import Path
 
 import click
 
-from .common import input_file_type
+from belote import BeloteError
+from belote.errors import ConversionWarning
+
+from .common import input_file_type, DataError, checked_output, read_boards
 
 FORMATS = ("pbn", "cfn", "json")
 
@@ -30,15 +35,8 @@ def convert(input_path: Path, output: Path, target: str | None) -> None:
       belote convert games.cfn games.pbn
       belote convert datasets/examples/session.pbn - --to json
     """
-    import sys
-    import warnings
-
-    from belote import BeloteError
-    from belote.errors import ConversionWarning
     from belote.files import atomic_output
     from belote.formats import games
-
-    from .common import DataError, checked_output, read_boards
 
     to_stdout = str(output) == "-"
     if target is None:

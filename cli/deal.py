@@ -9,11 +9,13 @@ from __future__ import annotations
 from pathlib import Path
 
 import click
+
 from belote import BeloteError
 from belote.errors import printable
 from belote.types import PROFILES, parse_seat
 
 from .options import SUIT, LibraryType, constraint_error, constraint_options
+from .common import checked_output, display_path
 
 PROGRESS_FROM = 20_000
 """Counts from which a progress bar is shown on stderr."""
@@ -61,7 +63,6 @@ def deal(count, seed, hands, known, shape, points, trump, mode, dealer, output):
     from belote.formats import rows
     from belote.sampling import RANDOM_DEALER, Constraints, DealSampler, deal_rows
 
-    from .common import checked_output, display_path
     from .running import progress_bar, stoppable
 
     if output.suffix.lower() not in rows.FORMATS:

@@ -10,6 +10,8 @@ so their output is the cold command's; typed requests call the library.
 
 from __future__ import annotations
 
+import gc
+import importlib
 import io
 import json
 import os
@@ -18,13 +20,17 @@ import signal
 import sys
 import tempfile
 import threading
+import time
 from collections import deque
 from collections.abc import Callable
+from contextlib import contextmanager
 from typing import Any
 
 import click
 
-from .common import one_line
+from belote import BeloteError, Deal, Run, __version__
+
+from .common import one_line, start_solver
 
 PROTOCOL = 1
 """The version of the request and answer objects (``docs/serve.md``)."""
@@ -43,13 +49,11 @@ class RequestError(ValueError):
 
 def hello() -> dict[str, Any]:
     """The first line the engine prints."""
-    from belote import __version__
-
     return {"engine": "belote", "protocol": PROTOCOL, "version": __version__}
 
 
 WARM_MODULES = ("belote.analysis.board", "belote.analysis.position", "belote.advice.hint",
-                "belote.advice.question", "belote.formats.games", "belote.parallel")
+                "belote.advice.answer", "belote.formats.games", "belote.parallel")
 """What the requests import, imported once in the warm process (not polars: see
 :func:`belote.parallel.runner.fork_is_safe`)."""
 
@@ -61,16 +65,11 @@ def warm() -> None:
 
     Each child then starts with them: what a child loads is lost with it.
     """
-    import gc
-    import importlib
-
-    from .common import start_solver
-
     start_solver()
     for name in WARM_MODULES:
         importlib.import_module(name)
     from belote.analysis import position_report
-    from belote import Board, Deal
+    from belote import Board
 
     position_report(Board(Deal.from_pbn(WARM_DEAL), dealer=0, contract="80H", declarer=0))
     gc.freeze()
@@ -198,7 +197,6 @@ _BOARD_FIELDS = ("board", "dealer", "mode", "deal", "contract", "declarer", "lea
 
 def board_of(request: Any) -> Any:
     """The :class:`~belote.board.Board` a request describes (fields of ``docs/serve.md``)."""
-    from belote import BeloteError
     from belote.formats import game_json
 
     if not isinstance(request, dict):
@@ -257,7 +255,6 @@ def _named_file(request: dict[str, Any], files: tuple[str, ...] | None) -> tuple
 
 def _boards(data: bytes, name: str) -> list[Any]:
     """The boards of a record's bytes (its format from ``name``'s extension, PBN by default)."""
-    from belote import BeloteError
     from belote.formats import games
 
     kind = games.GAME_FORMATS.get(os.path.splitext(name)[1].lower(), "pbn")
@@ -291,7 +288,7 @@ def _replay_page(request: dict[str, Any], files: tuple[str, ...] | None, progres
                  ) -> dict[str, Any]:
     """The replay page (``belote analyse --html``) of a named file, its cards linked to the
     analysis board at ``board_link`` when given (:func:`~belote.analysis.replay.replay_page`)."""
-    from belote import BeloteError, board_play_analysis
+    from belote import board_play_analysis
     from belote.analysis import replay_page
     from belote.dd import SearchContext
 
@@ -323,7 +320,7 @@ def _session_page(request: dict[str, Any], files: tuple[str, ...] | None, progre
     ``board_link`` and its replay page at ``replay_link``
     (:func:`~belote.analysis.review_page.session_page`)."""
     from belote.analysis import session_page, session_quiz
-    from belote import BeloteError, Run, review
+    from belote import review
 
     if "file" not in request:
         raise RequestError("session_page: give file, the index of a file named on belote "
@@ -351,7 +348,6 @@ def _session_page(request: dict[str, Any], files: tuple[str, ...] | None, progre
 
 def _position(request: dict[str, Any], files: Any, progress: Progress) -> dict[str, Any]:
     from belote.analysis import position_report
-    from belote import BeloteError
 
     board = board_of(request)
     try:
@@ -362,7 +358,6 @@ def _position(request: dict[str, Any], files: Any, progress: Progress) -> dict[s
 
 def _play(request: dict[str, Any], files: Any, progress: Progress) -> dict[str, Any]:
     from belote.analysis import position_report
-    from belote import BeloteError
 
     board = board_of(request)
     card, to_end = request.get("card"), request.get("to_end", False)
@@ -391,7 +386,7 @@ def _play(request: dict[str, Any], files: Any, progress: Progress) -> dict[str, 
 
 
 def _table(request: dict[str, Any], files: Any, progress: Progress) -> dict[str, Any]:
-    from belote import BeloteError, board_analysis
+    from belote import board_analysis
 
     board = board_of(request)
     try:
@@ -402,7 +397,6 @@ def _table(request: dict[str, Any], files: Any, progress: Progress) -> dict[str,
 
 def _single_dummy(request: dict[str, Any], files: Any, progress: Progress) -> dict[str, Any]:
     from belote.advice import hint_board
-    from belote import BeloteError, Run
 
     board = board_of(request)
     samples = request.get("samples", 50)
@@ -451,7 +445,6 @@ def _bid(request: dict[str, Any], files: Any, progress: Progress) -> dict[str, A
 
 
 def _export(request: dict[str, Any], files: Any, progress: Progress) -> dict[str, Any]:
-    from belote import BeloteError
     from belote.formats import games
 
     board = board_of(request.get("board"))
@@ -494,8 +487,6 @@ def execute(request: dict[str, Any], files: tuple[str, ...] | None,
 def _progress_to(progress: Progress) -> None:
     """In a child: the commands' progress bars (:func:`.running.progress_bar`) report the
     share of their items done to ``progress`` instead of drawing on stderr."""
-    from contextlib import contextmanager
-
     from . import running
 
     class Reported(running.Progress):
@@ -606,8 +597,6 @@ class Child:
 
     def wait(self, timeout: float | None = None) -> dict[str, Any] | None:
         """The answer, or ``None`` when ``timeout`` seconds pass first."""
-        import time
-
         end = None if timeout is None else time.monotonic() + timeout
         while not self.read(None if end is None else max(0.0, end - time.monotonic())):
             if end is not None and time.monotonic() >= end:

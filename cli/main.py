@@ -14,6 +14,20 @@ import click
 from belote import __version__
 
 from .common import Group
+from .analyse import analyse
+from .batch import batch
+from .convert import convert
+from .bid import bid
+from .deal import deal
+from .engine import engine
+from .hint import hint
+from .par import par
+from .playout import playout
+from .report import report
+from .review import review
+from .score import score
+from .serve import serve
+from .solve import solve
 
 
 @click.group(name="belote", cls=Group, context_settings={"help_option_names": ["-h", "--help"]})
@@ -32,22 +46,8 @@ def cli(debug: bool) -> None:
 
 
 def _register_commands() -> None:
-    """Add the commands, each from its own module (which imports only click at the top)."""
-    from .analyse import analyse
-    from .batch import batch
-    from .convert import convert
-    from .bid import bid
-    from .deal import deal
-    from .engine import engine
-    from .hint import hint
-    from .par import par
-    from .playout import playout
-    from .report import report
-    from .review import review
-    from .score import score
-    from .serve import serve
-    from .solve import solve
-
+    """Add the commands, each from its own module (which imports at its top only what
+    ``belote --help`` loads anyway)."""
     for command in (analyse, batch, bid, convert, deal, engine, hint, par, playout, report, review,
                     score, serve, solve):
         cli.add_command(command)

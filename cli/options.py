@@ -110,7 +110,7 @@ def _at_most(value: int | None, high: int, shown: str) -> int | None:
 
 MAX_NODES = 1 << 62
 """The largest ``--max-nodes``: the solver's own bound on a node limit (kept equal to
-``belote.dd.solve._NO_NODE_LIMIT`` by a test; written out so that ``--help`` loads no solver)."""
+``belote.dd.context.NO_NODE_LIMIT`` by a test; written out so that ``--help`` loads no solver)."""
 
 max_nodes_option = click.option(
     "--max-nodes", type=click.IntRange(min=1), default=None, metavar="N",

@@ -4,8 +4,8 @@ The solver is imported inside the command, so loading this module (as
 ``belote --help`` does) stays light.
 
 >>> from belote import Deal
->>> from belote.types import SidePair
 >>> from belote.auction import BoardPar, BoardParJob, Makeable, ParResult
+>>> from belote.types import SidePair
 >>> deal = Deal.from_pbn("N:AKQJT987... .AKQJT987.. ..AKQJT987. ...AKQJT987")
 >>> print(human_lines(BoardPar(BoardParJob("7", None, None, deal, 0, "coinche"),
 ...                            ParResult(0, SidePair(0, 0), (), Makeable(None, None)))))
@@ -19,15 +19,18 @@ Board 7, dealer N, E speaks first
 
 from __future__ import annotations
 
+from contextlib import closing
+from dataclasses import replace
 from pathlib import Path
-import click
 
-from .common import input_file_type
+import click
 
 from belote import BeloteError
 from belote.errors import escaped
 
+from .common import input_file_type, DataError, notice, read_boards, solver_run
 from .options import cfn_option, jobs_option, json_option
+from .solve import POOL_MIN_BOARDS
 
 _SEATS = "NESW"
 
@@ -74,15 +77,10 @@ def par(file: Path | None, cfn_games: tuple[str, ...], boards: tuple[str, ...], 
     Example:
       belote par datasets/examples/deals.pbn
     """
-    from contextlib import closing
-    from dataclasses import replace
-
     from belote.auction import par_boards
 
-    from .common import DataError, notice, read_boards, solver_run
     from .format import json_line
     from .running import progress_bar
-    from .solve import POOL_MIN_BOARDS
 
     try:
         selected = read_boards(file, None, boards, cfn_games)

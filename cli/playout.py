@@ -9,15 +9,18 @@ The solver (and numba) is imported inside the command only.
 
 from __future__ import annotations
 
+import warnings
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
 import click
 
-from belote.errors import escaped
+from belote import BeloteError, Position, Run
+from belote.errors import ConversionWarning, PlayoutError, escaped
+from belote.types import card_name, seat_name, side_name
 
-from .common import input_file_type
+from .common import input_file_type, DataError, checked_output, notice, read_places, start_solver
 from .options import (SCHEDULE_DEFAULT, board_option, cfn_option, json_option, mode_option,
                       uniform_option)
 
@@ -57,14 +60,11 @@ def playout(file, cfn_games, worlds, seed, jobs, output, uniform, boards, mode, 
       belote playout datasets/examples/deals.pbn --seed 3 -o played.pbn
     """
     from belote.advice import Schedule, playouts
-    import warnings
 
-    from belote import BeloteError, Run, cfn
-    from belote.errors import ConversionWarning, PlayoutError
     from belote.files import atomic_output
+    from belote import cfn
     from belote.formats import games
 
-    from .common import DataError, checked_output, notice, read_places, start_solver
     from .format import json_line
     from .running import progress_bar, stoppable
 
@@ -114,7 +114,8 @@ def playout(file, cfn_games, worlds, seed, jobs, output, uniform, boards, mode, 
 
 def _checked(board: Any, mode: str | None) -> Any:
     """``board`` with the rules of ``--mode``, refused (naming it) when it cannot be played out."""
-    contract = board.get_contract(mode)
+    board = board.under(mode)
+    contract = board.contract
     if contract is None or contract.declarer is None:
         raise board.error("no Contract with a Declarer: a playout needs the taker", "Contract")
     if board.play_leader is None and board.dealer is None:
@@ -122,21 +123,16 @@ def _checked(board: Any, mode: str | None) -> Any:
                           "Deal")
     if len(board.cards) == 32:
         raise board.error("the play record is complete: nothing is left to play", "Play")
-    if mode is not None:
-        board = board.replace(profile=mode, contract=contract)
     return board
 
 
 def human(result: Any) -> str:
     """The table of one played board: the tricks, then single- and double-dummy outcomes."""
-    from belote import Position
-    from belote.types import card_name, seat_name, side_name
-
     record = result.board
     d = result.to_dict()
     lines = [f"Board {escaped(record.board or '-')} ({d['mode']}), contract {d['contract']} by "
              f"{d['declarer']}, {d['leader']} leads"]
-    pos = Position(record.deal, record.contract.trump, record.first_leader(), record.profile())
+    pos = Position(record.deal, record.contract.trump, record.first_leader(), record.profile)
     for i, card in enumerate(record.cards):
         if i % 4 == 0:
             row = f"  trick {i // 4 + 1}"

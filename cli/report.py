@@ -4,12 +4,15 @@ aggregations are :mod:`belote.database.report`'s."""
 from __future__ import annotations
 
 import json
+import tempfile
 from pathlib import Path
 
 import click
 
 from belote import BeloteError
 from belote.errors import escaped
+
+from .common import DataError, check_input_kind, notice
 
 
 @click.command()
@@ -40,8 +43,6 @@ def report(path, by, csv_dir, as_json, plot_dir, html_file):
     from belote import report_tables
 
     from belote.files import atomic_output
-
-    from .common import DataError, check_input_kind, notice
 
     if (plot_dir or html_file):
         from belote.database import missing_matplotlib_message
@@ -82,7 +83,6 @@ def report(path, by, csv_dir, as_json, plot_dir, html_file):
                 click.echo(missing[name] if name in missing else str(_printable(tables[name])))
     if plot_dir is None and html_file is None:
         return
-    import tempfile
 
 
     with tempfile.TemporaryDirectory(prefix="belote-charts-") as scratch:
@@ -123,8 +123,6 @@ def check_report_paths(path: Path, csv_dir: Path | None, plot_dir: Path | None,
     error, exit 2, for an output in a missing directory or one that would overwrite the input."""
     from belote.database import CHARTS, REPORTS
     from belote.files import check_output, check_regular_input
-
-    from .common import DataError
 
     try:
         check_regular_input(path, "report reads a Parquet file, which needs a regular file")

@@ -16,13 +16,18 @@ imported inside the command only.
 
 from __future__ import annotations
 
+import json
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
 import click
 
-from .common import input_file_type
+from belote import BeloteError, Run
+from belote.types import SEATS
+
+from .common import (input_file_type, DataError, checked_output, notice, read_places, start_solver,
+                     display_path)
 from .options import (SEAT, SIDE, board_option, cfn_option, jobs_option, mode_option,
                       scheduler_option, uniform_option)
 
@@ -94,10 +99,7 @@ def review(file, cfn_games, seat_list, side, seed, call_samples, uniform, jobs, 
     """
     from belote.advice import DEFAULT_SCHEDULE
     from belote.analysis import CALL_SAMPLES, MARGIN, SessionReview, iter_review
-    from belote import BeloteError, Run
-    from belote.types import SEATS
 
-    from .common import DataError, checked_output, notice, read_places, start_solver
     from .format import json_line
     from .running import dask_client, progress_bar, stoppable
 
@@ -121,7 +123,7 @@ def review(file, cfn_games, seat_list, side, seed, call_samples, uniform, jobs, 
     selected = [every[i] for i in places]
     if mode is not None:
         try:
-            selected = [b.replace(profile=mode, contract=b.get_contract(mode)) for b in selected]
+            selected = [b.under(mode) for b in selected]
         except ValueError as e:
             raise DataError(str(e)) from None
     client = None if scheduler is None else dask_client(scheduler, jobs)
@@ -151,8 +153,6 @@ def review(file, cfn_games, seat_list, side, seed, call_samples, uniform, jobs, 
 def _write(session: Any, selected: list[Any], places: list[int], run: Any, file: Path | None,
            parquet_out: Path | None, quiz_out: Path | None, html_out: Path | None) -> None:
     """The notices of skipped deals, then the files asked for."""
-    from .common import notice
-
     for deal in session.deals:
         if deal.skipped is not None:
             notice(f"board {deal.board or deal.place + 1}: skipped ({deal.skipped})")
@@ -193,8 +193,6 @@ def _write_html(boards: list[Any], session: Any, quizzes: Any, file: Path | None
     from belote.analysis import replay_page, session_page
     from belote.files import atomic_output
 
-    from .common import display_path, notice
-
     name = "--cfn games" if file is None else display_path(file)
     analyses = [None if b.passed_out or not b.cards else board_play_analysis(b)
                 for b in boards]
@@ -211,11 +209,7 @@ def _write_html(boards: list[Any], session: Any, quizzes: Any, file: Path | None
 
 def _write_quiz(quizzes: Any, path: Path) -> None:
     """The session's quizzes as a JSON list, written atomically."""
-    import json
-
     from belote.files import atomic_output
-
-    from .common import display_path, notice
 
     with atomic_output(path) as tmp:
         tmp.write_text(json.dumps([q.to_dict() for q in quizzes], indent=1) + "\n",
@@ -261,8 +255,6 @@ def _decision(d: dict[str, Any]) -> str:
 
 def human(session: Any, file: Path | None) -> str:
     """The review as text: deals, totals, costliest decisions, score sheet."""
-    from .common import display_path
-
     data = session.to_dict()
     totals = data["totals"]
     name = "--cfn games" if file is None else display_path(file)

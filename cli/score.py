@@ -17,11 +17,11 @@ from typing import Any
 
 import click
 
-from .common import input_file_type
-from .options import cfn_option
-
 from belote import BeloteError
 from belote.errors import escaped
+
+from .common import input_file_type, DataError, display_path, notice, read_boards
+from .options import cfn_option
 
 
 def _line(board: str, contract: str, result: str, cells: list[str]) -> str:
@@ -81,7 +81,6 @@ def score(file: Path | None, cfn_games: tuple[str, ...], as_json: bool) -> None:
     from belote.rules import session_sheets
 
     from .format import json_line
-    from .common import DataError, display_path, notice, read_boards
 
     try:
         sheets = session_sheets(read_boards(file, None, (), cfn_games))

@@ -12,6 +12,8 @@ no file read but those named on the command line.
 
 from __future__ import annotations
 
+import base64
+import hashlib
 import html
 import ipaddress
 import json
@@ -32,8 +34,7 @@ from urllib.parse import parse_qs, urlsplit
 import click
 
 from .common import display_path, notice, one_line
-from .engine import (TYPED, Child, RequestError, check_argv, check_file, hello,
-                     request_kind)
+from .engine import TYPED, Child, RequestError, check_argv, check_file, hello, request_kind, warm
 
 MAX_BODY = 8 * 1024 * 1024
 """The largest request body (413 beyond)."""
@@ -77,10 +78,6 @@ def inline_csp(page: str) -> str:
     """The Content-Security-Policy of a self-contained page (a replay page): nothing fetched,
     and no script or style but the page's own inline ``<script>`` and ``<style>`` blocks,
     named by their SHA-256 (its ``<script type="application/json">`` data is not run)."""
-    import base64
-    import hashlib
-    import re
-
     def allowed(tag: str) -> str:
         found = re.findall(rf"<{tag}>(.*?)</{tag}>", page, re.S)
         return " ".join(f"'sha256-{base64.b64encode(hashlib.sha256(b.encode()).digest()).decode()}'"
@@ -583,8 +580,6 @@ def serve(files, host, port, no_open, jobs, queue, timeout):
       belote serve --no-open --port 8765
     """
     import webbrowser
-
-    from .engine import warm
 
     warm()
     workers = Workers(tuple(os.path.realpath(f) for f in files), jobs or os.cpu_count() or 1,

@@ -13,12 +13,13 @@ from dataclasses import replace
 
 import click
 
-from belote import BeloteError
-from belote.types import SIDES, SUITS
+from belote import BeloteError, Deal
+from belote.errors import ContractError, SearchLimitError
+from belote.types import SIDES, SUITS, parse_seat
 
 from .common import DataError, input_file_type, notice, read_boards, solver_run
-from .options import (SEAT, all_leaders_option, cfn_option, jobs_option, json_option, leader_option,
-                      max_nodes_option, mode_option, side_option, trump_option)
+from .options import (SEAT, all_leaders_option, cfn_option, jobs_option, json_option,
+                      leader_option, max_nodes_option, mode_option, side_option, trump_option)
 
 
 @click.command()
@@ -58,7 +59,6 @@ def solve(file, cfn_games, deal_text, dealer, contract_text, declarer, boards, m
       belote solve --deal "N:AJ.QJ.AJT.Q 987.T987.K. KQT.A.Q9.A8 .K.87.KJT97" --trump H
     """
     from belote.analysis import TableRequest, board_analyses, plan_board
-    from belote.errors import SearchLimitError
 
     from . import format as fmt
     from .running import progress_bar, stoppable
@@ -77,7 +77,7 @@ def solve(file, cfn_games, deal_text, dealer, contract_text, declarer, boards, m
         raise click.UsageError("--board selects boards of a FILE or --cfn, not of --deal")
     if leader is not None and all_leaders:
         raise click.UsageError("--leader and --all-leaders exclude each other")
-    request = TableRequest(profile=mode, trumps=tuple(sorted(set(trumps))) or SUITS,
+    request = TableRequest(trumps=tuple(sorted(set(trumps))) or SUITS,
                            sides=SIDES if side is None else (side,), leader=leader,
                            all_leaders=all_leaders, max_nodes=max_nodes)
     try:
@@ -85,7 +85,7 @@ def solve(file, cfn_games, deal_text, dealer, contract_text, declarer, boards, m
             selected = read_boards(file, mode, boards, cfn_games)
         else:
             selected = [_deal_board(deal_text, dealer, contract_text, declarer, mode)]
-        jobs_list = [plan_board(board, request) for board in selected]
+        jobs_list = [plan_board(board.under(mode), request) for board in selected]
     except BeloteError as e:
         raise DataError(str(e)) from None
     render = fmt.json_line if as_json else fmt.human
@@ -108,10 +108,8 @@ level with one process on files of 2 to 4 boards and 0.3 s faster on 8."""
 
 def _deal_board(text: str, dealer, contract: str | None, declarer, mode: str | None):
     """A board made of the --deal, --dealer, --contract and --declarer options."""
-    from belote.errors import ContractError
-    from belote import Board, Deal
+    from belote import Board
     from belote.board import BoardSource
-    from belote.types import parse_seat
 
     if contract is None and declarer is not None:
         raise click.UsageError("--declarer needs --contract")

@@ -24,13 +24,14 @@ exports is not listed again below it. The names, by what they are for:
 - **analyses** -- :func:`board_analysis` (what ``belote solve`` computes),
   :func:`board_play_analysis` (``belote analyse``), :func:`review` (``belote review``);
 - **advice** -- :class:`BidQuestion`, :func:`plan_bid`, :func:`advise_bid` and its answer
-  (``belote bid``), :func:`hint` (``belote hint``), :func:`par_of` (``belote par``),
+  :class:`BidAdvice` (``belote bid``), :func:`hint` (``belote hint``), :func:`par_of` (``belote par``),
   :func:`playout` (``belote playout``);
 - **many boards** -- :func:`run_batch` (``belote batch``), :func:`report_tables`
   (``belote report``) and :class:`Run`, how to run them: the ``run`` argument of every
   function that solves many things;
 - **errors** -- :class:`BeloteError` (a :class:`ValueError`, the base of every error of
-  the library, all in :mod:`belote.errors`) and the record error.
+  the library, the others in :mod:`belote.errors`) and :class:`RecordError` (a bad record
+  of any format, located by file, board and line).
 
 Importing this package is cheap: numpy, numba and polars are imported when a
 name that needs them is first used, and the numba kernels are compiled (or
@@ -67,14 +68,15 @@ _TABLE: dict[str, tuple[str, ...]] = {
     ".analysis.board": ("board_analysis",),
     ".analysis.play_record": ("board_play_analysis",),
     ".analysis.review": ("review",),
-    ".advice.question": ("BidQuestion", "plan_bid", "advise_bid", "BidAnswer"),
+    ".advice.question": ("BidQuestion",),
+    ".advice.answer": ("plan_bid", "advise_bid", "BidAdvice"),
     ".advice.hint": ("hint",),
     ".auction.par": ("par_of",),
     ".advice.playout": ("playout",),
     ".database.batch": ("run_batch",),
     ".database.report": ("report_tables",),
     ".parallel.runner": ("Run",),
-    ".errors": ("BeloteError", "PBNDecodeError"),
+    ".errors": ("BeloteError", "RecordError"),
 }
 """The one table of the front door: each public name of ``belote``, by its home module. It
 gives ``__all__`` and what ``__getattr__`` imports on first use (:func:`belote._lazy.attach`);
@@ -100,15 +102,16 @@ if TYPE_CHECKING:
     from .analysis.board import board_analysis as board_analysis
     from .analysis.play_record import board_play_analysis as board_play_analysis
     from .analysis.review import review as review
-    from .advice.question import BidAnswer as BidAnswer, BidQuestion as BidQuestion
-    from .advice.question import advise_bid as advise_bid, plan_bid as plan_bid
+    from .advice.question import BidQuestion as BidQuestion
+    from .advice.answer import (BidAdvice as BidAdvice, advise_bid as advise_bid,
+                                plan_bid as plan_bid)
     from .advice.hint import hint as hint
     from .auction.par import par_of as par_of
     from .advice.playout import playout as playout
     from .database.batch import run_batch as run_batch
     from .database.report import report_tables as report_tables
     from .parallel.runner import Run as Run
-    from .errors import BeloteError as BeloteError, PBNDecodeError as PBNDecodeError
+    from .errors import BeloteError as BeloteError, RecordError as RecordError
 
 if not TYPE_CHECKING:  # a checker reads the imports above, and flags other names
     __all__, __getattr__, __dir__ = attach(__name__, _TABLE)

@@ -12,7 +12,8 @@ database) build it; writers turn it back into their syntax
 
 Where the board was read (``file``, ``line``, the line of each tag and of
 each trick of the play) is kept in ``source`` for error messages; it takes no
-part in equality. A board replays its play (a
+part in equality. A board has one rule profile, given when it is built
+(:meth:`Board.under` gives the same board under other rules). A board replays its play (a
 :class:`~belote.rules.play.Position`), so this module stands above the rules,
 beside the file formats.
 
@@ -22,8 +23,9 @@ beside the file formats.
 ...               cards="H7 S7 C7 HA HJ")
 >>> board.position().to_move, board.position().points
 (1, SidePair(ns=11, ew=0))
->>> [[card_name(c) if c is not None else "-" for c in row] for row in board.play]
-[['7H', '7S', '7C', 'AH'], ['-', '-', '-', 'JH']]
+>>> classic = board.under("classic")
+>>> classic.profile.name, classic.contract.to_pbn(), classic.position().points
+('classic', 'H', SidePair(ns=11, ew=0))
 >>> eval(repr(board)) == board
 True
 """
@@ -34,7 +36,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from .errors import BeloteError, ContractError, DealError, IllegalPlayError, PBNDecodeError
+from .errors import BeloteError, ContractError, DealError, IllegalPlayError, RecordError
 from .rules.play import Position
 from .types.auction import Auction
 from .types.cards import Card, as_card, card_name
@@ -52,7 +54,9 @@ class BoardSource:
     ``line`` is the board's first line; ``tag_lines`` the line of each tag;
     ``trick_lines`` the line of each trick of the play record, in playing
     order (a PBN play row); ``tag_order`` every tag name in the order read
-    (writers keep it).
+    (writers keep it); ``error_class`` the class of the errors located here (a
+    :class:`~belote.errors.RecordError`; PBN's reader gives
+    :class:`~belote.errors.PBNDecodeError`).
     """
 
     file: str | None = None
@@ -61,11 +65,13 @@ class BoardSource:
     trick_lines: tuple[int, ...] = ()
     tag_order: tuple[str, ...] = ()
     dropped: tuple[str, ...] = ()
+    error_class: type[RecordError] = RecordError
 
     def error(self, message: str, board: str | None = None, tag: str | None = None,
-              trick: int | None = None) -> PBNDecodeError:
-        """A :class:`PBNDecodeError` of board ``board`` at the line of trick ``trick`` (0 for
-        the first), else of ``tag``, else the board's first line.
+              trick: int | None = None) -> RecordError:
+        """The error (an :attr:`error_class`) of board ``board`` at the line of trick ``trick``
+        (0 for the first), else of ``tag``, else the board's first line: the one located error
+        of a board's record, whatever its format.
 
         >>> str(BoardSource("a.pbn", 3, {"Deal": 5}, (9, 10)).error("bad", "1", "Deal", trick=1))
         'a.pbn: board 1: line 10: bad'
@@ -75,7 +81,7 @@ class BoardSource:
             line = self.trick_lines[trick]
         elif tag is not None:
             line = self.tag_lines.get(tag)
-        return PBNDecodeError(message, file=self.file, board=board, line=line or self.line)
+        return self.error_class(message, file=self.file, board=board, line=line or self.line)
 
 
 def opening_leader(play_leader: Seat | None, dealer: Seat | None,
@@ -83,7 +89,7 @@ def opening_leader(play_leader: Seat | None, dealer: Seat | None,
     """The leader of the first trick: ``play_leader`` when the record names one, else the
     dealer's left.
 
-    Neither known raises :class:`~belote.errors.PBNDecodeError` at the ``Deal`` tag of
+    Neither known raises :class:`~belote.errors.RecordError` at the ``Deal`` tag of
     ``source`` (of board ``board``).
 
     >>> opening_leader(None, 3), opening_leader(2, 3)
@@ -102,7 +108,8 @@ class Board:
     """One board: deal, dealer, rule profile, auction, contract, play in playing order, other tags.
 
     ``stated_profile`` is the rule profile the board states (given as
-    ``profile=``; ``None``: not stated, played as coinche, see :meth:`profile`);
+    ``profile=``; ``None``: not stated, played as coinche): the board's one
+    :attr:`profile`, which :meth:`under` changes;
     ``auction`` the :class:`~belote.types.auction.Auction`
     when the record has one: a complete auction gives the contract and the
     declarer (a contract given too must agree with it, else
@@ -111,7 +118,7 @@ class Board:
     has no contract and no play. ``play_leader`` the seat that led the first recorded
     trick when the record says so (else the dealer's left leads); ``cards`` the play
     in playing order (given as ``cards=``, or as ``play=`` rows in seat columns,
-    see :attr:`play`); ``tags`` the other tags (``Event``, ``Auction``...) as ``(name, value)``
+    as :func:`belote.formats.pbn.play_rows` gives them); ``tags`` the other tags (``Event``, ``Auction``...) as ``(name, value)``
     pairs and ``sections`` their data lines, kept for writers.
     """
 
@@ -142,7 +149,8 @@ class Board:
 
         The play is ``cards`` in playing order, or ``play``: rows of four
         cards in seat columns from the first leader, ``None`` (or ``"-"``)
-        for a card not played yet, as :attr:`play` gives them. Raises
+        for a card not played yet, as :func:`belote.formats.pbn.play_rows` gives
+        them. Raises
         :class:`~belote.errors.BeloteError` (a subclass) for an incomplete
         deal, a contract the rules do not allow, or a card that is not held,
         not legal or out of turn (the message names the trick; located at
@@ -186,9 +194,10 @@ class Board:
                 if dealer is None:
                     raise DealError("a play record needs its leader or the dealer")
                 play_leader = next_seat(dealer)  # stated, as a PBN Play tag states it
-            pos = _replay(deal, contract.trump, play_leader, stated or COINCHE,
+            end = _replay(deal, contract.trump, play_leader, stated or COINCHE,
                           rows or _tricks(played), bool(rows), _play_error(source, board))
-            played = tuple(c for trick in pos.tricks for c in trick.cards) + tuple(pos.trick)
+            played = tuple(c for trick in end.tricks for c in trick.cards) + tuple(end.trick)
+            object.__setattr__(self, "_end", end)
         stored: object
         for name, stored in (("deal", deal), ("board", board), ("dealer", dealer),
                             ("stated_profile", stated), ("auction", auction),
@@ -199,9 +208,47 @@ class Board:
                             ("source", source)):
             object.__setattr__(self, name, stored)
 
-    def profile(self, override: str | RuleProfile | None = None) -> RuleProfile:
-        """The rule profile played: ``override``, else the board's stated profile, else coinche."""
-        return get_profile(override or self.stated_profile or COINCHE)
+    @property
+    def profile(self) -> RuleProfile:
+        """The rule profile the board is played under: the stated one, else coinche."""
+        return self.stated_profile or COINCHE
+
+    def under(self, profile: str | RuleProfile | None) -> "Board":
+        """This board under the rules of ``profile`` (itself when they are its own, or for
+        ``None``).
+
+        The contract is read again as :func:`~belote.types.contract.reread_contract`
+        says (under classic, a contract with a bid stands for its trump taken by
+        its declarer) and the play is checked once under the new rules. A
+        contract they do not allow raises the board's located error at its
+        ``Contract`` tag, a card they forbid the error at its trick
+        (:meth:`error`).
+
+        >>> board = Board(Deal.from_pbn("N:AKQJ.AKQJ.. .T987.T987. T987...AKQJ ..AKQJ.T987"),
+        ...               dealer=0, contract="100HX", declarer="E", cards="H7 S7")
+        >>> board.under("coinche") is board, board.under("classic").contract.to_pbn()
+        (True, 'H')
+        """
+        rules = self.profile if profile is None else get_profile(profile)
+        if rules == self.profile:
+            return self
+        contract = self.contract
+        if contract is not None:
+            try:
+                contract = reread_contract(contract, rules)
+            except ContractError as e:
+                raise self.error(f"Contract tag: {e}", "Contract") from None
+        other = object.__new__(Board)
+        other.__dict__.update({name: value for name, value in self.__dict__.items()
+                               if name != "_end"})
+        object.__setattr__(other, "stated_profile", rules)
+        object.__setattr__(other, "contract", contract)
+        if self.cards:
+            assert contract is not None, "a play record has a contract"
+            object.__setattr__(other, "_end", _replay(
+                self.deal, contract.trump, self.first_leader(), rules, _tricks(self.cards),
+                False, _play_error(self.source, self.board)))
+        return other
 
     @property
     def profile_name(self) -> str | None:
@@ -223,40 +270,16 @@ class Board:
         """The board's first line in its file (0 when not read from a file)."""
         return self.source.line or 0
 
-    def get_contract(self, profile: str | RuleProfile | None = None) -> Contract | None:
-        """The contract, checked against ``profile`` when one is given.
-
-        It is read as :func:`~belote.types.contract.reread_contract`
-        says (under classic, a contract with a bid stands for its trump taken
-        by its declarer); one that ``profile`` does not allow raises
-        :class:`~belote.errors.PBNDecodeError` at the board's
-        ``Contract`` tag.
-        """
-        if self.contract is not None and profile is not None:
-            profile = get_profile(profile)
-            if profile != self.stated_profile:
-                try:
-                    return reread_contract(self.contract, profile)
-                except ContractError as e:
-                    src = self.source
-                    raise PBNDecodeError(f"Contract tag: {e}", file=src.file, board=self.board,
-                                         line=src.tag_lines.get("Contract") or src.line
-                                         ) from None
-        return self.contract
-
-    def trump(self, profile: str | RuleProfile | None = None) -> int | None:
+    @property
+    def trump(self) -> int | None:
         """The trump suit of the contract, ``None`` without one."""
-        contract = self.get_contract(profile)
-        return None if contract is None else contract.trump
-
-    def full_deal(self) -> Deal:
-        """The deal as dealt, eight cards each."""
-        return self.deal
+        return None if self.contract is None else self.contract.trump
 
     def error(self, message: str, tag: str | None = None, trick: int | None = None
-              ) -> PBNDecodeError:
-        """A :class:`PBNDecodeError` located at ``trick``'s line (0 for the first), ``tag``'s,
-        else the board's (:meth:`BoardSource.error`)."""
+              ) -> RecordError:
+        """The error of this board located at ``trick``'s line (0 for the first), ``tag``'s,
+        else the board's (:meth:`BoardSource.error`): the one helper every check of a board
+        raises."""
         return self.source.error(message, self.board, tag, trick)
 
     def first_leader(self) -> Seat:
@@ -264,41 +287,21 @@ class Board:
         (:func:`opening_leader`)."""
         return opening_leader(self.play_leader, self.dealer, self.source, self.board)
 
-    def position(self, profile: str | RuleProfile | None = None) -> Position:
-        """The position after the recorded play (a new :class:`Position` each call).
+    def position(self) -> Position:
+        """The position after the recorded play (a copy: the caller may play on).
 
-        Under another ``profile`` than the board's the play is checked again:
-        a card those rules forbid raises the error located at its trick.
+        The play is replayed once, when the board is built (or put
+        :meth:`under` other rules); without a play record the position is the
+        start of play. Without a contract (no trump) raises the board's error
+        at its ``Deal`` tag.
         """
-        prof = self.profile(profile)
-        trump = self.trump(prof)
-        if trump is None:
-            raise self.error("no Contract tag: the trump suit is unknown", "Deal")
-        return _replay(self.deal, trump, self.first_leader(), prof, _tricks(self.cards), False,
-                       _play_error(self.source, self.board))
-
-    @property
-    def play(self) -> list[list[Card | None]]:
-        """The play record in PBN's layout: one row per trick, in seat columns from the first leader.
-
-        ``None`` stands for a card not played yet.
-        """
-        if not self.cards:
-            return []
-        first = self.first_leader()
-        pos = Position(self.deal, self.contract.trump, first, self.profile())  # type: ignore[union-attr]
-        rows: list[list[Card | None]] = []
-        for i, card in enumerate(self.cards):
-            if i % 4 == 0:
-                rows.append([None] * 4)
-            rows[-1][(pos.to_move - first) % 4] = card
-            pos.play(card)
-        return rows
-
-    @property
-    def play_lines(self) -> list[int]:
-        """The line of each row of :attr:`play` in its file (empty when not read from one)."""
-        return list(self.source.trick_lines[:(len(self.cards) + 3) // 4])
+        end: Position | None = self.__dict__.get("_end")
+        if end is None:
+            if self.contract is None:
+                raise self.error("no Contract tag: the trump suit is unknown", "Deal")
+            end = Position(self.deal, self.contract.trump, self.first_leader(), self.profile)
+            object.__setattr__(self, "_end", end)
+        return end.copy()
 
     def replace(self, **changes: Any) -> "Board":
         """A copy with some fields changed (checked again)."""
@@ -357,7 +360,7 @@ def _replay(deal: Deal, trump: int, leader: Seat, profile: RuleProfile,
     """The position after ``tricks`` played from the start of ``deal``: each card checked once.
 
     A trick holds its cards in playing order, or, with ``columns``, in seat
-    columns from ``leader`` (the layout of :attr:`Board.play`), each trick
+    columns from ``leader`` (the layout of :func:`belote.formats.pbn.play_rows`), each trick
     played from its leader, ``None`` for a card not played. A card that is
     not held or not legal, played before an earlier seat's (``None``) of its
     trick, or a trick after an unfinished one raises ``error(message, trick)``.

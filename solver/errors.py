@@ -10,7 +10,7 @@ True
 from __future__ import annotations
 
 __all__ = ["MAX_DIGITS", "MAX_MESSAGE", "escaped", "printable", "CardError", "DealError", "IllegalPlayError",
-           "ContractError", "AuctionError", "SearchLimitError", "SavedWorkError",
+           "ContractError", "AuctionError", "PBNDecodeError", "SearchLimitError", "SavedWorkError",
            "BatchStateError", "ConstraintError", "HintError", "QuestionError", "OutputError",
            "InputError", "PlayoutError", "ConventionError", "ConversionWarning", "PBNWarning"]
 
@@ -106,14 +106,16 @@ class AuctionError(BeloteError):
         self.call = call
 
 
-class PBNDecodeError(BeloteError):
-    """A PBN file that cannot be read.
+class RecordError(BeloteError):
+    """A game or deal record that cannot be read, whatever its format (PBN, CFN, game JSON,
+    ContrAI, rows), or a board that its rules do not allow.
 
     Carries where the problem is: the file name, the board number and the
-    line number (1-based), any of which may be unknown (``None``).
+    line number (1-based), any of which may be unknown (``None``); its text
+    is the one line naming them.
 
-    >>> str(PBNDecodeError("unknown card 'ZZ'", file="a.pbn", board="3", line=12))
-    "a.pbn: board 3: line 12: unknown card 'ZZ'"
+    >>> str(RecordError("unknown card 'ZZ'", file="a.cfn", board="3", line=12))
+    "a.cfn: board 3: line 12: unknown card 'ZZ'"
     """
 
     def __init__(
@@ -140,6 +142,14 @@ class PBNDecodeError(BeloteError):
             parts.append(f"line {self.line}")
         parts.append(self.message)
         return printable(": ".join(parts))
+
+
+class PBNDecodeError(RecordError):
+    """A PBN file that cannot be read (the PBN case of :class:`RecordError`).
+
+    >>> str(PBNDecodeError("unknown card 'ZZ'", file="a.pbn", board="3", line=12))
+    "a.pbn: board 3: line 12: unknown card 'ZZ'"
+    """
 
 
 class SearchLimitError(BeloteError):

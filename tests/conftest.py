@@ -115,8 +115,8 @@ def played_position(seed: int, left: int, profile: RuleProfile = COINCHE
 def redealt(pos: Position, seed: int) -> Position:
     """``pos`` with the cards its player to move cannot see dealt otherwise, same constraints
     (what that player saw: its hand, the cards played, what they showed)."""
-    from belote.advice import replay, visible_constraints
-    from belote.sampling import DealSampler
+    from belote.rules.play import replay
+    from belote.sampling import DealSampler, visible_constraints
 
     layouts = DealSampler(visible_constraints(pos, pos.to_move)).draw_masks(seed, 0, 1)
     return replay(pos, [int(h) for h in layouts[0]])

@@ -17,7 +17,7 @@ import pytest
 
 import belote.cli.analyse
 import belote.analysis.play_record as play_record
-from belote import (EW, NS, BeloteError, Board, PBNDecodeError, board_play_analysis, judge_contract,
+from belote import (EW, NS, BeloteError, Board, RecordError, board_play_analysis, judge_contract,
                     parse_contract, pbn, solve_position)
 from belote import CLASSIC, COINCHE, CardSet, Deal, Position
 from belote.types import SidePair, card_name
@@ -132,7 +132,7 @@ def test_verdicts_agree_with_judge_contract(number: str) -> None:
     [board] = [b for b in pbn.load(PLAYED) if b.board == number]
     play = board_play_analysis(board)
     start, record = recorded_cards(board)
-    contract = board.get_contract()
+    contract = board.contract
     verdicts = play.verdicts()
     assert len(verdicts) == len(record) + 1
     pos = start.copy()
@@ -242,10 +242,10 @@ NO_CARD = """[Board "8"]
 
 def test_no_play_record() -> None:
     [board] = [b for b in pbn.load(CLASSIC_FILE) if b.board == "1"]
-    with pytest.raises(PBNDecodeError, match=r"board 1: line \d+: no play record to analyse"):
+    with pytest.raises(RecordError, match=r"board 1: line \d+: no play record to analyse"):
         recorded_cards(board)
     [board] = pbn.loads(NO_CARD, file="f.pbn")
-    with pytest.raises(PBNDecodeError, match=r"^f.pbn: board 8: line \d+: no play record to analyse "
+    with pytest.raises(RecordError, match=r"^f.pbn: board 8: line \d+: no play record to analyse "
                                              r"\(the Play section records no card\)$"):
         board_play_analysis(board)
 
@@ -261,12 +261,12 @@ def test_record_past_the_end_and_illegal_cards() -> None:
 
 
 def test_mode_override() -> None:
-    """The profile given overrides the board's mode: classic's bare contract H is refused
-    in coinche."""
+    """A board under other rules is analysed under them: classic's bare contract H is
+    refused in coinche, at the board's Contract tag."""
     [board] = [b for b in pbn.load(PLAYED) if b.board == "4"]
-    assert board_play_analysis(board, CLASSIC).mode == "classic"
-    with pytest.raises(PBNDecodeError, match="coinche contracts need a bid"):
-        board_play_analysis(board, "coinche")
+    assert board_play_analysis(board.under(CLASSIC)).mode == "classic"
+    with pytest.raises(RecordError, match=r"board 4: line \d+: Contract tag: coinche contracts need a bid"):
+        board.under("coinche")
 
 
 # --- the command line ----------------------------------------------------------------------

@@ -65,13 +65,29 @@ def test_defence_equals_a_plain_loop_over_the_same_samples():
     ranges = {"Pass": _range(contract, -1), "X": _range(_at(contract, 2 ** (reply - 1)), -1)}
     assert advice.options[0].expected == mean(passing, ranges["Pass"])
     assert advice.options[1].expected == mean(coinching, ranges["X"])
-    best = "Pass" if passing.mean() >= coinching.mean() else "X"
-    assert advice.recommended == best
-    (a, low), (b, high) = ((passing, ranges["Pass"]), (coinching, ranges["X"]))
-    if best != "Pass":
-        (a, low), (b, high) = (b, high), (a, low)
-    assert advice.difference == paired_difference_bounded(a, b, low[0] - high[1],
-                                                          low[1] - high[0])
+    # every legal call is valued (issue 37): Pass, X, then each overcall of South's, each
+    # the contract then played (the auction taken to stop there), on the same samples
+    names = [o.name for o in advice.options]
+    legal = [c.text for c in auction.legal_calls() if c.kind == "bid"]
+    assert names == ["Pass", "X", *legal] and "80S" not in names and "CapotC" in names
+    values = {"Pass": passing, "X": coinching}
+    bounds = dict(ranges)
+    by_value = sorted(advice.options, key=lambda o: (-o.expected.value, names.index(o.name)))
+    checked = {"90S", "100D", "CapotS", *(o.name for o in by_value[:2])}
+    for option in advice.options[2:]:
+        if option.name not in checked:
+            continue
+        plain_bid = _plain(seen, auction, 7, 24, option.contract)
+        assert option.contract.declarer == 2 and option.contract.multiplier == 1
+        assert option.expected == mean(plain_bid[:, 1], _range(option.contract)), option.name
+        assert option.p_make == proportion(int(plain_bid[:, 0].sum()), 24)
+        values[option.name] = plain_bid[:, 1]
+        bounds[option.name] = _range(option.contract)
+    best, second = (o.name for o in by_value[:2])
+    assert (advice.recommended, advice.runner_up) == (best, second)
+    low, high = bounds[best], bounds[second]
+    assert advice.difference == paired_difference_bounded(values[best], values[second],
+                                                          low[0] - high[1], low[1] - high[0])
 
 
 def test_surcoinche_equals_a_plain_loop():

@@ -322,14 +322,16 @@ def test_cli_precision_says_whether_it_was_reached():
 
 
 def test_table_text_shows_each_trumps_samples_when_they_differ():
-    from belote.cli.bid import _table_text
+    from belote.advice import Choice
+    from belote.cli.bid import _cells, _table_text
     c = Constraints().with_text(hand=["S:7S 8S 7H 8H 7D 8D 7C 8C"])
     advice = bid_table(c, SOUTH, WEST, samples=80, seed=1, precision=0.2, first_look=20)
     out = advice.to_dict()
     assert out["looks"] == [20, 40, 80]
     sizes = [next(r["samples"] for r in out["rows"] if r["contract"].endswith(t)) for t in "SHDC"]
     assert len(set(sizes)) > 1
-    line = _table_text(out).splitlines()[1]
+    choice = Choice(out["recommended"], out["runner_up"], advice.difference)
+    line = _table_text(_cells(list(advice.rows)), choice).splitlines()[1]
     assert line.split() == ["samples", *map(str, sizes)]
 
 

@@ -14,9 +14,9 @@ import json
 import numpy as np
 import pytest
 
-from belote import COINCHE, Run, parse_contract, score_deal
+from belote import COINCHE, BidQuestion, Run, advise_bid, parse_contract, score_deal
 from belote import CardSet, Deal
-from belote.advice import Schedule, estimate_contract, played_board, played_estimate, played_table
+from belote.advice import Schedule, estimate_contract, play_both, played_board
 from belote.sampling import Constraints, DealSampler
 from conftest import run_cli as run
 
@@ -28,10 +28,11 @@ def test_both_halves_equal_their_plain_computations() -> None:
     constraints = Constraints().with_text(hand=[HAND])
     contract = parse_contract("110H", COINCHE, declarer=2)
     samples, seed = 5, 3
-    result = played_estimate(constraints, contract, dealer=3, samples=samples, seed=seed,
-                             schedule=FAST)
+    dd, sd_tally, differences = play_both(constraints, 2, 3, [contract],
+                                          COINCHE.coinche_multipliers, {contract.trump: contract},
+                                          samples=samples, seed=seed, schedule=FAST)
     plain = estimate_contract(constraints, contract, dealer=3, samples=samples, seed=seed)
-    assert result.double_dummy == plain
+    assert dd.estimates(None)[0] == plain
     made, nets = [], []
     for i, row in enumerate(DealSampler(constraints).draw_masks(seed, 0, samples)):
         deal = Deal([CardSet(int(h)) for h in row])
@@ -40,20 +41,23 @@ def test_both_halves_equal_their_plain_computations() -> None:
         score = score_deal(COINCHE, contract, end.points, end.belote_side())
         made.append(score.made)
         nets.append(score.scores[0] - score.scores[1])
-    sd = result.single_dummy
+    sd = sd_tally.estimates(None)[0]
     assert sd.p_make.value == np.mean(made)
     assert sd.expected_score[1].value == pytest.approx(np.mean(nets))
-    diff = result.differences[0].expected_score[1]
+    diff = differences[0].expected_score[1]
     assert diff.value == pytest.approx(plain.expected_score[1].value - np.mean(nets))
     assert diff.n == samples and diff.method == "hoeffding"  # few samples: valid at any n
 
 
 def test_the_table_is_the_same_on_processes() -> None:
-    constraints = Constraints().with_text(hand=[HAND])
-    serial = played_table(constraints, 2, 3, samples=2, schedule=FAST)
-    pooled = played_table(constraints, 2, 3, samples=2, schedule=FAST, run=Run("process", 2))
+    question = BidQuestion(hand=HAND[2:], seat="S", dealer="W", play="both", samples=2,
+                           worlds=6)
+    serial = advise_bid(question)
+    pooled = advise_bid(question, run=Run("process", 2))
     assert serial.to_dict() == pooled.to_dict()
-    assert len(serial.differences) == 40
+    assert serial.kind == "table" and len(serial.rows) == 40
+    assert all(row.difference is not None and row.single_dummy is not None
+               for row in serial.rows)
 
 
 def test_the_command_adds_a_single_dummy_object_per_row() -> None:

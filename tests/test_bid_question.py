@@ -12,9 +12,11 @@ import math
 import pytest
 from click.testing import CliRunner
 
-from belote import SOUTH, WEST, BidQuestion, advise_bid, plan_bid
+from belote import SOUTH, WEST, BidAdvice, BidQuestion, Contract, advise_bid, plan_bid
 from belote.errors import ConstraintError, QuestionError
+from belote.advice import QUESTION_KINDS, BidRow
 from belote.cli.main import cli
+from belote.sampling import Estimate
 
 from conftest import RANKS
 
@@ -152,3 +154,61 @@ def test_the_answer_is_what_the_command_prints(question, args):
     assert answer.to_dict() == _cli_json(*args)
     assert (answer.seat, answer.dealer, answer.leader, answer.seed) == (
         SOUTH, WEST, 0, question.seed)
+
+
+@pytest.mark.parametrize(("question", "kind"), [
+    (BidQuestion(hand=COINCHE_HAND, seat="S", dealer="W", contract="100H", samples=8), "contract"),
+    (BidQuestion(hand=COINCHE_HAND, seat="S", dealer="W", samples=8), "table"),
+    (BidQuestion(hand=CLASSIC_HAND, seat="S", dealer="W", mode="classic", turned="AH",
+                 samples=8), "classic"),
+    (BidQuestion(hand=AUCTION_HAND, seat="S", auction="N:80D E:P", samples=8), "bid"),
+    (BidQuestion(hand=AUCTION_HAND, seat="S", auction="N:P E:80H", samples=8), "defence"),
+    (BidQuestion(hand=AUCTION_HAND, seat="S", auction="N:80D E:X", samples=8), "surcoinche"),
+    (BidQuestion(hand=CLASSIC_HAND, seat="S", mode="classic", turned="7D",
+                 auction="N:P E:P", samples=8), "take"),
+])
+def test_every_question_has_one_typed_answer(question, kind):
+    """One BidAdvice whatever the question: typed rows (a Contract, Estimates, never a
+    string to slice), the recommendation among them, the best expected score first."""
+    advice = advise_bid(question)
+    assert isinstance(advice, BidAdvice) and advice.kind == kind and advice.kind in QUESTION_KINDS
+    assert advice.rows and all(isinstance(row, BidRow) for row in advice.rows)
+    for row in advice.rows:
+        assert row.contract is None or isinstance(row.contract, Contract)
+        assert isinstance(row.expected, Estimate) and row.expected.n == advice.samples
+        if kind in ("contract", "table", "classic"):
+            assert row.double_dummy is not None and row.double_dummy.contract == row.contract
+            assert row.expected == row.double_dummy.expected_score[1]
+            assert row.call == row.contract.to_pbn()
+    if kind == "contract":
+        assert advice.choice is None
+        return
+    assert advice.choice is not None
+    best = max(advice.rows, key=lambda r: r.expected.value)
+    passing = advice.choice.recommended == "Pass" and kind in ("table", "classic")
+    if passing:  # the table's pass is worth 0 and is not a row
+        assert best.expected.value <= 0
+    else:
+        assert advice.row(advice.choice.recommended).expected.value == best.expected.value
+
+
+@pytest.mark.parametrize("auction", [
+    "N:P E:80H",  # an opponent opened
+    "E:P S:80S W:90H N:P E:P",  # your own bid was overcalled
+    "N:80D E:90H",  # partner's bid was overcalled
+])
+def test_every_legal_call_is_valued(auction):
+    """At any point of an auction every legal call is on the menu, each the contract then
+    played (issue 37): facing an opponent's contract, Pass, X and every overcall."""
+    question = BidQuestion(hand=AUCTION_HAND, seat="S", auction=auction, samples=6)
+    advice = advise_bid(question)
+    job = plan_bid(question)
+    legal = [call.text for call in job.auction.legal_calls()]
+    calls = [row.call for row in advice.rows]
+    assert sorted(calls) == sorted("Pass" if c == "P" else c for c in legal)
+    assert advice.kind == "defence" and len(calls) > 2
+    for row in advice.rows[2:]:
+        assert row.contract.declarer == SOUTH and row.contract.multiplier == 1
+        assert row.p_make is not None and row.p_make.n == 6
+    assert advice.choice.recommended in calls and advice.choice.runner_up in calls
+    assert advice.choice.difference.n == 6

@@ -12,7 +12,7 @@ reads it to the same state. A sample runs by default; ``--runslow`` plays
 from __future__ import annotations
 
 import pytest
-from belote import PBNDecodeError, cfn, pbn
+from belote import RecordError, cfn, pbn
 from belote.types import parse_card, side_of
 from colver_games import colver, full_cfn, play
 from conftest import sample_size
@@ -89,7 +89,7 @@ BAD = [
 
 @pytest.mark.parametrize("text,fragment", BAD)
 def test_bad_games_are_one_located_line(text: str, fragment: str) -> None:
-    with pytest.raises(PBNDecodeError) as info:
+    with pytest.raises(RecordError) as info:
         cfn.loads(f"# a comment\n\n{text}\n", file="g.cfn")
     message = str(info.value)
     assert message.startswith("g.cfn: board 1: line 3: ") and "\n" not in message

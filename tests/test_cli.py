@@ -193,7 +193,7 @@ def test_deal_values_by_threshold_search(deals_json: list[dict]) -> None:
     from belote.dd import reaches
 
     board = pbn.load(DEALS)[0]
-    start = Position(board.full_deal(), HEARTS, board.first_leader(), board.profile())
+    start = Position(board.deal, HEARTS, board.first_leader(), board.profile)
     ns, ew = table(deals_json[0])["H"]
     assert reaches(start, EW, ew) and not reaches(start, EW, ew + 1)
     assert reaches(start, NS, ns) and not reaches(start, NS, ns + 1)
@@ -449,11 +449,11 @@ def test_jobs_2_prints_what_jobs_1_prints(classic_json: list[dict]) -> None:
 
 WORKER_PROBE = """\
 import os, sys
-from belote.dd import solve as dd, warm_up
+from belote.dd import loader, warm_up
 from belote.parallel import Run, parallel_map
 
 def probe(_):
-    return os.getpid(), dd._kernels is not None
+    return os.getpid(), loader._kernels is not None
 
 results = list(parallel_map(probe, range(8), run=Run("process", 2),
                             initializer=warm_up))

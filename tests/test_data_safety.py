@@ -31,7 +31,7 @@ from pathlib import Path
 import belote.auction.par as par_module
 import polars as pl
 import pytest
-from belote import Board, PBNDecodeError, Run
+from belote import Board, RecordError, Run
 from belote.cli import running
 from belote.cli.common import Group
 from belote.errors import OutputError
@@ -179,7 +179,7 @@ def test_deal_killed_during_the_write_never_leaves_a_partial_file(tmp_path, suff
 
 # --- row readers that lose nothing ----------------------------------------------------
 
-def _rows(path: Path) -> list[Board | PBNDecodeError]:
+def _rows(path: Path) -> list[Board | RecordError]:
     return list(iter_rows(path))
 
 
@@ -203,7 +203,7 @@ def test_one_bad_line_is_one_bad_record(tmp_path, fmt, kind, where):
     edit_line(path, line, *BREAKS[fmt, kind])
     items = _rows(path)
     assert len(items) == 400
-    bad = [i for i in items if isinstance(i, PBNDecodeError)]
+    bad = [i for i in items if isinstance(i, RecordError)]
     assert [b.line for b in bad] == [line] and bad[0].file == str(path)
     boards = [i.board for i in items if isinstance(i, Board)]
     assert boards == [str(n) for n in range(1, 401) if n != row]
@@ -234,7 +234,7 @@ def test_a_bad_byte_in_a_pbn_board_is_that_board_only(tmp_path, where):
     edit_line(path, line, b":", b"\xe9:")
     items = list(iter_records(path))
     assert len(items) == 30
-    bad = [i for i in items if isinstance(i, PBNDecodeError)]
+    bad = [i for i in items if isinstance(i, RecordError)]
     assert [(b.board, b.line) for b in bad] == [(str(row), line)]
     assert "not UTF-8" in bad[0].message
     assert [i.board for i in items if isinstance(i, Board)] == [

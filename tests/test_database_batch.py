@@ -262,7 +262,7 @@ def test_play_records_are_tabled_from_their_starting_deal(tmp_path, name, record
     for board in boards:
         rows = frame.filter(pl.col("board") == board.board)
         leader = board.first_leader()
-        table = dd_table(board.full_deal(), leader, board.profile(), trumps=(1,))
+        table = dd_table(board.deal, leader, board.profile, trumps=(1,))
         assert rows["leader"].to_list() == [seat_name(leader)] * 2
         assert dict(zip(rows["side"], rows["points"])) == {"NS": table.values[1, 0],
                                                            "EW": table.values[1, 1]}

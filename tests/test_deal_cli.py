@@ -9,8 +9,7 @@ import pytest
 from click.testing import CliRunner
 
 from belote.cli.main import cli
-from belote import pbn
-from belote import CardSet, Deal, PBNDecodeError
+from belote import CardSet, Deal, RecordError, pbn
 from belote.formats.rows import iter_rows, write_deals
 from belote.types import SUIT_MASKS
 
@@ -116,15 +115,15 @@ def test_reader_names_the_bad_row(tmp_path):
     write_deals(path, [(["1", "2"], [0, 1], [good, good.replace("Q7.", "Q8.", 1)])])
     first, second = iter_rows(path)
     assert first.deal == Deal.from_pbn(good)
-    assert isinstance(second, PBNDecodeError)
+    assert isinstance(second, RecordError)
     assert str(second) == f"{path}: board 2: line 3: deal: duplicate card 8S (held by N and E)"
     path.write_text("deal,contract,mode\n" + good + ",100H,coinche\n" + good + ",100H,classic\n")
     first, second = iter_rows(path)
     assert first.contract.to_pbn() == "100H"
-    assert isinstance(second, PBNDecodeError) and "classic contracts have no bid" in str(second)
+    assert isinstance(second, RecordError) and "classic contracts have no bid" in str(second)
     path.write_text("board\n1\n")
     [only] = iter_rows(path)
-    assert isinstance(only, PBNDecodeError) and "no 'deal' or 'cfn' column" in str(only)
+    assert isinstance(only, RecordError) and "no 'deal' or 'cfn' column" in str(only)
 
 
 def test_reader_streams_in_batches(tmp_path):

@@ -16,7 +16,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from belote import CLASSIC, COINCHE, Board, Deal, PBNDecodeError, Position, cfn, pbn
+from belote import CLASSIC, COINCHE, Board, Deal, Position, RecordError, cfn, pbn
 from belote.formats import game_json, games
 from belote.types import card_name
 from colver_games import session
@@ -103,7 +103,7 @@ def test_json_record_bad_lines_are_located() -> None:
         json.dumps({**good, "play": good["play"][:5] + ["7Z"]}): "7Z",
     }
     for line, fragment in cases.items():
-        with pytest.raises(PBNDecodeError) as info:
+        with pytest.raises(RecordError) as info:
             game_json.parse_record(line, file="g.jsonl", line=4)
         assert str(info.value).startswith("g.jsonl: ") and "line 4: " in str(info.value)
         assert fragment in str(info.value), line
@@ -274,7 +274,7 @@ def test_a_pbn_auction_gives_the_contract_and_declarer() -> None:
                                                "auction, which gives 110CXX by W"),
 ])
 def test_a_contract_that_contradicts_the_auction_names_both(extra: str, message: str) -> None:
-    with pytest.raises(PBNDecodeError) as info:
+    with pytest.raises(RecordError) as info:
         pbn.loads(PBN_AUCTION + extra, file="a.pbn")
     assert str(info.value).startswith("a.pbn: board 1: line ") and message in str(info.value)
 

@@ -13,11 +13,12 @@ import pytest
 import belote.cli.hint
 from belote import Board, CardSet, Position, Run, hint, parse_contract, pbn, solve_position
 from belote import CLASSIC, COINCHE, Deal
-from belote.advice import (DEFAULT_SAMPLES, CardAdvice, Hint, enumerate_layouts, replay,
-                           visible_constraints)
+from belote.advice import DEFAULT_SAMPLES, CardAdvice, Hint
+from belote.rules.play import replay
+from belote.sampling import (DealSampler, Estimate, enumerate_layouts, mean, paired_difference,
+                             proportion, visible_constraints)
 from belote.errors import HintError, IllegalPlayError
 from belote.rules import min_points_to_make
-from belote.sampling import DealSampler, Estimate, mean, paired_difference, proportion
 from belote.types import KING, QUEEN, make_card
 
 from conftest import played_position as random_position, run_cli as run

@@ -5,12 +5,13 @@ import sys
 
 from numba.core.registry import CPUDispatcher
 
-from belote import CLASSIC, COINCHE, Deal, Position
-from belote.dd import dd_tables, hands_array, reaches_deals, solve as dd
+from belote import CLASSIC, COINCHE, Deal, Position, dd_table, position_analysis
+from belote.dd import (SearchContext, dd_tables, hands_array, layout_values, load_kernels, reaches,
+                       reaches_deals)
 
 
 def _dispatchers():
-    kernels = dd._load_kernels()
+    kernels = load_kernels()
     return {name: obj for name, obj in vars(kernels).items() if isinstance(obj, CPUDispatcher)}
 
 
@@ -18,14 +19,14 @@ def test_each_kernel_compiles_to_one_signature():
     for profile in (COINCHE, CLASSIC):
         position = Position(Deal.random(5), trump=0, leader=0, profile=profile)
         position.play(next(iter(position.legal_cards())))
-        dd.position_analysis(position, context=dd.SearchContext(tt_bits=12))
-        dd.dd_table(Deal.random(3), 0, profile, trumps=[2], context=dd.SearchContext(tt_bits=12))
-        dd.reaches(position, 0, 80, context=dd.SearchContext(tt_bits=12))
+        position_analysis(position, context=SearchContext(tt_bits=12))
+        dd_table(Deal.random(3), 0, profile, trumps=[2], context=SearchContext(tt_bits=12))
+        reaches(position, 0, 80, context=SearchContext(tt_bits=12))
         hands = hands_array([Deal.random(4)])
         dd_tables(hands.astype("uint32"), 1, profile, trumps=[3],
-                  context=dd.SearchContext(tt_bits=12))
-        reaches_deals(hands, 0, 2, profile, 1, [100], context=dd.SearchContext(tt_bits=12))
-        dd.layout_values(position, [position.hands], context=dd.SearchContext(tt_bits=12))
+                  context=SearchContext(tt_bits=12))
+        reaches_deals(hands, 0, 2, profile, 1, [100], context=SearchContext(tt_bits=12))
+        layout_values(position, [position.hands], context=SearchContext(tt_bits=12))
     dispatchers = _dispatchers()
     for entry_point in ("search", "search_deals", "root_scores", "layout_scores"):
         assert len(dispatchers[entry_point].signatures) == 1, entry_point

@@ -9,10 +9,10 @@ import pytest
 
 import belote.formats.pbn as pbn
 from belote import (CLASSIC, CLUBS, COINCHE, DIAMONDS, EAST, HEARTS, NORTH, SOUTH, SPADES, WEST,
-                    Board, CardSet, Deal, PBNDecodeError)
+                    Board, CardSet, Deal, RecordError)
 from belote.types import parse_card
-from belote.errors import ContractError, DealError, IllegalPlayError
-from belote.formats.pbn import dump, dumps, load, loads
+from belote.errors import ContractError, DealError, IllegalPlayError, PBNDecodeError
+from belote.formats.pbn import dump, dumps, load, loads, play_rows
 
 from conftest import RANKS
 
@@ -55,7 +55,7 @@ def content(board: Board) -> tuple:
     """What a board says, without where it was read or how its known tags were spelt."""
     others = {k: v for k, v in board.tags if k not in pbn.KNOWN_TAGS}
     return (board.board, board.dealer, board.deal, board.stated_profile, board.declarer, board.contract,
-            board.play_leader, board.play, others, board.sections)
+            board.play_leader, play_rows(board), others, board.sections)
 
 
 def test_iter_load_yields_each_bad_board_in_its_place(tmp_path) -> None:
@@ -107,13 +107,13 @@ def test_deals_example() -> None:
     assert [b.stated_profile for b in boards] == [COINCHE] * 4
     assert [b.dealer for b in boards] == [NORTH, EAST, SOUTH, WEST]
     assert [b.declarer for b in boards] == [EAST, SOUTH, NORTH, SOUTH]
-    assert [b.trump() for b in boards] == [HEARTS, SPADES, DIAMONDS, CLUBS]
-    contract = boards[2].get_contract()
+    assert [b.trump for b in boards] == [HEARTS, SPADES, DIAMONDS, CLUBS]
+    contract = boards[2].contract
     assert (contract.bid, contract.capot, contract.multiplier) == (250, True, 1)
-    assert boards[3].get_contract().multiplier == 4
+    assert boards[3].contract.multiplier == 4
     for b in boards:
-        assert b.play == [] and b.play_leader is None
-        assert b.full_deal() == b.deal
+        assert play_rows(b) == [] and b.play_leader is None
+        assert b.deal == b.deal
         pos = b.position()
         assert pos.to_move == (b.dealer + 1) % 4
         assert pos.cards_left == 32
@@ -122,7 +122,7 @@ def test_deals_example() -> None:
 def test_classic_example() -> None:
     boards = load(EXAMPLES / "classic.pbn")
     assert [b.contract.to_pbn() for b in boards] == ["H", "S", "C"]
-    assert [b.profile() for b in boards] == [CLASSIC] * 3
+    assert [b.profile for b in boards] == [CLASSIC] * 3
     pos = boards[2].position()
     assert pos.is_over
     assert pos.points == (37, 125)
@@ -133,7 +133,7 @@ def test_classic_example() -> None:
 def test_positions_example_mid_trick() -> None:
     board = load(EXAMPLES / "positions.pbn")[0]
     assert board.line == 8
-    assert board.play_lines == [15, 16, 17]
+    assert board.source.trick_lines == (15, 16, 17)
     pos = board.position()
     assert pos.to_move == SOUTH
     assert pos.points == (28, 0)
@@ -144,9 +144,9 @@ def test_positions_example_mid_trick() -> None:
 
 def test_positions_example_remaining_hands() -> None:
     board = load(EXAMPLES / "positions.pbn")[1]
-    assert board.stated_profile is None and board.profile() is COINCHE
+    assert board.stated_profile is None and board.profile is COINCHE
     written = Deal.from_pbn("E:.Q8.QJ8. 7.A.7.AQ 98.KT.K. .97.AT9.")  # the Deal tag
-    full = board.full_deal()
+    full = board.deal
     assert full == board.deal
     assert full.to_pbn() == "N:Q.97.AT9.K7 T.Q8.QJ8.98 A7.A.7.AQJT KJ98.KJT.K."
     pos = board.position()
@@ -159,7 +159,7 @@ def test_positions_example_remaining_hands() -> None:
 
 def test_positions_example_unknown_hand() -> None:
     board = load(EXAMPLES / "positions.pbn")[2]
-    assert board.full_deal().hands[SOUTH] == CardSet.from_pbn("98.K9.A87.K")
+    assert board.deal.hands[SOUTH] == CardSet.from_pbn("98.K9.A87.K")
     pos = board.position()
     assert pos.to_move == EAST
     assert pos.points == (13, 0)
@@ -171,7 +171,7 @@ def test_positions_example_unknown_hand() -> None:
 def test_columns_start_at_play_seat_and_tricks_at_their_leader() -> None:
     [board] = loads(BASE)
     assert board.play_leader == WEST
-    assert board.play == [cards("AD JH 7D 7S"), cards("7C AS 7H 8S"),
+    assert play_rows(board) == [cards("AD JH 7D 7S"), cards("7C AS 7H 8S"),
                           [None, None, parse_card("TD"), None]]
     pos = board.position()
     first, second = pos.tricks
@@ -211,7 +211,7 @@ def test_position_after_n_cards() -> None:
 def test_remaining_hands_with_play_record() -> None:
     text = BASE.replace(FULL_DEAL, AFTER_TRICK_1).replace("C7 SA H7 S8\n- - DT -\n", "")
     [board] = loads(text)
-    assert board.full_deal() == Deal.from_pbn(FULL_DEAL)
+    assert board.deal == Deal.from_pbn(FULL_DEAL)
     pos = board.position()
     assert pos.current_deal() == Deal.from_pbn(AFTER_TRICK_1)
     assert pos.to_move == NORTH
@@ -221,26 +221,26 @@ def test_remaining_hands_with_play_record() -> None:
 def test_unknown_hand_is_inferred() -> None:
     text = BASE.replace(FULL_DEAL, "N:AKQJ.AKQJ.. .T987.T987. - ..AKQJ.T987")
     [board] = loads(text)
-    assert board.full_deal() == Deal.from_pbn(FULL_DEAL)
+    assert board.deal == Deal.from_pbn(FULL_DEAL)
     assert board.position().points == (31, 11)
 
 
 def test_unknown_hand_with_remaining_hands() -> None:
     text = (BASE.replace(FULL_DEAL, "N:AKQJ.AKQ.. - T98...AKQJ ..KQJ.T987")
             .replace("C7 SA H7 S8\n- - DT -\n", ""))
-    assert loads(text)[0].full_deal() == Deal.from_pbn(FULL_DEAL)
+    assert loads(text)[0].deal == Deal.from_pbn(FULL_DEAL)
 
 
 def test_mode_tag_and_override() -> None:
     classic = BASE.replace("100H", "H").replace('[Board "3"]', '[Board "3"]\n[Mode "classic"]')
     [board] = loads(classic)
-    assert (board.stated_profile, board.profile(), board.trump()) == (CLASSIC, CLASSIC, HEARTS)
+    assert (board.stated_profile, board.profile, board.trump) == (CLASSIC, CLASSIC, HEARTS)
     [board] = loads(BASE.replace("100H", "H"), profile="classic")
     assert board.stated_profile is CLASSIC
     assert "Mode" not in board.source.tag_order
     assert '[Mode "classic"]' in dumps([board])
     [board] = loads(BASE)
-    assert (board.stated_profile, board.profile(), board.profile("classic")) == (None, COINCHE, CLASSIC)
+    assert (board.stated_profile, board.profile, board.under("classic").profile) == (None, COINCHE, CLASSIC)
 
 
 # --- comments, unknown tags, writing ---------------------------------------------------------
@@ -327,8 +327,8 @@ CA C7 SJ H7
 *
 """
     [back] = loads(dumps([board]))
-    assert (back.deal, back.contract.to_pbn(), back.play_leader, back.play) == (
-        board.deal, "80SX", SOUTH, board.play)
+    assert (back.deal, back.contract.to_pbn(), back.play_leader, play_rows(back)) == (
+        board.deal, "80SX", SOUTH, play_rows(board))
     assert back == board and eval(repr(board), {"Board": Board, "Deal": Deal}) == board
 
 
@@ -494,7 +494,7 @@ def test_error_locations_across_boards() -> None:
 
 def test_boards_built_in_code_are_checked() -> None:
     deal = Deal.from_pbn(FULL_DEAL)
-    with pytest.raises(PBNDecodeError, match="^no Contract tag: the trump suit is unknown$"):
+    with pytest.raises(RecordError, match="^no Contract tag: the trump suit is unknown$"):
         Board(deal).position()
     with pytest.raises(ContractError, match="a play record needs a contract"):
         Board(deal, dealer=SOUTH, cards="AD")

@@ -23,14 +23,14 @@ import pytest
 from belote import Auction, BeloteError, Board, Position, Run, hint, pbn, playout, position_analysis
 from belote import (CLASSIC, COINCHE, NORTH, WEST, CardSet, Deal, judge_contract, parse_contract,
                     score_deal)
-from belote.advice import (DEFAULT_SCHEDULE, MAX_SAMPLES, Playout, Schedule, decide,
-                           enumerate_layouts, played_board, playouts, replay, resampled_layouts,
-                           visible_constraints)
+from belote.advice import (DEFAULT_SCHEDULE, MAX_SAMPLES, Playout, Schedule, decide, played_board,
+                           playouts, resampled_layouts)
+from belote.rules.play import replay
+from belote.sampling import BLOCK, DealSampler, enumerate_layouts, visible_constraints
 from belote.auction import layout_log_likelihood
 from belote.dd import equivalence_classes, layout_values
 from belote.errors import DealError, PlayoutError
 from belote.rules import min_points_to_make
-from belote.sampling import BLOCK, DealSampler
 from belote.types import card_name, side_of
 
 from conftest import played_position, redealt, sample_size, run_cli as run
@@ -356,10 +356,10 @@ def test_a_playout_reads_the_auction_of_its_board() -> None:
     evidence = schedule.evidence(auction)
     assert evidence is not None and schedule.evidence(None) is None
     assert Schedule(beliefs=None).evidence(auction) is None
-    pos = board.position(board.profile())
+    pos = board.position()
     cards = []
     while not pos.is_over:
-        card = decide(pos, board.get_contract(board.profile()), evidence=evidence).card
+        card = decide(pos, board.contract, evidence=evidence).card
         pos.play(card)
         cards.append(card)
     assert list(played.cards) == cards

@@ -228,9 +228,9 @@ def test_analyse_checks_the_seed_at_the_door() -> None:  # S34
 
 def test_max_nodes_beyond_the_solver_bound_is_a_usage_error() -> None:
     from belote.cli.options import MAX_NODES
-    from belote.dd.solve import _NO_NODE_LIMIT
+    from belote.dd import NO_NODE_LIMIT
 
-    assert MAX_NODES == _NO_NODE_LIMIT
+    assert MAX_NODES == NO_NODE_LIMIT
     code, _, err = run_cli("solve", EXAMPLES / "deals.pbn", "--max-nodes", 10 ** 30)
     assert_one_error(code, err, "'--max-nodes'")
 
@@ -291,7 +291,7 @@ def test_a_hostile_batch_manifest_is_another_run(manifest: str, tmp_path: Path) 
 
 def test_a_damaged_parquet_file_never_loses_rows_in_silence(tmp_path: Path) -> None:
     """Damage anywhere: every row comes out (a board or its error), or an error says so."""
-    from belote import PBNDecodeError
+    from belote import RecordError
     from belote.formats.rows import iter_rows
 
     data = bytearray((EXAMPLES / "both-modes.parquet").read_bytes())
@@ -305,7 +305,7 @@ def test_a_damaged_parquet_file_never_loses_rows_in_silence(tmp_path: Path) -> N
             changed[at] = value
         path.write_bytes(bytes(changed))
         items = list(iter_rows(path))
-        errors = [i for i in items if isinstance(i, PBNDecodeError)]
+        errors = [i for i in items if isinstance(i, RecordError)]
         assert errors or len(items) == rows, damage
 
 

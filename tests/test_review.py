@@ -28,7 +28,9 @@ import pytest
 
 from belote import (COINCHE, Auction, Board, Deal, Position, Run, cfn, judge_contract,
                     parse_contract, position_analysis, review)
-from belote.advice import Schedule, enumerate_layouts, replay, visible_constraints
+from belote.rules.play import replay
+from belote.sampling import enumerate_layouts, visible_constraints
+from belote.advice import Schedule
 from belote.analysis import (MARGIN, card_choice, iter_review, review as review_module,
                              review_board, verdict_of)
 from belote.analysis.review import _actual_call_nets
@@ -80,8 +82,8 @@ def test_every_call_and_card_of_the_seats_is_a_decision() -> None:
         if board.passed_out:
             assert [d.kind for d in deal.decisions] == ["call"] * len(calls)
             continue
-        start = Position(board.full_deal(), board.get_contract().trump, board.first_leader(),
-                         board.profile())
+        start = Position(board.deal, board.contract.trump, board.first_leader(),
+                         board.profile)
         seats = []
         for card in board.cards:
             seats.append(start.to_move)
@@ -116,10 +118,10 @@ def test_single_dummy_card_costs_read_no_hidden_card() -> None:
     boards = cfn.load(COLVER)
     checked = 0
     for place, board in enumerate(boards[:2]):
-        profile = board.profile()
-        contract = board.get_contract(profile)
+        profile = board.profile
+        contract = board.contract
         for index in range(0, len(board.cards), sample_size(5, 1)):
-            pos = Position(board.full_deal(), contract.trump, board.first_leader(), profile)
+            pos = Position(board.deal, contract.trump, board.first_leader(), profile)
             for card in board.cards[:index]:
                 pos.play(card)
             seat = pos.to_move
@@ -392,7 +394,7 @@ def test_quizzes_have_one_clear_answer_best_both_ways_and_stable() -> None:
         assert sorted(q.costs.values())[1] == q.margin
         pos = _position(board, q.index)
         assert _card(q.answer) in position_analysis(pos).best_cards()
-        contract = board.get_contract()
+        contract = board.contract
         again = card_choice(pos, contract, seed=2, board=q.place,
                             evidence=Schedule().evidence(board.auction))
         assert again.options[again.best] == q.answer

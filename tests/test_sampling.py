@@ -152,7 +152,7 @@ def test_chi_square_catches_a_biased_sampler():
                                   "one of, across suits", "two counts"])
 def test_layout_listing_honours_the_new_kinds(name):
     """The exact answers list layouts one by one: the same deals as the enumeration."""
-    from belote.advice import enumerate_layouts
+    from belote.sampling import enumerate_layouts
 
     listed = sorted(enumerate_layouts(CASES[name]))
     assert listed == sorted(enumerate_deals(CASES[name]))

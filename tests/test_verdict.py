@@ -75,14 +75,14 @@ def test_verdict_errors() -> None:
 # --- judge_contract: solving first ---------------------------------------------------------
 
 def start_of(board: Board) -> Position:
-    contract = board.get_contract()
+    contract = board.contract
     assert contract is not None
-    return Position(board.full_deal(), contract.trump, board.first_leader(), board.profile())
+    return Position(board.deal, contract.trump, board.first_leader(), board.profile)
 
 
 def test_example_deals() -> None:
     boards = pbn.load(EXAMPLES / "deals.pbn")
-    assert [summary(judge_contract(start_of(b), b.get_contract())) for b in boards] == [
+    assert [summary(judge_contract(start_of(b), b.contract)) for b in boards] == [
         (124, 100, True, False, (38, 124), (40, 220)),
         # coinched, made: (160 + 80) x 2 + NS belote 20.
         (102, 72, True, False, (102, 60), (500, 0)),
@@ -96,7 +96,7 @@ def test_example_deals() -> None:
 def test_position_in_the_middle_of_the_play() -> None:
     """Tricks taken count: 90H by E from the third trick (EW's belote: needs 72)."""
     board = pbn.load(EXAMPLES / "positions.pbn")[0]
-    v = judge_contract(board.position(), board.get_contract())
+    v = judge_contract(board.position(), board.contract)
     assert summary(v) == (110, 72, True, False, (52, 110), (50, 220))
     assert v.belote == 1
 
@@ -104,7 +104,7 @@ def test_position_in_the_middle_of_the_play() -> None:
 def test_known_value_is_not_solved_again() -> None:
     board = pbn.load(EXAMPLES / "deals.pbn")[0]
     context = SearchContext(tt_bits=10)
-    v = judge_contract(start_of(board), board.get_contract(), taker_points=124,
+    v = judge_contract(start_of(board), board.contract, taker_points=124,
                        context=context)
     assert summary(v) == (124, 100, True, False, (38, 124), (40, 220))
     assert context.nodes == 0

@@ -15,11 +15,16 @@ The question depends on the state of the auction (coinche):
   bid of the seat (every trump, every value above the contract). Passing is
   worth the standing contract played at x1 (partner's or one's own; later
   calls by the others are not modelled), or 0 when there is no bid yet.
-* **defence** (an opponent's contract, not coinched): P(the contract fails)
-  with its Wilson interval; passing (the contract at x1) against coinching
-  (x2, or x4 when the taker's best reply is to surcoinche: the reply with
-  the higher expected score for the taker over the same samples); the
-  recommendation and the paired difference coinche minus pass.
+* **defence** (an opponent's contract, not coinched; one's own bid
+  overcalled included): P(the contract fails) with its Wilson interval;
+  passing (the contract at x1), coinching (x2, or x4 when the taker's best
+  reply is to surcoinche: the reply with the higher expected score for the
+  taker over the same samples) and each legal overcall of the seat (that
+  contract by the seat at x1, as in the bid question), all on the same
+  samples: one double-dummy solve of the four trumps for the seat's side,
+  the opponents' contract read from it (:func:`flip_outcomes`); the
+  recommendation and the paired difference between the best and the
+  runner-up.
 * **surcoinche** (one's own side's contract coinched): playing at x2 (pass)
   against surcoinching (x4), paired.
 * **take** (classic): pass (0) or take, the turned suit in round 1, each
@@ -29,13 +34,13 @@ The question depends on the state of the auction (coinche):
 Double-dummy values assume both sides see every card: an upper bound on
 real play (see :mod:`belote.advice.bid`).
 
+>>> from belote import Auction
 >>> from belote.auction import DEFAULT
 >>> from belote.sampling import Constraints
->>> from belote import Auction
 >>> seen = Constraints().with_text(hand=["S:JS 9S AS TS 7D 8D KC AC"])
 >>> advice = auction_advice(seen, 2, Auction.parse("N:P E:80H"), DEFAULT, samples=16, seed=3)
->>> advice.question, advice.recommended, [o.name for o in advice.options]
-('defence', 'Pass', ['Pass', 'X'])
+>>> advice.question, advice.recommended, [o.name for o in advice.options][:4]
+('defence', '120S', ['Pass', 'X', '90S', '100S'])
 >>> advice.p_fail.n, round(advice.p_fail.value + advice.options[0].p_make.value, 9)
 (16, 1.0)
 """
@@ -46,15 +51,13 @@ import functools
 import math
 from collections.abc import Iterable
 from dataclasses import dataclass, replace
-from typing import Any
 
 import numpy as np
 
 from ..auction.conventions import Conventions
 from ..auction.inference import AuctionReading, read_auction
 from ..errors import BeloteError
-from ..dd import warm_up
-from ..parallel.runner import SERIAL, Run, parallel_map
+from ..parallel.runner import SERIAL, Run
 from ..types.profile import CLASSIC, RuleProfile
 from ..sampling.constraints import Constraints
 from ..sampling.stats import (Estimate, bounded_mean, paired_difference_bounded,
@@ -65,18 +68,23 @@ from ..types.contract import Contract
 from ..types.deal import Seat, next_seat, seat_name, side_of
 from .bid import (
     CHUNK,
+    DEFENCE_CAPOT,
     MAX_LISTED,
-    _Question,
-    _sampler,
-    _score,
-    _solve_range,
+    SampleQuestion,
+    at_multiplier,
+    deal_sampler,
+    score_outcome,
+    sample_loop,
+    solve_range,
     net_range,
     solve_hands,
 )
+from .bid_play import Plays, play_range
+from .question import TABLE_SAMPLES
 from .playout import Schedule
 
-__all__ = ["AuctionAdvice", "Option", "auction_advice", "classic_seen", "question_of", "sample_outcomes",
-           "score_outcomes"]
+__all__ = ["AuctionAdvice", "Option", "auction_advice", "classic_seen", "flip_outcomes",
+           "question_of", "sample_outcomes", "score_outcomes"]
 
 
 @dataclass(frozen=True)
@@ -212,27 +220,18 @@ def sample_outcomes(constraints: Constraints, taker_side: int, dealer: Seat,
     sized by ``samples``, its ``progress`` told of each chunk of samples.
     """
     run = run.sized(samples)
-    question = _Question(constraints, constraints.profile, next_seat(dealer), taker_side,
+    question = SampleQuestion(constraints, constraints.profile, next_seat(dealer), taker_side,
                          trumps, True, ((0, 0, 0),) * 4, listed)
     spans = [(seed, s, min(CHUNK, samples - s)) for s in range(0, samples, CHUNK)]
-    work = (functools.partial(_solve_range, question, trumps) if deals is None
+    work = (functools.partial(solve_range, question, trumps) if deals is None
             else functools.partial(_classic_range, question, deals, trumps))
     if single_dummy is not None:
-        from .bid_play import _Plays
-
         play_for, schedule = single_dummy
         spans = [(seed, s, 1) for s in range(samples)]
-        work = functools.partial(_single_dummy_range, _Plays(question, play_for, dealer,
+        work = functools.partial(_single_dummy_range, Plays(question, play_for, dealer,
                                                              schedule))
-    results = parallel_map(work, spans, replace(run, progress=None), initializer=warm_up)
-    parts = []
-    try:
-        for span, outcomes in zip(spans, results, strict=True):
-            parts.append(outcomes)
-            if run.progress is not None:
-                run.progress(span[2])
-    finally:
-        results.close()  # type: ignore[attr-defined]
+    parts: list[np.ndarray] = []
+    sample_loop(work, spans, run, lambda _, outcomes: parts.append(outcomes))
     return np.concatenate(parts)
 
 
@@ -245,14 +244,10 @@ def score_outcomes(profile: RuleProfile, outcomes: np.ndarray, contract: Contrac
     by :func:`~belote.rules.scoring.score_deal`.
     """
     codes, inverse = np.unique((outcomes[:, 0] + 2) * 3 + outcomes[:, 1], return_inverse=True)
-    table = np.array([_score(profile, contract, int(c) // 3 - 2, int(c) % 3) for c in codes],
+    table = np.array([score_outcome(profile, contract, int(c) // 3 - 2, int(c) % 3) for c in codes],
                      dtype=np.int64).reshape(len(codes), 4)
     per = table[inverse.reshape(-1)]
     return per[:, 0].astype(bool), per[:, 3]
-
-
-def _at(contract: Contract, multiplier: int) -> Contract:
-    return Contract(contract.trump, contract.declarer, contract.bid, multiplier, contract.capot)
 
 
 def _negated(bounds: tuple[int, int]) -> tuple[int, int]:
@@ -345,7 +340,7 @@ class _ClassicDeals:
 
     def draw(self, seed: int, start: int, n: int) -> np.ndarray:
         """Full deals ``start .. start + n - 1`` of stream ``seed`` as ``(n, 4)`` hand masks."""
-        five = _sampler(self.first).draw_masks(seed, start, n).astype(np.int64)
+        five = deal_sampler(self.first).draw_masks(seed, start, n).astype(np.int64)
         mine = self.first.known[self.taker].mask
         hands = five.copy()
         hands[:, self.taker] = mine
@@ -366,21 +361,20 @@ def _bits(cards: np.ndarray) -> int:
     return int(np.sum(np.left_shift(1, cards)))
 
 
-def _single_dummy_range(plays: Any, span: tuple[int, int, int]) -> np.ndarray:
-    """The single-dummy outcomes of samples ``start ..`` (:func:`.bid_play._play_range`)."""
-    from .bid_play import _play_range
-
-    return _play_range(plays, span)[1]
+def _single_dummy_range(plays: Plays, span: tuple[int, int, int]) -> np.ndarray:
+    """The single-dummy outcomes of samples ``start ..`` (:func:`.bid_play.play_range`)."""
+    return play_range(plays, span)[1]
 
 
-def _classic_range(question: _Question, deals: _ClassicDeals, trumps: tuple[Suit, ...],
+def _classic_range(question: SampleQuestion, deals: _ClassicDeals, trumps: tuple[Suit, ...],
                    span: tuple[int, int, int]) -> np.ndarray:
     """The outcomes of classic samples ``start .. start + n - 1`` (the work of one item)."""
     return solve_hands(question, trumps, deals.draw(*span))
 
 
 def auction_advice(constraints: Constraints, seat: Seat, auction: Auction,
-                   conventions: Conventions, *, samples: int = 1000, seed: int = 0,
+                   conventions: Conventions, *, samples: int = TABLE_SAMPLES,
+                   seed: int = 0,
                    run: Run = SERIAL, single_dummy: Schedule | None = None) -> AuctionAdvice:
     """Advice for ``seat``, on turn in ``auction``, who knows ``constraints`` (their hand...).
 
@@ -430,36 +424,37 @@ def auction_advice(constraints: Constraints, seat: Seat, auction: Auction,
             ranges.append(net_range(profile, contract))
             options.append(Option("Pass", contract, st.mean(net, ranges[-1]), st.share(made)))
             values.append(net)
-        for call in auction.legal_calls():
-            if call.kind != "bid":
-                continue
-            assert call.trump is not None
-            bid = Contract(call.trump, seat, call.bid, 1, call.capot)
-            made, net = score_outcomes(profile, outcomes[:, call.trump], bid)
-            ranges.append(net_range(profile, bid))
-            options.append(Option(call.text, bid, st.mean(net, ranges[-1]), st.share(made)))
-            values.append(net)
+        options, values, ranges = _with_bids(options, values, ranges, auction, seat, outcomes,
+                                             st)
         best, second, difference = st.best(options, values, ranges)
         return AuctionAdvice(seat, question, reading, samples, tuple(options), best, second,
                              difference)
     assert contract is not None and contract.declarer is not None
     taker = side_of(contract.declarer)
-    outcomes = outcomes_of(taker_side=taker, trumps=(contract.trump,),
-                   single_dummy=played((_at(contract, 1),)))[:, 0]
     if question == "surcoinche":
-        made, x2 = score_outcomes(profile, outcomes, _at(contract, 2))
-        _, x4 = score_outcomes(profile, outcomes, _at(contract, 4))
+        outcomes = outcomes_of(taker_side=taker, trumps=(contract.trump,),
+                               single_dummy=played((at_multiplier(contract, 1),)))[:, 0]
+        made, x2 = score_outcomes(profile, outcomes, at_multiplier(contract, 2))
+        _, x4 = score_outcomes(profile, outcomes, at_multiplier(contract, 4))
         p_make = st.share(made)
-        ranges = [net_range(profile, _at(contract, m)) for m in (2, 4)]
-        options = [Option("P", _at(contract, 2), st.mean(x2, ranges[0]), p_make),
-                   Option("XX", _at(contract, 4), st.mean(x4, ranges[1]), p_make)]
+        ranges = [net_range(profile, at_multiplier(contract, m)) for m in (2, 4)]
+        options = [Option("P", at_multiplier(contract, 2), st.mean(x2, ranges[0]), p_make),
+                   Option("XX", at_multiplier(contract, 4), st.mean(x4, ranges[1]), p_make)]
         best, second, difference = st.best(options, [x2, x4], ranges)
         return AuctionAdvice(seat, question, reading, samples, tuple(options), best, second,
                              difference)
+    points_only = played(tuple(Contract(t, None, profile.bid_min) for t in SUITS))
+    if single_dummy is None:  # one double-dummy solve of every trump for the seat's side
+        ours = outcomes_of(taker_side=mine, trumps=SUITS)
+        outcomes = flip_outcomes(ours[:, contract.trump], profile)
+    else:  # the contract played for its goal, then every trump for points
+        outcomes = outcomes_of(taker_side=taker, trumps=(contract.trump,),
+                               single_dummy=played((at_multiplier(contract, 1),)))[:, 0]
+        ours = outcomes_of(taker_side=mine, trumps=SUITS, single_dummy=points_only)
     made, x1 = score_outcomes(profile, outcomes, contract)
-    _, x2 = score_outcomes(profile, outcomes, _at(contract, 2))
-    _, x4 = score_outcomes(profile, outcomes, _at(contract, 4))
-    x2_range, x4_range = (net_range(profile, _at(contract, m)) for m in (2, 4))
+    _, x2 = score_outcomes(profile, outcomes, at_multiplier(contract, 2))
+    _, x4 = score_outcomes(profile, outcomes, at_multiplier(contract, 4))
+    x2_range, x4_range = (net_range(profile, at_multiplier(contract, m)) for m in (2, 4))
     taker_x2, taker_x4 = st.mean(x2, x2_range), st.mean(x4, x4_range)
     reply = 4 if 4 in profile.coinche_multipliers and taker_x4.value > taker_x2.value else 2
     coinched = x4 if reply == 4 else x2
@@ -467,11 +462,49 @@ def auction_advice(constraints: Constraints, seat: Seat, auction: Auction,
     ranges = [_negated(net_range(profile, contract)), _negated(x4_range if reply == 4
                                                                else x2_range)]
     options = [Option("Pass", contract, st.mean(-x1, ranges[0]), p_make),
-               Option("X", _at(contract, reply), st.mean(-coinched, ranges[1]), p_make)]
-    best, second, difference = st.best(options, [-x1, -coinched], ranges)
+               Option("X", at_multiplier(contract, reply), st.mean(-coinched, ranges[1]), p_make)]
+    values = [-x1, -coinched]
+    options, values, ranges = _with_bids(options, values, ranges, auction, seat, ours, st)
+    best, second, difference = st.best(options, values, ranges)
     p_fail = st.share(~made)
     return AuctionAdvice(seat, question, reading, samples, tuple(options), best, second,
                          difference, p_fail, reply, (taker_x2, taker_x4))
+
+
+def _with_bids(options: list[Option], values: list[np.ndarray],
+               ranges: list[tuple[int, int]], auction: Auction, seat: Seat,
+               outcomes: np.ndarray, st: _Stats
+               ) -> tuple[list[Option], list[np.ndarray], list[tuple[int, int]]]:
+    """The options with every legal bid of ``seat`` added, each scored (net for the seat's
+    side, the auction taken to stop there) on ``outcomes``, the seat's side's per trump."""
+    profile = auction.profile
+    for call in auction.legal_calls():
+        if call.kind != "bid":
+            continue
+        assert call.trump is not None
+        bid = Contract(call.trump, seat, call.bid, 1, call.capot)
+        made, net = score_outcomes(profile, outcomes[:, call.trump], bid)
+        ranges = [*ranges, net_range(profile, bid)]
+        options = [*options, Option(call.text, bid, st.mean(net, ranges[-1]), st.share(made))]
+        values = [*values, net]
+    return options, values, ranges
+
+
+def flip_outcomes(outcomes: np.ndarray, profile: RuleProfile) -> np.ndarray:
+    """Double-dummy outcomes of one side (``(n, 2)``: key and belote side, as
+    :func:`sample_outcomes` gives one trump's) as the other side's.
+
+    The two sides' trick points add up to the deal's total; a side's capot is
+    the other's :data:`~belote.advice.bid.DEFENCE_CAPOT`.
+    """
+    keys = outcomes[..., 0]
+    capot = profile.capot_trick_points
+    flipped = profile.total_trick_points - keys
+    flipped[keys == capot] = DEFENCE_CAPOT
+    flipped[keys == DEFENCE_CAPOT] = capot
+    out = outcomes.copy()
+    out[..., 0] = flipped
+    return out
 
 
 def _classic_take(reading: AuctionReading, seat: Seat, auction: Auction, *, samples: int,

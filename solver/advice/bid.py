@@ -60,26 +60,28 @@ import functools
 import math
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field, replace
-from typing import Any
+from typing import Any, TypeVar
 
 import numpy as np
 
 from ..errors import BeloteError
-from ..dd import warm_up
+from ..dd import reaches_deals, solve_deals, warm_up
 from ..parallel.runner import SERIAL, Run, parallel_map
 from ..rules.play import belote_sides
 from ..types.profile import CLASSIC, RuleProfile
 from ..rules.scoring import min_points_to_make, score_deal, trick_points_of
 from ..sampling.constraints import Constraints, classic_bidding
 from ..sampling.sampler import DealSampler
+from ..sampling.view import enumerate_layouts
+from .question import TABLE_SAMPLES
 from ..sampling.stats import (DECILES, SMALL_SAMPLE, Estimate, LookSchedule, bounded_mean,
                               proportion_any_n, wilson_bounds, z_value)
 from ..types.cards import SUITS, Suit, as_card
 from ..types.contract import Contract, as_contract
 from ..types.deal import Seat, as_seat, next_seat, side_of
 
-__all__ = ["MAX_LISTED", "BidAdvice", "ContractEstimate", "bid_table", "classic_advice", "classic_question", "classic_constraints",
-           "coinche_contracts", "count_layouts", "estimate_contract", "net_range"]
+__all__ = ["MAX_LISTED", "TableAdvice", "ContractEstimate", "bid_table", "classic_advice", "classic_contracts", "classic_constraints",
+           "coinche_contracts", "count_layouts", "estimate_contract", "net_range", "sample_loop"]
 
 LEVEL = 0.95
 """Confidence of every interval reported (jointly over rows with ``precision``)."""
@@ -113,7 +115,8 @@ def coinche_contracts(profile: RuleProfile, declarer: Seat,
     return tuple(rows)
 
 
-def _at(contract: Contract, multiplier: int) -> Contract:
+def at_multiplier(contract: Contract, multiplier: int) -> Contract:
+    """``contract`` at ``multiplier`` (1, 2 or 4)."""
     return Contract(contract.trump, contract.declarer, contract.bid, multiplier, contract.capot)
 
 
@@ -159,7 +162,7 @@ class ContractEstimate:
 
 
 @dataclass(frozen=True)
-class BidAdvice:
+class TableAdvice:
     """Every contract judged on the same samples, and the recommendation.
 
     ``recommended`` and ``runner_up`` are contracts, or ``None`` for
@@ -201,7 +204,7 @@ class BidAdvice:
 
 
 @dataclass(frozen=True)
-class _Question:
+class SampleQuestion:
     """What the workers solve: the deals, the leader, the side, the trumps and how."""
 
     constraints: Constraints
@@ -215,7 +218,7 @@ class _Question:
 
 
 @functools.lru_cache(maxsize=8)
-def _sampler(constraints: Constraints) -> DealSampler:
+def deal_sampler(constraints: Constraints) -> DealSampler:
     """One sampler per constraints and process (building it counts the deals)."""
     return DealSampler(constraints)
 
@@ -223,12 +226,10 @@ def _sampler(constraints: Constraints) -> DealSampler:
 @functools.lru_cache(maxsize=2)
 def _layouts(constraints: Constraints) -> np.ndarray:
     """Every deal consistent with ``constraints`` (few of them), as ``(n, 4)`` hand masks."""
-    from .hint import enumerate_layouts
-
     return np.array(list(enumerate_layouts(constraints)), dtype=np.int64).reshape(-1, 4)
 
 
-def _solve_range(question: _Question, trumps: tuple[Suit, ...], span: tuple[int, int, int]
+def solve_range(question: SampleQuestion, trumps: tuple[Suit, ...], span: tuple[int, int, int]
                  ) -> np.ndarray:
     """Outcome keys and belote sides of samples ``start .. start + n - 1`` of a seed.
 
@@ -244,15 +245,13 @@ def _solve_range(question: _Question, trumps: tuple[Suit, ...], span: tuple[int,
     if question.listed:
         hands = _layouts(question.constraints)[start:start + n]
     else:
-        hands = _sampler(question.constraints).draw_masks(seed, start, n).astype(np.int64)
+        hands = deal_sampler(question.constraints).draw_masks(seed, start, n).astype(np.int64)
     return solve_hands(question, trumps, hands)
 
 
-def solve_hands(question: _Question, trumps: tuple[Suit, ...], hands: np.ndarray
+def solve_hands(question: SampleQuestion, trumps: tuple[Suit, ...], hands: np.ndarray
                 ) -> np.ndarray:
-    """The outcomes (as :func:`_solve_range` gives them) of the deals ``hands`` (``(n, 4)``)."""
-    from ..dd import reaches_deals, solve_deals
-
+    """The outcomes (as :func:`solve_range` gives them) of the deals ``hands`` (``(n, 4)``)."""
     n = len(hands)
     out = np.zeros((n, len(trumps), 2), dtype=np.int64)
     side, profile, leader = question.side, question.profile, question.leader
@@ -273,7 +272,7 @@ def solve_hands(question: _Question, trumps: tuple[Suit, ...], hands: np.ndarray
 
 
 @functools.lru_cache(maxsize=1 << 16)
-def _score(profile: RuleProfile, contract: Contract, key: int, belote: int
+def score_outcome(profile: RuleProfile, contract: Contract, key: int, belote: int
            ) -> tuple[bool, bool, bool, int]:
     """(made, litige, taker capot, net score) of ``contract`` for an outcome key.
 
@@ -361,15 +360,41 @@ class _Tally:
         self.cross = np.zeros((rows + 1, rows + 1))
 
 
-class _Engine:
+Span = tuple[int, int, int]
+"""Samples ``start .. start + n - 1`` of stream ``seed``: ``(seed, start, n)``."""
+
+Result = TypeVar("Result")
+
+
+def sample_loop(play: Callable[[Span], Result], spans: Sequence[Span], run: Run,
+                fold: Callable[[Span, Result], None]) -> None:
+    """The one sampling loop of the bid advice: ``play`` each span (the play plug-in:
+    double-dummy solves, :func:`solve_range`, or single-dummy playouts,
+    :func:`~belote.advice.bid_play.play_range`) on ``run``'s workers, and ``fold`` each
+    result in the spans' order (the menu plug-in: a tally of the contracts judged, or the
+    outcomes kept for an auction's options), ``run.progress`` told of each span's samples.
+
+    The results do not depend on the workers: each span is drawn from its seed alone.
+    """
+    results = parallel_map(play, spans, replace(run, progress=None), initializer=warm_up)
+    try:
+        for span, result in zip(spans, results, strict=True):
+            fold(span, result)
+            if run.progress is not None:
+                run.progress(span[2])
+    finally:
+        results.close()
+
+
+class Engine:
     """Solve samples look by look and fold their outcomes into a :class:`_Tally`."""
 
-    def __init__(self, question: _Question, contracts: Sequence[Contract],
+    def __init__(self, question: SampleQuestion, contracts: Sequence[Contract],
                  multipliers: Sequence[int]) -> None:
         self.q = question
         self.contracts = tuple(contracts)
         self.multipliers = tuple(multipliers)
-        self.variants = [[_at(c, m) for m in self.multipliers] for c in self.contracts]
+        self.variants = [[at_multiplier(c, m) for m in self.multipliers] for c in self.contracts]
         self.trump_index = {t: i for i, t in enumerate(question.trumps)}
         self.tally = _Tally(len(self.contracts), len(question.trumps), len(self.multipliers),
                             question.profile.capot_trick_points + 1)
@@ -384,10 +409,14 @@ class _Engine:
         scored = self._scored.get((row, code))
         if scored is None:
             key, belote = divmod(code, 3)
-            scored = np.array([_score(self.q.profile, variant, key - 1, belote)
+            scored = np.array([score_outcome(self.q.profile, variant, key - 1, belote)
                                for variant in self.variants[row]], dtype=np.int64)
             self._scored[row, code] = scored
         return scored
+
+    def fold_span(self, trumps: tuple[Suit, ...], span: Span, outcomes: np.ndarray) -> None:
+        """:meth:`fold` the outcomes of ``span`` (the menu plug-in of :func:`sample_loop`)."""
+        self.fold(trumps, outcomes)
 
     def fold(self, trumps: tuple[Suit, ...], outcomes: np.ndarray) -> None:
         """Add the outcomes of a chunk (solved for ``trumps``) to the tally."""
@@ -431,10 +460,9 @@ class _Engine:
 
         ``run`` is sized by ``samples`` (its ``progress`` told of each chunk of samples)."""
         run = run.sized(samples)
-        chunks = replace(run, progress=None)
         schedule = None
         looks: tuple[int, ...] = (samples,)
-        layouts = _sampler(self.q.constraints).count()
+        layouts = deal_sampler(self.q.constraints).count()
         if layouts <= min(samples, MAX_LISTED):  # every layout once: exact answers
             self.q = replace(self.q, listed=True)
             looks, precision = (layouts,), None
@@ -448,15 +476,8 @@ class _Engine:
                 break
             trumps = tuple(active)
             spans = [(seed, s, min(CHUNK, look - s)) for s in range(done, look, CHUNK)]
-            results = parallel_map(functools.partial(_solve_range, self.q, trumps), spans,
-                                   chunks, initializer=warm_up)
-            try:
-                for span, outcomes in zip(spans, results, strict=True):
-                    self.fold(trumps, outcomes)
-                    if run.progress is not None:
-                        run.progress(span[2])
-            finally:
-                results.close()
+            sample_loop(functools.partial(solve_range, self.q, trumps), spans, run,
+                        functools.partial(self.fold_span, trumps))
             done = look
             if schedule is not None and precision is not None:
                 for trump in trumps:
@@ -502,7 +523,7 @@ class _Engine:
         """The lowest and highest net score ``row`` can get at its ``k``-th multiplier."""
         return net_range(self.q.profile, self.variants[row][k])
 
-    def advice(self, schedule: LookSchedule | None, layouts: int) -> BidAdvice:
+    def advice(self, schedule: LookSchedule | None, layouts: int) -> TableAdvice:
         """The rows, the recommendation and its paired difference with the runner-up."""
         rows = self.estimates(schedule)
         values = [row.expected_score[1].value for row in rows] + [0.0]
@@ -522,7 +543,7 @@ class _Engine:
                                                    ranges[best][1] - ranges[second][0]),
                                level, "paired t", name)
         pick = [row.contract for row in rows] + [None]
-        return BidAdvice(tuple(rows), pick[best], pick[second], difference, layouts,
+        return TableAdvice(tuple(rows), pick[best], pick[second], difference, layouts,
                          self.q.leader, int(t.n.max()),
                          () if schedule is None else schedule.looks, exact=self.q.listed)
 
@@ -539,7 +560,7 @@ def net_range(profile: RuleProfile, contract: Contract) -> tuple[int, int]:
     (-370, 370)
     """
     top = profile.capot_trick_points
-    nets = [_score(profile, contract, key, belote)[3]
+    nets = [score_outcome(profile, contract, key, belote)[3]
             for key in (DEFENCE_CAPOT, top) for belote in (0, 1, 2)]
     return min(nets), max(nets)
 
@@ -577,20 +598,20 @@ def _needs(profile: RuleProfile, contracts: Sequence[Contract], side: int
     return tuple(needs)
 
 
-def _check_samples(samples: int, precision: float | None) -> None:
+def check_samples(samples: int, precision: float | None) -> None:
     if type(samples) is not int or samples < 2:
         raise BeloteError(f"samples={samples!r}: expected an int of at least 2")
     if precision is not None and not 0 < precision < 0.5:
         raise BeloteError(f"precision={precision!r}: expected a number between 0 and 0.5")
 
 
-def _engine(constraints: Constraints, profile: RuleProfile, declarer: Seat, dealer: Seat,
-            contracts: Sequence[Contract], multipliers: Sequence[int], exact: bool) -> _Engine:
+def make_engine(constraints: Constraints, profile: RuleProfile, declarer: Seat, dealer: Seat,
+            contracts: Sequence[Contract], multipliers: Sequence[int], exact: bool) -> Engine:
     side = side_of(declarer)
     trumps = tuple(t for t in SUITS if any(c.trump == t for c in contracts))
-    question = _Question(constraints, profile, next_seat(dealer), side, trumps, exact,
+    question = SampleQuestion(constraints, profile, next_seat(dealer), side, trumps, exact,
                          _needs(profile, contracts, side))
-    return _Engine(question, contracts, multipliers)
+    return Engine(question, contracts, multipliers)
 
 
 def count_layouts(constraints: Constraints) -> int:
@@ -600,11 +621,12 @@ def count_layouts(constraints: Constraints) -> int:
     >>> count_layouts(Constraints().with_text(hand=["S:JH 9H AH TH KS AS AD 7C"]))
     9465511770
     """
-    return _sampler(constraints).count()
+    return deal_sampler(constraints).count()
 
 
 def estimate_contract(constraints: Constraints, contract: Contract | str, dealer: Seat | str, *,
-                      samples: int = 1000, seed: int = 0, precision: float | None = None,
+                      samples: int = TABLE_SAMPLES, seed: int = 0,
+                      precision: float | None = None,
                       run: Run = SERIAL) -> ContractEstimate:
     """Judge one ``contract`` (declarer included) over samples of ``constraints``.
 
@@ -621,20 +643,20 @@ def estimate_contract(constraints: Constraints, contract: Contract | str, dealer
     contract, dealer = as_contract(contract, profile), as_seat(dealer, "dealer")
     if contract.declarer is None:
         raise BeloteError(f"contract {contract.to_pbn()} needs a declarer")
-    _check_samples(samples, precision)
+    check_samples(samples, precision)
     count_layouts(constraints)
-    base = _at(contract, 1)
+    base = at_multiplier(contract, 1)
     multipliers = profile.coinche_multipliers if contract.bid is not None else (1,)
-    engine = _engine(constraints, profile, contract.declarer, dealer, [base], multipliers, True)
+    engine = make_engine(constraints, profile, contract.declarer, dealer, [base], multipliers, True)
     _, schedule = engine.run(seed, samples, precision, run)
     estimate = engine.estimates(schedule)[0]
     return estimate if schedule is None else replace(estimate, looks=schedule.looks)
 
 
 def bid_table(constraints: Constraints, declarer: Seat | str, dealer: Seat | str, *,
-              samples: int = 1000,
+              samples: int = TABLE_SAMPLES,
               seed: int = 0, precision: float | None = None, run: Run = SERIAL,
-              exact: bool = False, first_look: int = 100) -> BidAdvice:
+              exact: bool = False, first_look: int = 100) -> TableAdvice:
     """Every coinche contract of ``declarer`` (4 trumps x 80..160 and capot) on the same samples.
 
     With ``exact`` every trump of every sample is solved exactly (the plain
@@ -647,9 +669,9 @@ def bid_table(constraints: Constraints, declarer: Seat | str, dealer: Seat | str
     declarer, dealer = as_seat(declarer, "declarer"), as_seat(dealer, "dealer")
     if profile.auction != "numeric":
         raise BeloteError(f"{profile.name} has no numeric bids: use classic_advice")
-    _check_samples(samples, precision)
+    check_samples(samples, precision)
     layouts = count_layouts(constraints)
-    engine = _engine(constraints, profile, declarer, dealer,
+    engine = make_engine(constraints, profile, declarer, dealer,
                      coinche_contracts(profile, declarer), profile.coinche_multipliers, exact)
     _, schedule = engine.run(seed, samples, precision, run, first_look=first_look)
     return engine.advice(schedule, layouts)
@@ -669,30 +691,22 @@ def classic_constraints(seat: Seat | str, five: str | Sequence[str], turned: str
         known=known, shape=shape, points=points)
 
 
-def classic_question(seat: Seat | str, five: str | Sequence[str], turned: str | int, *,
-                     known: Sequence[str] = (), shape: Sequence[str] = (),
-                     points: Sequence[str] = ()
-                     ) -> tuple[Constraints, int, list[Contract]]:
-    """A classic bidder's constraints, their layouts, and the contracts to judge: the turned
-    suit first (round 1), then each other suit (round 2).
+def classic_contracts(seat: Seat | str, turned: str | int) -> tuple[Contract, ...]:
+    """The contracts a classic bidder at ``seat`` judges: the ``turned`` card's suit first
+    (round 1), then each other suit (round 2).
 
-    >>> _, layouts, rows = classic_question(2, "JH 9H AS KS 7C", "AH")
-    >>> [c.to_pbn() for c in rows]
+    >>> [c.to_pbn() for c in classic_contracts(2, "AH")]
     ['H', 'S', 'D', 'C']
     """
-    card, seat = as_card(turned), as_seat(seat)
-    constraints = classic_constraints(seat, five, card, known=known, shape=shape,
-                                      points=points)
-    first = card >> 3
-    contracts = [Contract(t, seat, None) for t in [first] + [s for s in SUITS if s != first]]
-    return constraints, count_layouts(constraints), contracts
+    first, seat = as_card(turned) >> 3, as_seat(seat)
+    return tuple(Contract(t, seat, None) for t in [first] + [s for s in SUITS if s != first])
 
 
 def classic_advice(seat: Seat | str, five: str | Sequence[str], turned: str | int,
                    dealer: Seat | str, *,
                    known: Sequence[str] = (), shape: Sequence[str] = (),
-                   points: Sequence[str] = (), samples: int = 1000, seed: int = 0,
-                   precision: float | None = None, run: Run = SERIAL) -> BidAdvice:
+                   points: Sequence[str] = (), samples: int = TABLE_SAMPLES, seed: int = 0,
+                   precision: float | None = None, run: Run = SERIAL) -> TableAdvice:
     """Classic: taking the turned suit (round 1, first row) or naming each other suit (round 2).
 
     ``seat`` holds ``five`` cards and takes: it receives the ``turned`` card
@@ -702,11 +716,13 @@ def classic_advice(seat: Seat | str, five: str | Sequence[str], turned: str | in
     total, the taker its belote, and the held trick points are credited to
     nobody (they go to a later deal).
     """
-    _check_samples(samples, precision)
+    check_samples(samples, precision)
     seat, dealer = as_seat(seat), as_seat(dealer, "dealer")
-    constraints, layouts, contracts = classic_question(seat, five, turned, known=known,
-                                                       shape=shape, points=points)
-    engine = _engine(constraints, CLASSIC, seat, dealer, contracts, (1,), True)
+    constraints = classic_constraints(seat, five, turned, known=known, shape=shape,
+                                      points=points)
+    layouts = count_layouts(constraints)
+    engine = make_engine(constraints, CLASSIC, seat, dealer, classic_contracts(seat, turned),
+                         (1,), True)
     _, schedule = engine.run(seed, samples, precision, run)
     return engine.advice(schedule, layouts)
 
@@ -722,8 +738,8 @@ def iter_outcomes(constraints: Constraints, declarer: Seat, dealer: Seat, trumps
     >>> next(iter_outcomes(c, 2, 3, [1], seed=1, samples=1)).shape
     (1, 2)
     """
-    question = _Question(constraints, constraints.profile, next_seat(dealer),
+    question = SampleQuestion(constraints, constraints.profile, next_seat(dealer),
                          side_of(declarer), tuple(trumps), True, ((0, 0, 0),) * 4)
     for start in range(0, samples, CHUNK):
-        yield from _solve_range(question, tuple(trumps), (seed, start,
+        yield from solve_range(question, tuple(trumps), (seed, start,
                                                           min(CHUNK, samples - start)))

@@ -1,4 +1,4 @@
-"""The bid advisor under single-dummy play, beside double-dummy on the same samples.
+"""The bid advisor's single-dummy play, beside double-dummy on the same samples.
 
 :mod:`.bid` plays every sampled deal double-dummy: both sides see every
 card, an upper bound on real play. Here each sampled deal is also played
@@ -12,7 +12,9 @@ results are scored alike, sample by sample:
   trump, the players playing for the most points (no bid level is known
   to them), and every bid of that trump is scored from its points.
 
-Each row then has its double-dummy and single-dummy estimates (the same
+:func:`play_both` is the play plug-in :func:`~belote.advice.answer.advise_bid` uses
+under ``play="single-dummy"`` or ``"both"``. Each row then has its double-dummy and
+single-dummy estimates (the same
 :class:`~.bid.ContractEstimate` fields) and the paired differences
 double-dummy minus single-dummy of P(make) (Newcombe's paired interval)
 and of the expected net score at each multiplier (paired t): what perfect
@@ -28,24 +30,23 @@ stopping (``precision``): every sample is played.
 >>> from belote import COINCHE, parse_contract
 >>> from belote.sampling import Constraints
 >>> c = Constraints().with_text(hand=["S:JH 9H AH TH KS AS AD 7C"])
->>> r = played_estimate(c, parse_contract("100H", COINCHE, declarer=2), dealer=3, samples=2,
-...                     schedule=Schedule.from_worlds(4))
->>> r.double_dummy.samples, r.single_dummy.samples, r.differences[0].contract.to_pbn()
-(2, 2, '100H')
+>>> contract = parse_contract("100H", COINCHE, declarer=2)
+>>> dd, sd, differences = play_both(c, 2, 3, [contract], (1, 2, 4), {contract.trump: contract},
+...                                 samples=2, seed=0, schedule=Schedule.from_worlds(4))
+>>> dd.tally.n.tolist(), sd.tally.n.tolist(), differences[0].contract.to_pbn()
+([2], [2], '100H')
 """
 
 from __future__ import annotations
 
 import functools
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
 
-from ..errors import BeloteError
-from ..dd import warm_up
-from ..parallel.runner import SERIAL, Run, parallel_map
+from ..parallel.runner import SERIAL, Run
 from ..sampling.constraints import Constraints
 from ..sampling.stats import Estimate, paired_difference_bounded, paired_proportions_any_n
 from ..types.cards import CardSet, Suit
@@ -53,24 +54,21 @@ from ..types.contract import Contract
 from ..types.deal import Deal, Seat
 from .bid import (
     DEFENCE_CAPOT,
-    BidAdvice,
-    ContractEstimate,
-    _at,
-    _check_samples,
-    _Engine,
-    _engine,
-    _Question,
-    _sampler,
-    _score,
-    _solve_range,
-    classic_question,
-    coinche_contracts,
-    count_layouts,
+    at_multiplier,
+    check_samples,
+    Engine,
+    make_engine,
+    SampleQuestion,
+    deal_sampler,
+    score_outcome,
+    Span,
+    sample_loop,
+    solve_range,
 )
+from .question import PLAYED_SAMPLES
 from .playout import DEFAULT_SCHEDULE, Schedule, played_board
 
-__all__ = ["PLAYS", "PlayDifference", "PlayedAdvice", "played_classic", "played_estimate",
-           "played_table"]
+__all__ = ["PLAYS", "PlayDifference", "Plays", "play_both", "play_range"]
 
 PLAYS = ("double-dummy", "single-dummy", "both")
 """How the sampled deals are played in ``belote bid --play``."""
@@ -91,55 +89,27 @@ class PlayDifference:
 
 
 @dataclass(frozen=True)
-class PlayedAdvice:
-    """The same question answered under double-dummy and single-dummy play.
-
-    ``double_dummy`` and ``single_dummy`` are a :class:`~.bid.ContractEstimate`
-    (one contract) or a :class:`~.bid.BidAdvice` (table, classic), each with
-    its own recommendation; ``differences`` has one entry per row.
-    """
-
-    double_dummy: ContractEstimate | BidAdvice
-    single_dummy: ContractEstimate | BidAdvice
-    differences: tuple[PlayDifference, ...]
-    schedule: Schedule
-
-    def to_dict(self) -> dict[str, Any]:
-        """The double-dummy dict, each row with ``single_dummy`` (same keys) and ``difference``."""
-        out = self.double_dummy.to_dict()
-        sd = self.single_dummy.to_dict()
-        schedule = self.schedule.to_dict()
-        if isinstance(self.double_dummy, ContractEstimate):
-            return {**out, "single_dummy": sd, "difference": self.differences[0].to_dict(),
-                    "schedule": schedule}
-        rows = [{**row, "single_dummy": sd_row, "difference": diff.to_dict()}
-                for row, sd_row, diff in zip(out["rows"], sd["rows"], self.differences)]
-        single = {k: v for k, v in sd.items() if k != "rows"}
-        return {**out, "rows": rows, "single_dummy": single, "schedule": schedule}
-
-
-@dataclass(frozen=True)
-class _Plays:
+class Plays:
     """What the workers play: the question, the contract each trump is played for, how."""
 
-    question: _Question
+    question: SampleQuestion
     play_for: tuple[Contract, ...]  # one per trump of the question
     dealer: Seat
     schedule: Schedule
 
 
-def _play_range(plays: _Plays, span: tuple[int, int, int]) -> tuple[np.ndarray, np.ndarray]:
+def play_range(plays: Plays, span: tuple[int, int, int]) -> tuple[np.ndarray, np.ndarray]:
     """Double- and single-dummy outcome keys and belote sides of samples ``start ..``.
 
-    Both ``(n, trumps, 2)`` arrays as :func:`~.bid._solve_range` gives them;
+    Both ``(n, trumps, 2)`` arrays as :func:`~.bid.solve_range` gives them;
     the single-dummy key is the taking side's trick points at the end of the
     playout (:data:`~.bid.DEFENCE_CAPOT` when it took no trick).
     """
     q = plays.question
     seed, start, n = span
-    dd = _solve_range(q, q.trumps, span)
+    dd = solve_range(q, q.trumps, span)
     sd = dd.copy()
-    hands = _sampler(q.constraints).draw_masks(seed, start, n)
+    hands = deal_sampler(q.constraints).draw_masks(seed, start, n)
     for i, row in enumerate(hands):
         deal = Deal([CardSet(int(h)) for h in row])
         for j, contract in enumerate(plays.play_for):
@@ -152,38 +122,44 @@ def _play_range(plays: _Plays, span: tuple[int, int, int]) -> tuple[np.ndarray, 
     return dd, sd
 
 
-def _run(constraints: Constraints, declarer: Seat, dealer: Seat, contracts: Sequence[Contract],
-         multipliers: Sequence[int], play_for: dict[Suit, Contract], samples: int, seed: int,
-         schedule: Schedule, run: Run
-         ) -> tuple[_Engine, _Engine, tuple[PlayDifference, ...]]:
-    """Play every sample both ways; the two tallies and the per-row paired differences."""
-    _check_samples(samples, None)
+def play_both(constraints: Constraints, declarer: Seat, dealer: Seat,
+              contracts: Sequence[Contract], multipliers: Sequence[int],
+              play_for: dict[Suit, Contract], *, samples: int = PLAYED_SAMPLES, seed: int = 0,
+              schedule: Schedule = DEFAULT_SCHEDULE, run: Run = SERIAL
+              ) -> tuple[Engine, Engine, tuple[PlayDifference, ...]]:
+    """Play every sample of ``constraints`` both ways: the double-dummy and the single-dummy
+    tallies of ``contracts`` (by ``declarer``'s side, each at ``multipliers``) and each
+    contract's paired differences.
+
+    ``play_for`` is the contract each trump is played for single-dummy (one contract, a
+    classic suit: itself; the coinche table: any bid of the trump with no declarer, played for
+    points). ``run``'s ``progress`` is told of each sample played.
+    """
+    check_samples(samples, None)
     run = run.sized(samples)
-    engines = [_engine(constraints, constraints.profile, declarer, dealer, contracts,
+    engines = [make_engine(constraints, constraints.profile, declarer, dealer, contracts,
                        multipliers, True) for _ in range(2)]
     q = engines[0].q
-    plays = _Plays(q, tuple(play_for[t] for t in q.trumps), dealer, schedule)
+    plays = Plays(q, tuple(play_for[t] for t in q.trumps), dealer, schedule)
     spans = [(seed, s, 1) for s in range(samples)]
     column = {t: j for j, t in enumerate(q.trumps)}
     made = np.zeros((2, samples, len(contracts)), dtype=bool)
     nets = np.zeros((2, samples, len(contracts), len(multipliers)))
-    results = parallel_map(functools.partial(_play_range, plays), spans,
-                           replace(run, progress=None), initializer=warm_up)
-    try:
-        for (_, start, n), both in zip(spans, results, strict=True):
-            for k, outcomes in enumerate(both):
-                engines[k].fold(q.trumps, outcomes)
-                for r, contract in enumerate(contracts):
-                    key, belote = outcomes[0, column[contract.trump]]
-                    for m, multiplier in enumerate(multipliers):
-                        ok, _, _, net = _score(q.profile, _at(contract, multiplier),
-                                               int(key), int(belote))
-                        nets[k, start, r, m] = net
-                        made[k, start, r] = ok if m == 0 else made[k, start, r]
-            if run.progress is not None:
-                run.progress(n)
-    finally:
-        results.close()
+
+    def fold(span: Span, both: tuple[np.ndarray, np.ndarray]) -> None:
+        start = span[1]
+        for k, outcomes in enumerate(both):
+            engines[k].fold(q.trumps, outcomes)
+            for r, contract in enumerate(contracts):
+                key, belote = outcomes[0, column[contract.trump]]
+                for m, multiplier in enumerate(multipliers):
+                    ok, _, _, net = score_outcome(q.profile, at_multiplier(contract, multiplier),
+                                                  int(key), int(belote))
+                    nets[k, start, r, m] = net
+                    made[k, start, r] = ok if m == 0 else made[k, start, r]
+
+    sample_loop(functools.partial(play_range, plays), spans, run, fold)
+
     def net_difference(r: int, m: int) -> Estimate:
         low, high = engines[0].net_range(r, m)
         return paired_difference_bounded(nets[0, :, r, m], nets[1, :, r, m], low - high,
@@ -194,54 +170,3 @@ def _run(constraints: Constraints, declarer: Seat, dealer: Seat, contracts: Sequ
                        {mult: net_difference(r, m) for m, mult in enumerate(multipliers)})
         for r, contract in enumerate(contracts))
     return engines[0], engines[1], differences
-
-
-def played_estimate(constraints: Constraints, contract: Contract, dealer: Seat, *,
-                    samples: int = 100, seed: int = 0, schedule: Schedule = DEFAULT_SCHEDULE,
-                    run: Run = SERIAL) -> PlayedAdvice:
-    """One coinche ``contract`` (declarer included) under both plays, played for its goal.
-
-    The twin of :func:`~.bid.estimate_contract`; the ``run``'s ``progress`` is told of each
-    sample played.
-    """
-    if contract.declarer is None:
-        raise BeloteError(f"contract {contract.to_pbn()} needs a declarer")
-    count_layouts(constraints)
-    base = _at(contract, 1)
-    multipliers = (constraints.profile.coinche_multipliers if contract.bid is not None
-                   else (1,))
-    dd, sd, diffs = _run(constraints, contract.declarer, dealer, [base], multipliers,
-                         {contract.trump: base}, samples, seed, schedule, run)
-    return PlayedAdvice(dd.estimates(None)[0], sd.estimates(None)[0], diffs, schedule)
-
-
-def played_table(constraints: Constraints, declarer: Seat, dealer: Seat, *, samples: int = 100,
-                 seed: int = 0, schedule: Schedule = DEFAULT_SCHEDULE,
-                 run: Run = SERIAL) -> PlayedAdvice:
-    """Every coinche contract of ``declarer`` under both plays (the twin of :func:`~.bid.bid_table`).
-
-    Each trump is played out once per sample, the players playing for points.
-    """
-    profile = constraints.profile
-    if profile.auction != "numeric":
-        raise BeloteError(f"{profile.name} has no numeric bids: use played_classic")
-    layouts = count_layouts(constraints)
-    contracts = coinche_contracts(profile, declarer)
-    points_only = {t: Contract(t, None, profile.bid_min) for t in range(4)}
-    dd, sd, diffs = _run(constraints, declarer, dealer, contracts,
-                         profile.coinche_multipliers, points_only, samples, seed, schedule,
-                         run)
-    return PlayedAdvice(dd.advice(None, layouts), sd.advice(None, layouts), diffs, schedule)
-
-
-def played_classic(seat: Seat, five: str | Sequence[str], turned: str | int, dealer: Seat, *,
-                   known: Sequence[str] = (), shape: Sequence[str] = (),
-                   points: Sequence[str] = (), samples: int = 100, seed: int = 0,
-                   schedule: Schedule = DEFAULT_SCHEDULE, run: Run = SERIAL) -> PlayedAdvice:
-    """Classic under both plays (the twin of :func:`~.bid.classic_advice`), each suit played
-    for its own contract's goal."""
-    constraints, layouts, contracts = classic_question(seat, five, turned, known=known,
-                                                       shape=shape, points=points)
-    dd, sd, diffs = _run(constraints, seat, dealer, contracts, (1,),
-                         {c.trump: c for c in contracts}, samples, seed, schedule, run)
-    return PlayedAdvice(dd.advice(None, layouts), sd.advice(None, layouts), diffs, schedule)

@@ -7,7 +7,7 @@ that (:meth:`Constraints.from_position
 <belote.sampling.constraints.Constraints.from_position>`), draws them
 uniformly with the exact sampler (or lists them all when there are no more of
 them than the samples asked for), rebuilds each layout as the real position
-with the same history (:func:`replay`: same tricks, same points, same trick in
+with the same history (:func:`~belote.rules.play.replay`: same tricks, same points, same trick in
 progress), values every legal card on it double-dummy (one
 :func:`~belote.position_analysis` per layout), and ranks the cards:
 
@@ -43,30 +43,29 @@ have the same value on every layout: they are one entry, its ``equivalents``.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Sequence
-from dataclasses import dataclass, replace
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
 
 from ..dd import equivalence_classes, warm_up
 from ..dd.solve import position_analysis
-from ..errors import BeloteError, ContractError, HintError, PBNDecodeError
+from ..errors import BeloteError, ContractError, HintError, RecordError
 from ..parallel.runner import SERIAL, Run, parallel_map
-from ..rules.play import Position
+from ..rules.play import Position, replay
 from ..types.profile import RuleProfile
 from ..rules.scoring import min_points_to_make
-from ..sampling.constraints import Constraints
 from ..sampling.sampler import DealSampler
+from ..sampling.view import visible_constraints, enumerate_layouts
 from ..sampling.stats import Estimate, mean, paired_difference, paired_proportions, proportion
 from ..board import Board
-from ..types.cards import ALL_CARDS, Card, CardSet, Mask, as_card, card_name
+from ..types.cards import Card, Mask, as_card, card_name
 from ..types.contract import Contract, as_contract
-from ..types.deal import SEATS, SIDE_NAMES, Deal, Seat, Side, as_seat, seat_name, side_of
+from ..types.deal import SIDE_NAMES, Seat, Side, as_seat, seat_name, side_of
 
-__all__ = ["BoardHint", "CardAdvice", "DEFAULT_SAMPLES", "MAX_SAMPLES", "Hint", "HintJob", "RANKINGS",
-           "enumerate_layouts", "hint", "hint_board", "plan_hint", "replay",
-           "visible_constraints"]
+__all__ = ["MAX_SAMPLES", "BoardHint", "CardAdvice", "DEFAULT_SAMPLES", "Hint", "HintJob", "RANKINGS",
+           "hint", "hint_board", "plan_hint"]
 
 DEFAULT_SAMPLES = 60
 """Layouts solved when not told. Measured by ``python -m bench.hint`` on ten
@@ -84,109 +83,6 @@ RANKINGS = ("points", "make")
 """What the cards are ranked by: expected points of the player's side, or the
 chance that side reaches its goal (the taker making, the defence defeating)."""
 
-
-
-def replay(position: Position, hands: Sequence[Mask]) -> Position:
-    """``position`` as it would be if the hands still held were ``hands``.
-
-    The deal at the start is each seat's ``hands`` plus the cards it played,
-    and the recorded cards are played again in order from the same leader
-    (checked: :class:`~belote.errors.IllegalPlayError` if a card could
-    not have been played from that deal). Tricks, points and the trick in
-    progress come out as in ``position``.
-
-    >>> from belote import Deal, COINCHE
-    >>> pos = Position(Deal.from_pbn("N:AKQJ.AKQJ.. .T987.T987. T987...AKQJ ..AKQJ.T987"),
-    ...                trump=1, leader=1, profile=COINCHE)
-    >>> for card in ("7H", "7S", "7C", "AH", "JH"):
-    ...     _ = pos.play(card)
-    >>> swap = CardSet("TD TC").mask  # E's TD and W's TC change hands
-    >>> other = replay(pos, [h ^ swap if s in (1, 3) else h for s, h in enumerate(pos.hands)])
-    >>> other.points == pos.points, other.trick == pos.trick, other.to_move
-    (True, True, 1)
-    """
-    played = [position.played_by(seat) for seat in SEATS]
-    start = Deal([CardSet(int(hands[seat]) | played[seat]) for seat in SEATS])
-    points, won = list(position.points), list(position.tricks_won)
-    for trick in position.tricks:
-        points[side_of(trick.winner)] -= trick.points
-        won[side_of(trick.winner)] -= 1
-    first = position.tricks[0].leader if position.tricks else position.leader
-    out = Position(start, position.trump, first, position.profile, points=points,
-                   tricks_won=won)
-    for trick in position.tricks:
-        for card in trick.cards:
-            out.play(card)
-    for card in position.trick:
-        out.play(card)
-    return out
-
-
-def visible_constraints(position: Position, seat: Seat) -> Constraints:
-    """What ``seat`` knows of the unseen cards at ``position``.
-
-    :meth:`Constraints.from_position
-    <belote.sampling.constraints.Constraints.from_position>`, with the
-    cards of no hand at the start of ``position`` also out of play (an ending
-    built without its earlier tricks).
-
-    >>> from belote import Deal, COINCHE
-    >>> ending = Position(Deal.from_pbn("N:A... K... Q... J..."), trump=1, leader=0,
-    ...                   profile=COINCHE, points=(100, 42), tricks_won=(4, 3))
-    >>> visible_constraints(ending, 0).free_cards() == CardSet("KS QS JS").mask
-    True
-    """
-    seen = Constraints.from_position(position, seat)
-    gone = ALL_CARDS & ~(sum(position.start_hands))
-    return replace(seen, out=seen.out | CardSet(gone))
-
-
-def enumerate_layouts(constraints: Constraints) -> Iterator[tuple[Mask, Mask, Mask, Mask]]:
-    """Every deal of the unseen cards that meets ``constraints``, as four hand masks.
-
-    A plain backtracking over the unseen cards (each to a seat that may hold
-    it and still has room), for the few-layout case; the suit ranges,
-    holdings sets and card counts are checked on each complete deal
-    (:meth:`Constraints.admits_ranges`). Deals come in a fixed
-    order, each once: as many as :meth:`DealSampler.count
-    <belote.sampling.sampler.DealSampler.count>` says.
-
-    >>> from belote import Deal, COINCHE
-    >>> ending = Position(Deal.from_pbn("N:A... K... Q... J..."), trump=1, leader=0,
-    ...                   profile=COINCHE, points=(100, 42), tricks_won=(4, 3))
-    >>> layouts = list(enumerate_layouts(visible_constraints(ending, 0)))
-    >>> len(layouts), [CardSet(h).to_pbn() for h in layouts[0]]
-    (6, ['A...', 'J...', 'Q...', 'K...'])
-    """
-    free_mask = constraints.free_cards()
-    free = [c for c in range(32) if free_mask >> c & 1]
-    need = [size - len(known) for size, known in zip(constraints.hand_sizes, constraints.known)]
-    allowed = [[s for s in SEATS if not constraints.excluded[s].mask >> c & 1] for c in free]
-    # room[i][s]: how many of the cards from i on may still go to seat s
-    room = [[0] * 4 for _ in range(len(free) + 1)]
-    for i in range(len(free) - 1, -1, -1):
-        room[i] = [room[i + 1][s] + (s in allowed[i]) for s in SEATS]
-    hands = [k.mask for k in constraints.known]
-    if sum(need) != len(free) or min(need) < 0:
-        return
-
-    def place(i: int) -> Iterator[tuple[Mask, Mask, Mask, Mask]]:
-        if any(need[s] > room[i][s] for s in SEATS):
-            return
-        if i == len(free):
-            if constraints.admits_ranges(hands):
-                yield tuple(hands)  # type: ignore[misc]
-            return
-        card = free[i]
-        for seat in allowed[i]:
-            if need[seat]:
-                need[seat] -= 1
-                hands[seat] |= 1 << card
-                yield from place(i + 1)
-                hands[seat] &= ~(1 << card)
-                need[seat] += 1
-
-    yield from place(0)
 
 
 @dataclass(frozen=True)
@@ -420,33 +316,28 @@ class BoardHint:
 
 def plan_hint(board: Board, seat: Seat, profile: str | RuleProfile | None = None) -> HintJob:
     """Check that ``board`` can be hinted for ``seat``: it has a contract and a play record
-    that stops with ``seat`` to play. Raises :class:`~belote.errors.PBNDecodeError` naming
-    the file, board and line.
+    that stops with ``seat`` to play (under ``profile``'s rules: :meth:`Board.under`). Raises
+    the board's :class:`~belote.errors.RecordError` naming the file, board and line.
 
     >>> from belote import pbn
     >>> job = plan_hint(pbn.load("datasets/examples/positions.pbn")[0], 2)
     >>> seat_name(job.position.to_move), job.contract.to_pbn()
     ('S', '90H')
     """
-    src = board.source
-    play_line = src.tag_lines.get("Play") or src.line
-
-    def fail(message: str, line: int | None = play_line) -> PBNDecodeError:
-        return PBNDecodeError(message, file=board.file, board=board.board, line=line)
-
-    contract = board.get_contract(profile)
+    board = board.under(profile)
+    contract = board.contract
     if contract is None:
-        raise fail("no Contract tag: the trump suit is unknown", src.line)
+        raise board.error("no Contract tag: the trump suit is unknown")
     if board.play_leader is None and not board.cards:
-        raise fail("no Play section: record the play up to the card to advise (a Play tag "
-                   "naming the leader and no card for the opening lead)")
-    position = board.position(profile)
+        raise board.error("no Play section: record the play up to the card to advise (a Play "
+                          "tag naming the leader and no card for the opening lead)", "Play")
+    position = board.position()
     if position.is_over:
-        raise fail("the play record is complete: no card is left to advise on")
+        raise board.error("the play record is complete: no card is left to advise on", "Play")
     if position.to_move != seat:
-        raise fail(f"{seat_name(seat)} is not to play: {seat_name(position.to_move)} is, after "
-                   f"{len(board.cards)} recorded cards",
-                   board.play_lines[-1] if board.play_lines else play_line)
+        raise board.error(f"{seat_name(seat)} is not to play: {seat_name(position.to_move)} is, "
+                          f"after {len(board.cards)} recorded cards", "Play",
+                          (len(board.cards) - 1) // 4 if board.cards else None)
     return HintJob(board, seat, position, contract)
 
 
@@ -463,5 +354,5 @@ def hint_board(job: HintJob | Board, seat: Seat | None = None, *,
         advice = hint(job.position, job.seat, job.contract, samples=samples, seed=seed, by=by,
                       run=run)
     except BeloteError as e:
-        raise PBNDecodeError(str(e), file=job.board.file, board=job.board.board) from None
+        raise RecordError(str(e), file=job.board.file, board=job.board.board) from None
     return BoardHint(job, advice)

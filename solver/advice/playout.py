@@ -3,7 +3,7 @@
 This is perfect-information Monte Carlo (PIMC) play. At each decision the
 seat to move knows its own hand, the cards played so far and what each of
 them showed (a suit not followed, a trump not used:
-:func:`~belote.advice.hint.visible_constraints`), and the contract. It
+:func:`~belote.sampling.view.visible_constraints`), and the contract. It
 draws layouts of the unseen cards consistent with that with the exact
 sampler, or lists them all when there are few enough (:class:`Schedule`);
 values every legal card on every layout double-dummy in one kernel call
@@ -69,11 +69,11 @@ from ..rules.play import Position, belote_sides
 from ..types.profile import RuleProfile, get_profile
 from ..rules.scoring import DealScore, min_points_to_make, score_deal
 from ..sampling.sampler import BLOCK, DealSampler
+from ..sampling.view import enumerate_layouts, visible_constraints
 from ..board import Board
 from ..types.cards import Card, card_name
 from ..types.contract import Contract, as_contract
 from ..types.deal import SEATS, Deal, Seat, SidePair, as_seat, next_seat, seat_name, side_of
-from .hint import enumerate_layouts, visible_constraints
 
 __all__ = ["DEFAULT_SCHEDULE", "Decision", "Playout", "Schedule", "decide", "decision_layouts",
            "play_board", "played_board", "playout", "playouts", "resampled_layouts"]
@@ -322,9 +322,8 @@ def played_board(source: Board | Deal, contract: Contract | str | None = None, *
     and ``belote analyse`` reads it.
     """
     record = _board(source, contract, declarer, dealer, leader, profile)
-    played_profile = record.profile()
-    played = record.position(played_profile)
-    judged = record.get_contract(played_profile)
+    played = record.position()
+    judged = record.contract
     context = context or default_context()
     cards = list(record.cards)
     evidence = schedule.evidence(record.auction)
@@ -404,7 +403,7 @@ class Playout:
         contract = record.contract
         taker = None if contract is None or contract.declarer is None else contract.side
         out: dict[str, Any] = {
-            "board": record.board, "file": record.file, "mode": record.profile().name,
+            "board": record.board, "file": record.file, "mode": record.profile.name,
             "contract": None if contract is None else contract.to_pbn(),
             "declarer": None if record.declarer is None else seat_name(record.declarer),
             "leader": seat_name(record.first_leader()),
@@ -428,12 +427,11 @@ def play_board(record: Board, *, schedule: Schedule = DEFAULT_SCHEDULE, seed: in
     """:func:`playout` of the board ``record`` (the work item of :func:`playouts`)."""
     context = context or default_context()
     played = played_board(record, schedule=schedule, seed=seed, board=board, context=context)
-    profile = played.profile()
-    contract = played.get_contract(profile)
-    end = played.position(profile)
+    profile, contract = played.profile, played.contract
+    end = played.position()
     if contract is None or contract.declarer is None:
         return Playout(played, end.points, None, None)
-    start = record.position(profile)
+    start = record.position()
     belote = end.belote_side()
     return Playout(played, end.points, score_deal(profile, contract, end.points, belote),
                    judge_contract(start, contract, context=context))

@@ -32,7 +32,7 @@ from collections.abc import Generator, Iterable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, NamedTuple
 
-from ..errors import PBNDecodeError, SearchLimitError
+from ..errors import RecordError, SearchLimitError
 from ..parallel.runner import Run, parallel_map
 from ..board import Board
 from ..rules.play import Position
@@ -45,7 +45,8 @@ from ..types.deal import (NORTH, SIDES, Deal, Seat, Side, SidePair, as_seat, as_
 
 if TYPE_CHECKING:
 
-    from ..dd.solve import PositionAnalysis, SearchContext
+    from ..dd.context import SearchContext
+    from ..dd.results import PositionAnalysis
     from ..dd.verdict import ContractVerdict
 
 __all__ = ["BoardAnalysis", "BoardJob", "PlayedResult", "TableRequest", "TableValue",
@@ -56,13 +57,13 @@ __all__ = ["BoardAnalysis", "BoardJob", "PlayedResult", "TableRequest", "TableVa
 class TableRequest:
     """The choices that shape a deal table.
 
-    ``profile`` (a profile or its name) overrides the boards' own; ``leader`` ``None``
+    Every board is tabled under its own rules (another profile's: pass
+    ``board.under(profile)``). ``leader`` ``None``
     means each board's own leader (the Play seat, else the dealer's left);
     ``all_leaders`` tables every leader; ``max_nodes`` limits each search
     (:class:`~belote.errors.SearchLimitError` past it).
     """
 
-    profile: str | RuleProfile | None = None
     trumps: tuple[Suit, ...] = SUITS
     sides: tuple[Side, ...] = SIDES
     leader: Seat | None = None
@@ -73,7 +74,7 @@ class TableRequest:
         """Take the trumps, sides and leader as letters or small ints (stored as ints).
 
         >>> TableRequest(trumps=("S", "H"), sides="EW", leader="E")
-        TableRequest(profile=None, trumps=(0, 1), sides=(1,), leader=1, all_leaders=False, max_nodes=None)
+        TableRequest(trumps=(0, 1), sides=(1,), leader=1, all_leaders=False, max_nodes=None)
         """
         object.__setattr__(self, "trumps", as_suits(self.trumps))
         object.__setattr__(self, "sides", tuple(as_side(s) for s in one_or_many(self.sides)))
@@ -301,26 +302,25 @@ def _played(profile: RuleProfile, contract: Contract | None, position: Position
 
 
 def plan_board(board: Board, request: TableRequest = TableRequest()) -> BoardJob:
-    """The job of one board; raises :class:`PBNDecodeError` for a board that cannot be solved.
+    """The job of one board, under its rules; raises the board's
+    :class:`~belote.errors.RecordError` for a board that cannot be solved.
 
     A board with no play record is a full deal. A record stopped in the middle
     of the deal is a position. A record played to the end is tabled as a full
     deal and its actual result is scored beside the table.
     """
-    profile = board.profile(request.profile)
-    deal = board.full_deal()
-    contract = board.get_contract(profile)
+    profile, contract = board.profile, board.contract
     common = BoardJob(board=board.board, file=board.file, profile=profile, dealer=board.dealer,
-                      leader=None, deal=deal, contract=contract, max_nodes=request.max_nodes,
-                      passed_out=board.passed_out)
-    position = board.position(profile) if board.play else None
+                      leader=None, deal=board.deal, contract=contract,
+                      max_nodes=request.max_nodes, passed_out=board.passed_out)
+    position = board.position() if board.cards else None
     if position is not None and not position.is_over:
         return dataclasses.replace(common, leader=board.first_leader(), position=position)
     played = None if position is None else _played(profile, contract, position)
     judged = contract is not None and contract.declarer is not None
     try:
         board_leader: Seat | None = _board_leader(board, request)
-    except PBNDecodeError:
+    except RecordError:
         if judged or not request.all_leaders:
             raise
         board_leader = None

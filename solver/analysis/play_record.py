@@ -317,12 +317,11 @@ def play_analysis(position: Position, cards: Iterable[Card | str], *,
     return tuple(out)
 
 
-def recorded_cards(board: Board, profile: str | RuleProfile | None = None
-                   ) -> tuple[Position, list[Card]]:
-    """The start of play of ``board`` and its recorded cards in playing order.
+def recorded_cards(board: Board) -> tuple[Position, list[Card]]:
+    """The start of play of ``board`` (under its rules) and its recorded cards in playing order.
 
-    The board holds them already checked, in playing order. Raises
-    :class:`~belote.errors.PBNDecodeError` when the trump is unknown
+    The board holds them already checked, in playing order. Raises the
+    board's :class:`~belote.errors.RecordError` when the trump is unknown
     (no contract) or when nothing is recorded.
 
     >>> from belote.formats.pbn import loads
@@ -337,25 +336,24 @@ def recorded_cards(board: Board, profile: str | RuleProfile | None = None
     >>> seat_name(start.to_move), [card_name(c) for c in cards]
     ('E', ['7H', '7S', '7C', 'AH', 'JH'])
     """
-    prof = board.profile(profile)
-    contract = board.get_contract(prof)
+    contract = board.contract
     if contract is None:
         raise board.error("no Contract tag: the trump suit is unknown", "Deal")
     if not board.cards:
         raise board.error("no play record to analyse (the Play section records no card)"
                           if board.play_leader is not None
                           else "no play record to analyse (no Play section)", "Play")
-    return Position(board.full_deal(), contract.trump, board.first_leader(), prof), list(board.cards)
+    return (Position(board.deal, contract.trump, board.first_leader(), board.profile),
+            list(board.cards))
 
 
-def board_play_analysis(board: Board, profile: str | RuleProfile | None = None, *,
-                  context: SearchContext | None = None) -> PlayAnalysis:
-    """Analyse the play record of ``board`` under ``profile`` (default: the board's mode).
+def board_play_analysis(board: Board, *, context: SearchContext | None = None) -> PlayAnalysis:
+    """Analyse the play record of ``board`` under its rules (another profile's:
+    ``board_play_analysis(board.under(profile))``).
 
-    Raises :class:`~belote.errors.PBNDecodeError` as
+    Raises the board's :class:`~belote.errors.RecordError` as
     :func:`recorded_cards` does.
     """
-    prof = board.profile(profile)
-    start, cards = recorded_cards(board, prof)
-    return PlayAnalysis(board.board, board.file, prof.name, board.get_contract(prof),
+    start, cards = recorded_cards(board)
+    return PlayAnalysis(board.board, board.file, board.profile.name, board.contract,
                         start.belote_side(), play_analysis(start, cards, context=context))

@@ -26,7 +26,6 @@ from ..rules.play import Position
 from ..types.cards import card_name
 from ..types.contract import Contract
 from ..types.deal import SEAT_NAMES, SidePair, seat_name
-from ..types.profile import RuleProfile
 from .play_record import outcome
 
 __all__ = ["PositionReport", "position_report"]
@@ -81,15 +80,14 @@ def _cards(mask: int) -> list[int]:
     return sorted((c for c in range(32) if mask >> c & 1), key=lambda c: (c >> 3, -(c & 7)))
 
 
-def position_report(board: Board, profile: str | RuleProfile | None = None, *,
-                    context: SearchContext | None = None) -> PositionReport:
-    """The position after ``board``'s recorded play, valued double-dummy.
+def position_report(board: Board, *, context: SearchContext | None = None) -> PositionReport:
+    """The position after ``board``'s recorded play (under its rules), valued double-dummy.
 
-    Raises :class:`~belote.errors.PBNDecodeError` for a board without a
-    contract (the trump is unknown).
+    Raises the board's :class:`~belote.errors.RecordError` for a board without
+    a contract (the trump is unknown).
     """
-    position = board.position(profile)
-    contract = board.get_contract(profile)
+    position = board.position()
+    contract = board.contract
     assert contract is not None  # board.position has checked it
     analysis = None
     if position.is_over:

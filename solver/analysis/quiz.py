@@ -67,10 +67,9 @@ class Quiz:
 
 def _position(board: Board, index: int) -> Position:
     """The position of ``board`` before its card ``index``."""
-    profile = board.profile()
-    contract = board.get_contract(profile)
+    profile, contract = board.profile, board.contract
     assert contract is not None
-    pos = Position(board.full_deal(), contract.trump, board.first_leader(), profile)
+    pos = Position(board.deal, contract.trump, board.first_leader(), profile)
     for card in board.cards[:index]:
         pos.play(card)
     return pos
@@ -80,7 +79,7 @@ def _sees(board: Board, pos: Position) -> dict[str, Any]:
     """What the player to move at ``pos`` sees."""
     from ..types.cards import CardSet
 
-    contract = board.get_contract()
+    contract = board.contract
     assert contract is not None
     played = list(board.cards[:32 - pos.cards_left])
     return {"hand": str(CardSet(pos.hands[pos.to_move])),
@@ -110,7 +109,7 @@ def quiz_position(board: Board, decision: ReviewedDecision, *, seed: int,
     answer = parse_card(decision.best)
     if answer not in position_analysis(pos, context=context).best_cards():
         return None
-    contract = board.get_contract()
+    contract = board.contract
     assert contract is not None
     again = card_choice(pos, contract, schedule=schedule, seed=seed + 1, board=decision.place,
                         evidence=schedule.evidence(board.auction), context=context)

@@ -39,7 +39,6 @@ from ..errors import BeloteError
 from ..rules.scoring import score_deal
 from ..types.cards import SUIT_NAMES, SUITS, card_name
 from ..types.deal import EW, NS, SEAT_NAMES, seat_name, side_name
-from ..types.profile import RuleProfile
 from .play_record import PlayAnalysis, recorded_cards
 
 __all__ = ["board_data", "play_facts", "replay_page", "script_json", "trump_table",
@@ -112,8 +111,8 @@ def _suit_then_high(card: int) -> tuple[int, int]:
     return card >> 3, -(card & 7)
 
 
-def play_facts(board: Board, profile: RuleProfile) -> dict[str, Any]:
-    """The recorded play's tricks and result, as the page shows them.
+def play_facts(board: Board) -> dict[str, Any]:
+    """The recorded play's tricks and result (under the board's rules), as the page shows them.
 
     ``tricks``: for each completed trick its ``leader``, ``winner``, the
     trick's card ``points`` and both sides' trick points after it
@@ -126,13 +125,13 @@ def play_facts(board: Board, profile: RuleProfile) -> dict[str, Any]:
     >>> from belote import cfn
     >>> board = cfn.parse_game("N:-/-/-/- 110d-x-p-p-p AcKcQc7c/JsQsTsKs/8hQhJhAh/8s9sQdKd/"
     ...                        "7d9d7sTc/9h8c7h8d/TdJdJcKh/ThAs9cAd 110dEWx")
-    >>> facts = play_facts(board, board.profile())
+    >>> facts = play_facts(board)
     >>> facts["tricks"][0]
     {'trick': 1, 'leader': 'E', 'winner': 'E', 'points': 18, 'taken': {'NS': 0, 'EW': 18}}
     >>> facts["result"]["finished"], facts["result"]["outcome"], facts["result"]["score"]
     (True, 'failed', {'NS': 540, 'EW': 0})
     """
-    start, cards = recorded_cards(board, profile)
+    start, cards = recorded_cards(board)
     position = start.copy()
     tricks = []
     for card in cards:
@@ -143,10 +142,10 @@ def play_facts(board: Board, profile: RuleProfile) -> dict[str, Any]:
                            "taken": position.points.to_dict()})
     result: dict[str, Any] = {"finished": position.is_over, "points": position.points.to_dict(),
                               "tricks": len(position.tricks)}
-    contract = board.get_contract(profile)
+    contract = board.contract
     if position.is_over and contract is not None and contract.side is not None:
         try:
-            scored = score_deal(profile, contract, position.points, position.belote_side())
+            scored = score_deal(board.profile, contract, position.points, position.belote_side())
         except BeloteError:  # a contract these rules cannot score: the points alone
             return {"tricks": tricks, "result": result}
         result.update(side=side_name(contract.side), score=scored.scores.to_dict(),
@@ -154,8 +153,7 @@ def play_facts(board: Board, profile: RuleProfile) -> dict[str, Any]:
     return {"tricks": tricks, "result": result}
 
 
-def trump_table(board: Board, profile: RuleProfile, *,
-                context: SearchContext | None = None) -> dict[str, Any] | None:
+def trump_table(board: Board, *, context: SearchContext | None = None) -> dict[str, Any] | None:
     """The deal's double-dummy table: both sides' points for each trump, from the first lead.
 
     ``None`` when the deal is not whole (hands hidden in the record) or the
@@ -163,7 +161,7 @@ def trump_table(board: Board, profile: RuleProfile, *,
     """
     try:
         leader = board.first_leader()
-        table = dd_table(board.full_deal(), leader, profile, context=context)
+        table = dd_table(board.deal, leader, board.profile, context=context)
     except BeloteError:
         return None
     rows = []
@@ -184,10 +182,11 @@ def board_data(board: Board, analysis: PlayAnalysis | None,
     Besides the hands, auction and cards: the ``trump`` (a suit letter),
     the tricks and result (:func:`play_facts`) and the double-dummy table
     per trump (``dd_table``, :func:`trump_table`), whose searches share
-    ``context``.
+    ``context``. ``analysis`` is of ``board`` under its rules (put the board
+    :meth:`~belote.board.Board.under` other rules before analysing it).
     """
-    profile = board.profile() if analysis is None else analysis.profile
-    contract = board.get_contract(profile)
+    profile = board.profile
+    contract = board.contract
     out: dict[str, Any] = {
         "name": "Record" if board.board is None else f"Board {board.board}",
         "mode": profile.name,
@@ -201,14 +200,14 @@ def board_data(board: Board, analysis: PlayAnalysis | None,
         "auction": None if board.auction is None else [
             {"seat": seat_name(board.auction.seat_of(i)), "call": c.text}
             for i, c in enumerate(board.auction.calls)],
-        "dd_table": trump_table(board, profile, context=context),
+        "dd_table": trump_table(board, context=context),
     }
     if analysis is not None and analysis.cards:
         result = analysis.to_dict()
         out.update(cards=list(cards) if cards is not None else result["cards"],
                    summary=result["summary"],
                    outcome=result["outcome"], belote=result["belote"],
-                   **play_facts(board, profile))
+                   **play_facts(board))
         out["result"]["value"] = result["cards"][-1]["after"]
         values = [(analysis.cards[0].before.ns, analysis.cards[0].before.ew)] + [
             (c.after.ns, c.after.ew) for c in analysis.cards]

@@ -67,8 +67,7 @@ from typing import Any
 
 import numpy as np
 
-from ..advice.auction import sample_outcomes, score_outcomes
-from ..advice.bid import DEFENCE_CAPOT
+from ..advice.auction import flip_outcomes, sample_outcomes, score_outcomes
 from ..advice.playout import DEFAULT_SCHEDULE, Schedule, decision_layouts, play_board
 from ..auction.conventions import DEFAULT as DEFAULT_CONVENTIONS
 from ..auction.conventions import Conventions
@@ -227,15 +226,6 @@ def card_choice(position: Position, contract: Contract, *, schedule: Schedule = 
                              tuple(float(x) for x in avg(nets)), nets, weights, exact)
 
 
-def _flip(keys: np.ndarray, profile: RuleProfile) -> np.ndarray:
-    """Outcome keys of one side (:func:`~belote.advice.auction.sample_outcomes`) as the other's."""
-    capot = profile.capot_trick_points
-    out = profile.total_trick_points - keys
-    out[keys == capot] = DEFENCE_CAPOT
-    out[keys == DEFENCE_CAPOT] = capot
-    return out
-
-
 def _call_nets(outcomes: np.ndarray, profile: RuleProfile, auction: Auction, seat: Seat
                ) -> tuple[tuple[str, ...], np.ndarray]:
     """Every legal call's net score for ``seat``'s side on each sample, the auction ending
@@ -249,9 +239,9 @@ def _call_nets(outcomes: np.ndarray, profile: RuleProfile, auction: Auction, sea
             columns.append(np.zeros(len(outcomes)))
             continue
         assert contract.side is not None
-        keys = outcomes[:, contract.trump].copy()
+        keys = outcomes[:, contract.trump]
         if contract.side == 1:
-            keys[:, 0] = _flip(keys[:, 0], profile)
+            keys = flip_outcomes(keys, profile)
         _, net = score_outcomes(profile, keys, contract)
         columns.append(net if contract.side == mine else -net)
     return tuple(names), np.stack(columns, axis=1).astype(np.float64)
@@ -282,7 +272,7 @@ def call_choice(hand: Any, seat: Seat, auction: Auction, *,
 def _actual_call_nets(board: Board, auction: Auction, seat: Seat) -> dict[str, float]:
     """Every legal call's net score for ``seat``'s side on the actual deal, double dummy."""
     profile = auction.profile
-    deal = board.full_deal()
+    deal = board.deal
     known = Constraints(profile=profile)
     for s in SEATS:
         known = known.with_hand(s, deal.hands[s] or ())
@@ -413,7 +403,7 @@ def _calls(board: Board, seats: frozenset[Seat], level: str, *, place: int, seed
     auction = board.auction
     if auction is None or auction.profile.auction != "numeric":
         return
-    hands = board.full_deal().hands
+    hands = board.deal.hands
     for index, call in enumerate(auction.calls):
         seat = auction.seat_of(index)
         if seat not in seats:
@@ -487,8 +477,7 @@ def review_board(board: Board, seats: Iterable[Seat] = SEATS, *, place: int = 0,
     (:func:`~belote.advice.playout.play_board`, same seed and place): its score is
     :attr:`DealReview.engine`."""
     seats = frozenset(as_seat(s) for s in seats)
-    profile = board.profile()
-    contract = board.get_contract(profile)
+    profile, contract = board.profile, board.contract
     level = _level(contract)
     head = dict(board=board.board, place=place, mode=profile.name,
                 contract=None if contract is None else contract.to_pbn(),
@@ -505,8 +494,8 @@ def review_board(board: Board, seats: Iterable[Seat] = SEATS, *, place: int = 0,
     score = None
     if board.cards:
         context = context or default_context()
-        analysis = board_play_analysis(board, profile, context=SearchContext())
-        start = Position(board.full_deal(), contract.trump, board.first_leader(), profile)
+        analysis = board_play_analysis(board, context=SearchContext())
+        start = Position(board.deal, contract.trump, board.first_leader(), profile)
         cards, end = _cards(board, analysis, start, seats, level, place=place, seed=seed,
                             schedule=schedule, context=context)
         decisions += cards

@@ -101,17 +101,17 @@ class SDGrade:
                 "best": [card_name(c) for c in self.best]}
 
 
-def grade_record(board: Board, profile: Any = None, *, schedule: Schedule = DEFAULT_SCHEDULE,
+def grade_record(board: Board, *, schedule: Schedule = DEFAULT_SCHEDULE,
                  seed: int = 0, place: int = 0, context: SearchContext | None = None
                  ) -> tuple[SDGrade, ...]:
     """The single-dummy grade of every recorded card of ``board``, in playing order.
 
     ``place`` is the board's place in its file (it selects the layouts with
     ``seed``). Raises what :func:`recorded_cards` raises for a board without
-    a play record.
+    a play record. Under another profile's rules: ``grade_record(board.under(profile))``.
     """
-    start, cards = recorded_cards(board, profile)
-    contract = board.get_contract(start.profile)
+    start, cards = recorded_cards(board)
+    contract = board.contract
     context = context or default_context()
     pos = start.copy()
     grades = []

@@ -306,22 +306,16 @@ class BoardParJob:
 def plan_par(board: Any) -> BoardParJob:
     """The par job of a :class:`~belote.board.Board`, checked without solving.
 
-    Raises :class:`~belote.errors.PBNDecodeError` (naming the file, board and
-    line) for a board whose par is undefined: not coinche, or no dealer.
+    Raises the board's :class:`~belote.errors.RecordError` (naming the file, board
+    and line) for a board whose par is undefined: not coinche, or no dealer.
     """
-    from ..errors import PBNDecodeError
-
-    def error(message: str) -> PBNDecodeError:
-        return PBNDecodeError(message, file=board.file, board=board.board,
-                              line=board.line or None)
-
-    profile = board.profile()
+    profile = board.profile
     if profile.auction != "numeric":
-        raise error(f"par is defined for coinche boards only (this board is {profile.name}: "
+        raise board.error(f"par is defined for coinche boards only (this board is {profile.name}: "
                     "trump is chosen without bids)")
     if board.dealer is None:
-        raise error("no Dealer tag: par needs the dealer (the dealer's left speaks first)")
-    return BoardParJob(board.board, board.file, board.line or None, board.full_deal(),
+        raise board.error("no Dealer tag: par needs the dealer (the dealer's left speaks first)")
+    return BoardParJob(board.board, board.file, board.line or None, board.deal,
                        board.dealer, profile.name)
 
 

@@ -15,7 +15,7 @@ _TABLE: dict[str, tuple[str, ...]] = {
     ".report": ("CALIBRATION_THRESHOLDS", "FEATURES", "LEAD_NEEDS", "LEAD_NOT_BY_LEADER", "REPORTS",
                 "belote_table", "bid_success_table", "capot_table", "check_batch_output",
                 "check_values", "features", "lead_value", "left_out", "mode_comparison",
-                "points_table", "sd_calibration", "sd_summary"),
+                "own_leader", "points_table", "sd_calibration", "sd_summary"),
     ".schema": ("BATCH_COLUMNS", "BATCH_SCHEMA", "REPORT_COLUMNS", "polars_schema"),
 }
 """The public names of this package, by home module (see :mod:`belote._lazy`)."""
@@ -38,8 +38,9 @@ if TYPE_CHECKING:
                          bid_success_table as bid_success_table, capot_table as capot_table,
                          check_batch_output as check_batch_output, check_values as check_values,
                          features as features, lead_value as lead_value, left_out as left_out,
-                         mode_comparison as mode_comparison, points_table as points_table,
-                         sd_calibration as sd_calibration, sd_summary as sd_summary)
+                         mode_comparison as mode_comparison, own_leader as own_leader,
+                         points_table as points_table, sd_calibration as sd_calibration,
+                         sd_summary as sd_summary)
     from .schema import (BATCH_COLUMNS as BATCH_COLUMNS, BATCH_SCHEMA as BATCH_SCHEMA,
                          REPORT_COLUMNS as REPORT_COLUMNS, polars_schema as polars_schema)
 

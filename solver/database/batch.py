@@ -46,7 +46,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from ..analysis.board import BoardAnalysis, BoardJob, TableRequest, board_analysis, plan_board
-from ..errors import BatchStateError, BeloteError, PBNDecodeError
+from ..errors import BatchStateError, BeloteError, RecordError
 from ..files import input_identity, load_json, read_text_bounded
 from ..parallel.runner import Run, parallel_map
 from ..types.profile import RuleProfile, get_profile
@@ -112,10 +112,9 @@ class BatchOptions:
         if type(self.shard_size) is not int or self.shard_size < 1:
             raise BeloteError(f"shard_size={self.shard_size!r}: expected a positive int")
 
-    def requests(self) -> list[TableRequest]:
-        """One table request per mode."""
-        return [TableRequest(profile=m, trumps=self.trumps, leader=self.leader,
-                             all_leaders=self.all_leaders) for m in self.profiles]
+    def request(self) -> TableRequest:
+        """The table request of every board, whatever its mode."""
+        return TableRequest(trumps=self.trumps, leader=self.leader, all_leaders=self.all_leaders)
 
     def to_dict(self) -> dict[str, Any]:
         """The options as JSON values (what the manifest records; with single-dummy play, the
@@ -189,7 +188,7 @@ def input_kind(path: str | os.PathLike[str]) -> str:
     return kind
 
 
-def iter_records(path: str | os.PathLike[str]) -> Iterator[Board | PBNDecodeError]:
+def iter_records(path: str | os.PathLike[str]) -> Iterator[Board | RecordError]:
     """The boards (or their errors) of a game file (PBN, CFN, JSON) or a deal file in rows."""
     from ..formats import cfn, games, pbn, rows
 
@@ -248,19 +247,19 @@ def _error_record(index: int, error: BaseException, profile: str | RuleProfile |
             "error": f"under {mode}: {error}" if mode else str(error)}
 
 
-def _from_start(board: Board, profile: str | RuleProfile | None) -> Board:
+def _from_start(board: Board) -> Board:
     """``board`` as tabled: a play record stopped before the end is replaced by its deal.
 
     The batch tables deals (``belote solve`` analyses positions): the record's
     cards are dropped, its leader and contract kept. A record played to the end
     is kept whole, so its actual result is scored beside the table.
     """
-    if board.cards and not board.position(profile).is_over:
+    if board.cards and not board.position().is_over:
         return board.replace(cards=())
     return board
 
 
-def _unknown_leader(board: Board, options: BatchOptions) -> PBNDecodeError | None:
+def _unknown_leader(board: Board, options: BatchOptions) -> RecordError | None:
     """The error of a board read from rows whose first leader is needed and unknown.
 
     Without a ``dealer`` value (and no play record) a row's first leader is
@@ -279,14 +278,14 @@ def _unknown_leader(board: Board, options: BatchOptions) -> PBNDecodeError | Non
         reason = ("no dealer (no 'dealer' column or an empty value) and no --leader or "
                   "--all-leaders given: the leader of the first trick is unknown; give a "
                   "dealer, --leader SEAT or --all-leaders")
-    return PBNDecodeError(reason, file=board.file, board=board.board, line=board.line or None)
+    return board.error(reason)
 
 
 _Work = tuple[tuple["BoardJob", ...], tuple[dict[str, Any], ...]]
 """A record's work: the jobs of the modes it can be solved under, the errors of the others."""
 
 
-def _plan(index: int, board: Board | PBNDecodeError, options: BatchOptions, several: bool,
+def _plan(index: int, board: Board | RecordError, options: BatchOptions, several: bool,
           rows_input: bool = False) -> tuple[int, _Work]:
     """The jobs of one record (one per mode) and the error records of the modes that fail.
 
@@ -296,18 +295,20 @@ def _plan(index: int, board: Board | PBNDecodeError, options: BatchOptions, seve
     (:func:`_from_start`). ``rows_input``: the record is a row of a deal file,
     whose unknown leader is explained in rows terms (:func:`_unknown_leader`).
     """
-    if isinstance(board, PBNDecodeError):
+    if isinstance(board, RecordError):
         return index, ((), (_error_record(index, board, None),))
     if rows_input:
         unknown = _unknown_leader(board, options)
         if unknown is not None:
             return index, ((), (_error_record(index, unknown, None),))
     jobs, errors = [], []
-    for request in options.requests():
+    request = options.request()
+    for mode in options.profiles:
         try:
-            jobs.append(plan_board(_from_start(board, request.profile), request))
+            played = board if mode is None else board.under(mode)
+            jobs.append(plan_board(_from_start(played), request))
         except BeloteError as e:
-            errors.append(_error_record(index, e, request.profile if several else None))
+            errors.append(_error_record(index, e, mode if several else None))
     return index, (tuple(jobs), tuple(errors))
 
 
@@ -515,7 +516,7 @@ def _profiles_used(options: BatchOptions, modes_seen: set[str]) -> dict[str, Any
 def run_batch(input_path: str | os.PathLike[str], output: str | os.PathLike[str],
               options: BatchOptions = BatchOptions(), *, run: Run = Run("process"),
               force: bool = False, command: str | None = None,
-              records: Iterable[Board | PBNDecodeError] | None = None) -> BatchSummary:
+              records: Iterable[Board | RecordError] | None = None) -> BatchSummary:
     """Solve every board of ``input_path`` into the Parquet file ``output`` (module docstring).
 
     ``run`` (:class:`~belote.Run`) says how to run the records; its

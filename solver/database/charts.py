@@ -24,6 +24,8 @@ import warnings
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, NamedTuple, cast
 
+from ..files import atomic_output
+
 if TYPE_CHECKING:
     import polars as pl
 
@@ -115,9 +117,9 @@ def _pmake(frame: pl.DataFrame, path: Path) -> str:
 def _points(frame: pl.DataFrame, path: Path) -> str:
     import polars as pl
 
-    from .report import _own_leader, features
+    from .report import own_leader, features
 
-    rows = features(_own_leader(frame.filter(pl.col("mode") == frame["mode"].min())))
+    rows = features(own_leader(frame.filter(pl.col("mode") == frame["mode"].min())))
     every = sorted(rows["trump_length"].unique().to_list())
     groups = [(length, rows.filter(pl.col("trump_length") == length)["points"].to_list())
               for length in every]
@@ -219,8 +221,6 @@ def write_charts(frame: pl.DataFrame, directory: str | Path) -> Charts:
     Each is written atomically (:func:`belote.files.atomic_output`): a chart
     that cannot be drawn leaves an older file of its name untouched.
     """
-    from ..files import atomic_output
-
     out = Path(directory)
     out.mkdir(parents=True, exist_ok=True)
     result = Charts([], {})

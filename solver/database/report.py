@@ -34,23 +34,25 @@ the side's value reaches the points the bid needs given the belote
 
 from __future__ import annotations
 
+import difflib
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from ..types.profile import get_profile
+from ..types.profile import get_profile, PROFILES
 from ..rules.scoring import min_points_to_make
 from ..sampling.stats import ClusterSums, clustered_mean, clustered_proportion
 from ..types.cards import SUIT_NAMES, card_rank, card_suit, parse_rank
 from ..types.contract import Contract
 from ..types.deal import SEAT_NAMES, SIDE_NAMES, Deal
 from .schema import REPORT_COLUMNS
+from ..errors import BeloteError
 
 if TYPE_CHECKING:
     import polars as pl
 
 __all__ = ["CALIBRATION_THRESHOLDS", "FEATURES", "LEAD_NEEDS", "LEAD_NOT_BY_LEADER", "REPORTS", "belote_table",
            "bid_success_table", "capot_table", "check_batch_output", "check_values", "features",
-           "lead_value", "left_out",
+           "lead_value", "left_out", "own_leader",
            "mode_comparison", "points_table", "report_tables", "sd_calibration",
            "sd_summary"]
 
@@ -79,8 +81,6 @@ _JACK, _NINE, _ACE = parse_rank("J"), parse_rank("9"), parse_rank("A")
 
 def _deal_features(deal_text: str) -> list[tuple[Any, ...]]:
     """``(deal, trump, side, trump_length, trump_total, jack, nine, ace, pattern)`` rows."""
-    from ..errors import BeloteError
-
     deal = Deal.from_pbn(deal_text)
     if not deal.known:
         raise BeloteError(f"column deal: {deal_text!r} is not a full deal "
@@ -110,8 +110,6 @@ def check_batch_output(frame: pl.DataFrame) -> None:
     belote.errors.BeloteError: not a `belote batch` output (missing columns: record, \
 leader, mode, trump, side, points, belote)
     """
-    from ..errors import BeloteError
-
     missing = [c for c in REPORT_COLUMNS if c not in frame.columns]
     if missing:
         raise BeloteError(f"not a `belote batch` output (missing columns: {', '.join(missing)})")
@@ -146,9 +144,6 @@ def check_values(frame: pl.DataFrame) -> None:
     belote.errors.BeloteError: column points: 980 at row 1 is outside 0..252 (a hand-edited or damaged file?)
     """
     import polars as pl
-
-    from ..errors import BeloteError
-    from ..types.profile import PROFILES
 
     def fault(column: str, text: str) -> BeloteError:
         return BeloteError(f"column {column}: {text} (a hand-edited or damaged file?)")
@@ -203,7 +198,7 @@ def _keys(by: Sequence[str]) -> list[str]:
     return ["mode", *dict.fromkeys(c for c in by if c != "mode")]
 
 
-def _own_leader(frame: pl.DataFrame) -> pl.DataFrame:
+def own_leader(frame: pl.DataFrame) -> pl.DataFrame:
     """The rows of the board's own leader (the dealer's left), all rows without a dealer."""
     import polars as pl
 
@@ -373,10 +368,6 @@ def _check_by(frame: pl.DataFrame, by: Sequence[str]) -> None:
 trump_total, jack, nine, ace, own_belote, pattern, or any column of the file; did you mean \
 trump_length?)
     """
-    import difflib
-
-    from ..errors import BeloteError
-
     names = [*FEATURES, *(c for c in frame.columns if c not in FEATURES)]
     missing = [c for c in by if c not in names]
     if missing:
@@ -389,7 +380,7 @@ trump_length?)
 def _prepared(frame: pl.DataFrame, by: Sequence[str]) -> pl.DataFrame:
     """Own-leader rows, with the features when a ``by`` column needs them."""
     _check_by(frame, by)
-    rows = _own_leader(frame)
+    rows = own_leader(frame)
     return features(rows) if any(c not in rows.columns for c in by) else rows
 
 
@@ -511,7 +502,7 @@ def _sd_rows(frame: pl.DataFrame) -> pl.DataFrame:
 
     if "sd_points" not in frame.columns:
         return frame.clear()
-    return _own_leader(frame).filter(pl.col("sd_points").is_not_null())
+    return own_leader(frame).filter(pl.col("sd_points").is_not_null())
 
 
 def sd_calibration(frame: pl.DataFrame) -> pl.DataFrame:

@@ -32,12 +32,14 @@ from collections.abc import Iterable, Sequence
 
 import numpy as np
 
-from ..errors import DealError, SearchLimitError
+from ..errors import DealError
 from ..types.profile import RuleProfile, get_profile
 from ..types.cards import SUITS, Suit, as_suit, as_suits, card_name
 from ..types.deal import Deal, Seat, Side, as_seat, as_side, seat_name
-from .solve import (_NO_NODE_LIMIT, SearchContext, _fields, _load_kernels, default_context,
-                    kernel_layout)
+from .context import SearchContext, default_context
+from .layout import kernel_layout
+from .loader import load_kernels
+from .workspace import workspace_fields
 
 __all__ = ["dd_tables", "hands_array", "reaches_deals", "solve_deals"]
 
@@ -116,32 +118,23 @@ def _searched(hands: np.ndarray, trump: Suit, leader: Seat, profile: RuleProfile
     ``rows`` are the deals' numbers in the caller's batch (for the message of
     a search stopped by the context's node limit); by default ``0 .. n - 1``.
     """
-    k = _load_kernels()
+    k = load_kernels()
     layout = kernel_layout(profile, trump)
-    table = layout.mask_table
-    kernel_hands = (table[0][hands & 255] | table[1][(hands >> 8) & 255]
-                    | table[2][(hands >> 16) & 255] | table[3][(hands >> 24) & 255])
+    kernel_hands = layout.kernel_hands(hands)
     out = np.zeros(len(hands), dtype=np.int64)
-    limit = np.int64(context.max_nodes or _NO_NODE_LIMIT)
+    limit = context.node_limit
+    rem = np.int64(layout.points.sum())
     with context.lock:
         for start in range(0, len(hands), _BATCH):
             part = slice(start, start + _BATCH)
             ws = context.memory
-            ws[:k.WS_SIZE] = _fields(profile, trump, side, context.entries)
-            ws[k.GENERATION] = context.begin_many(len(out[part]))
-            context.owner = None
-            nodes, hits = ws[k.NODES:k.TT_HITS + 1].tolist()
-            stopped = int(k.search_deals(ws, kernel_hands[part], np.int64(leader),
-                                         np.int64(layout.points.sum()), alphas[part],
-                                         betas[part], limit, out[part]))
-            after, after_hits = ws[k.NODES:k.TT_HITS + 1].tolist()
-            context.nodes += after - nodes
-            context.tt_hits += after_hits - hits
-            if stopped >= 0:
-                context.retire()
-                deal = start + stopped if rows is None else int(rows[start + stopped])
-                raise SearchLimitError(f"deal {deal} of the batch: the search was stopped "
-                                       f"after {context.max_nodes:,} nodes (its node limit)")
+            ws[:k.WS_SIZE] = workspace_fields(profile, trump, side, context.entries)
+            context.search_many(
+                len(out[part]),
+                lambda: k.search_deals(ws, kernel_hands[part], np.int64(leader), rem,
+                                       alphas[part], betas[part], limit, out[part]),
+                lambda stopped: f"deal {start + stopped if rows is None else int(rows[start + stopped])}"
+                                f" of the batch")
     return out
 
 

@@ -24,7 +24,8 @@ from dataclasses import dataclass
 
 from ..types.cards import SUIT_NAMES
 from ..types.contract import Contract, as_contract
-from .solve import SearchContext, reaches, solve_position
+from .context import SearchContext
+from .solve import reaches, solve_position
 from ..types.deal import Seat, Side, SidePair
 from ..errors import ContractError
 from ..rules.play import Position

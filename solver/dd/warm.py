@@ -14,7 +14,8 @@ from ..types.profile import COINCHE
 from ..types.cards import SPADES, CardSet
 from ..types.deal import NORTH, NS, Deal
 from .deals import dd_tables
-from .solve import SearchContext, solve_position
+from .context import SearchContext
+from .solve import solve_position
 
 __all__ = ["warm_up"]
 

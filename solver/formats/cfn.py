@@ -35,7 +35,7 @@ True
 >>> loads("N:AT.-/-/-/- - 0", file="g.cfn")
 Traceback (most recent call last):
 ...
-belote.errors.PBNDecodeError: g.cfn: board 1: line 1: hand 'AT.-' of N: expected 4 suits separated by '.' (spades.hearts.diamonds.clubs), or '-'
+belote.errors.RecordError: g.cfn: board 1: line 1: hand 'AT.-' of N: expected 4 suits separated by '.' (spades.hearts.diamonds.clubs), or '-'
 """
 
 from __future__ import annotations
@@ -46,7 +46,7 @@ import re
 from collections.abc import Iterable, Iterator
 from typing import IO
 
-from ..errors import MAX_DIGITS, BeloteError, PBNDecodeError
+from ..errors import MAX_DIGITS, BeloteError, RecordError
 from ..rules.play import trick_winner_index
 from ..types.profile import COINCHE
 from ..types.auction import Auction
@@ -126,8 +126,8 @@ class _Game:
     def __init__(self, text: str, file: str | None, board: str | None, line: int | None):
         self.text, self.file, self.board, self.line = text, file, board, line
 
-    def error(self, message: str) -> PBNDecodeError:
-        return PBNDecodeError(message, file=self.file, board=self.board, line=self.line)
+    def error(self, message: str) -> RecordError:
+        return RecordError(message, file=self.file, board=self.board, line=self.line)
 
     def hand(self, seat: Seat, text: str) -> CardSet:
         if text == "-":
@@ -226,7 +226,7 @@ def parse_game(text: str, *, file: str | None = None, board: str | None = None,
     """The :class:`Board` of one CFN game (three or four sections).
 
     ``file``, ``board`` and ``line`` locate errors
-    (:class:`~belote.errors.PBNDecodeError`) and are kept in the board.
+    (:class:`~belote.errors.RecordError`) and are kept in the board.
     """
     game = _Game(text, file, board, line)
     sections = text.split()
@@ -303,14 +303,14 @@ def parse_game(text: str, *, file: str | None = None, board: str | None = None,
         return Board(deal, board=board, dealer=dealer, profile=COINCHE, auction=auction,
                      contract=contract, cards=order, tags=tags,
                      source=BoardSource(file=file, line=line))
-    except PBNDecodeError:
+    except RecordError:
         raise
     except BeloteError as e:
         raise game.error(str(e)) from None
 
 
 def iter_lines(lines: Iterable[str], file: str | None = None
-               ) -> Iterator[Board | PBNDecodeError]:
+               ) -> Iterator[Board | RecordError]:
     """The boards (or errors) of CFN ``lines``: one game a line; blank and ``#`` lines skipped."""
     count = 0
     for n, raw in enumerate(lines, 1):
@@ -320,25 +320,25 @@ def iter_lines(lines: Iterable[str], file: str | None = None
         count += 1
         try:
             yield parse_game(text, file=file, board=str(count), line=n)
-        except PBNDecodeError as e:
+        except RecordError as e:
             yield e
 
 
 def loads(text: str, *, file: str | None = None) -> list[Board]:
-    """Every game of CFN ``text``; the first bad one raises :class:`PBNDecodeError`.
+    """Every game of CFN ``text``; the first bad one raises :class:`RecordError`.
 
     Boards are numbered from 1 in file order (their ``board``).
     """
     boards = []
     for item in iter_lines(io.StringIO(text, newline=None), file):
-        if isinstance(item, PBNDecodeError):
+        if isinstance(item, RecordError):
             raise item
         boards.append(item)
     return boards
 
 
 def iter_load(fp_or_path: IO[str] | IO[bytes] | str | os.PathLike[str], *,
-              name: str | None = None) -> Iterator[Board | PBNDecodeError]:
+              name: str | None = None) -> Iterator[Board | RecordError]:
     """The games of a CFN file one at a time, each a :class:`Board` or its error.
 
     A bad line does not stop the reading. Bytes that are not UTF-8 end it
@@ -354,7 +354,7 @@ def iter_load(fp_or_path: IO[str] | IO[bytes] | str | os.PathLike[str], *,
              else decoded_lines(fp_or_path, file))  # type: ignore[arg-type]
     try:
         yield from iter_lines(lines, file)  # type: ignore[arg-type]
-    except PBNDecodeError as e:
+    except RecordError as e:
         yield e
 
 
@@ -362,7 +362,7 @@ def load(fp_or_path: IO[str] | str | os.PathLike[str]) -> list[Board]:
     """Every game of a CFN file (open file or path); the first bad one raises."""
     boards = []
     for item in iter_load(fp_or_path):
-        if isinstance(item, PBNDecodeError):
+        if isinstance(item, RecordError):
             raise item
         boards.append(item)
     return boards
@@ -471,7 +471,7 @@ def bidding_text(auction: Auction) -> str:
 
 def _contract_text(board: Board) -> str:
     """The contract section of ``board``."""
-    contract = board.get_contract()
+    contract = board.contract
     if board.passed_out:
         return "0"
     if contract is None:
@@ -490,7 +490,7 @@ def _contract_text(board: Board) -> str:
 
 
 def check_first_leader(board: Board) -> None:
-    """Raise :class:`~belote.errors.PBNDecodeError` unless the first trick of ``board``, played
+    """Raise :class:`~belote.errors.RecordError` unless the first trick of ``board``, played
     or still to play, is led by the dealer's left: the only first lead CFN holds (a board
     without a dealer is :func:`fit_cfn`'s to refuse)."""
     if board.dealer is None:
@@ -511,18 +511,18 @@ def fit_cfn(board: Board, number: int) -> tuple[Board, list[str]]:
     Left out, each named: the board name (games are numbered 1, 2...), the
     tags and sections, the declarer of a board without an auction (the
     side is kept), a first leader stated without any card played. Raises
-    :class:`~belote.errors.PBNDecodeError` for a board CFN cannot hold at
+    :class:`~belote.errors.RecordError` for a board CFN cannot hold at
     all: no dealer, classic rules, a first trick not led by the dealer's
     left, a contract without its side.
     """
     if board.dealer is None:
         raise board.error("CFN starts with the dealer: the board has no Dealer", "Dealer")
-    classic = board.profile().auction != "numeric" or (
+    classic = board.profile.auction != "numeric" or (
         board.auction is not None and board.auction.profile.auction != "numeric")
     contract = board.contract
     if classic or (contract is not None and contract.bid is None):
         what = (f"the {board.profile_name} contract {contract.to_pbn()} has no bid"
-                if contract is not None else f"board {board.board} is {board.profile().name}")
+                if contract is not None else f"board {board.board} is {board.profile.name}")
         raise board.error(f"CFN holds coinche games: {what}", "Contract")
     left = next_seat(board.dealer)
     losses: list[str] = []
@@ -576,7 +576,7 @@ def fit_cfn(board: Board, number: int) -> tuple[Board, list[str]]:
 def dumps_game(board: Board) -> str:
     """The CFN line of ``board`` (no newline).
 
-    Raises :class:`PBNDecodeError` for what CFN cannot hold: no dealer, a
+    Raises :class:`RecordError` for what CFN cannot hold: no dealer, a
     contract without a bid, a contract without its side.
     """
     if board.dealer is None:

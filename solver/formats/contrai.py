@@ -24,7 +24,7 @@ naming the line. Other events are read for their shape only.
 
 >>> lines = ['{"event": "header", "format": "contrai-record/2"}']
 >>> next(iter_rounds(enumerate(lines, 1), "g.jsonl"))
-PBNDecodeError('g.jsonl: line 1: format contrai-record/2: this version reads contrai-record/1 only')
+RecordError('g.jsonl: line 1: format contrai-record/2: this version reads contrai-record/1 only')
 """
 
 from __future__ import annotations
@@ -32,7 +32,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator
 from typing import Any
 
-from ..errors import AuctionError, BeloteError, InputError, PBNDecodeError
+from ..errors import AuctionError, BeloteError, InputError, RecordError
 from ..files import load_json
 from ..types.profile import COINCHE
 from ..types.auction import Auction
@@ -73,9 +73,9 @@ class _Round:
         self.card_lines: list[int] = []
         self.leader: int | None = None
 
-    def error(self, message: str, line: int | None = None) -> PBNDecodeError:
+    def error(self, message: str, line: int | None = None) -> RecordError:
         """An error located in this round (at ``line``, else its first line)."""
-        return PBNDecodeError(message, file=self.file, board=str(self.number),
+        return RecordError(message, file=self.file, board=str(self.number),
                               line=line or self.line)
 
     def board(self, file: str | None) -> Board:
@@ -162,7 +162,7 @@ def _contract_text(bid: dict[str, Any], error: Any, line: int) -> str:
 
 
 def iter_rounds(lines: Iterable[tuple[int, str]], file: str | None
-                ) -> Iterator[Board | PBNDecodeError]:
+                ) -> Iterator[Board | RecordError]:
     """The boards of a ``contrai-record/1`` game from its numbered lines, or their errors.
 
     A bad header ends the reading with its error; a bad round is one error
@@ -223,7 +223,7 @@ def iter_rounds(lines: Iterable[tuple[int, str]], file: str | None
                     current.cards.append(event.get("card"))  # type: ignore[arg-type]
                     current.seats.append(seat)
                     current.card_lines.append(n)
-        except PBNDecodeError as e:
+        except RecordError as e:
             bad_round = round_number
             if current is not None and current.number == round_number:
                 current = None
@@ -238,17 +238,17 @@ def iter_rounds(lines: Iterable[tuple[int, str]], file: str | None
 
 def _locator(file: str | None, line: int, round_number: int | None) -> Any:
     """A maker of errors located at ``line`` (or the line given) of round ``round_number``."""
-    def error(message: str, at: int | None = None) -> PBNDecodeError:
+    def error(message: str, at: int | None = None) -> RecordError:
         board = None if round_number is None else str(round_number)
-        return PBNDecodeError(message, file=file, board=board, line=at or line)
+        return RecordError(message, file=file, board=board, line=at or line)
     return error
 
 
-def _finish(current: _Round, file: str | None) -> Board | PBNDecodeError:
+def _finish(current: _Round, file: str | None) -> Board | RecordError:
     """The board of a round read to its end, or its error (at the round's first line)."""
     try:
         return current.board(file)
-    except PBNDecodeError as e:
+    except RecordError as e:
         return e
     except BeloteError as e:
-        return PBNDecodeError(str(e), file=file, board=str(current.number), line=current.line)
+        return RecordError(str(e), file=file, board=str(current.number), line=current.line)

@@ -30,7 +30,7 @@ True
 >>> parse_record('{"format": "belote-game/2", "deal": "N:- - - -"}', file="g.jsonl", line=3)
 Traceback (most recent call last):
 ...
-belote.errors.PBNDecodeError: g.jsonl: line 3: format 'belote-game/2': this version reads belote-game/1
+belote.errors.RecordError: g.jsonl: line 3: format 'belote-game/2': this version reads belote-game/1
 """
 
 from __future__ import annotations
@@ -38,7 +38,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from ..errors import BeloteError, InputError, PBNDecodeError
+from ..errors import BeloteError, InputError, RecordError
 from ..files import load_json
 from ..types.profile import COINCHE
 from ..types.auction import Auction
@@ -57,7 +57,7 @@ _FIELDS = ("format", "board", "dealer", "mode", "deal", "turned", "auction", "co
 
 def record_dict(board: Board) -> dict[str, Any]:
     """The JSON object of ``board`` (fields in the documented order, unknowns left out)."""
-    contract = board.get_contract()
+    contract = board.contract
     out: dict[str, Any] = {
         "format": FORMAT,
         "board": board.board,
@@ -138,14 +138,14 @@ def parse_record(text: str | dict[str, Any], *, file: str | None = None,
                  line: int | None = None) -> Board:
     """The :class:`Board` of one record line (or its decoded object).
 
-    Raises :class:`~belote.errors.PBNDecodeError` naming ``file``, the
+    Raises :class:`~belote.errors.RecordError` naming ``file``, the
     board and ``line`` for a line that is not a record or a board that is
     not valid.
     """
     board_name: str | None = None
 
-    def error(message: str) -> PBNDecodeError:
-        return PBNDecodeError(message, file=file, board=board_name, line=line)
+    def error(message: str) -> RecordError:
+        return RecordError(message, file=file, board=board_name, line=line)
 
     if isinstance(text, str):
         try:
@@ -202,7 +202,7 @@ def parse_record(text: str | dict[str, Any], *, file: str | None = None,
                      declarer=seats["declarer"], play_leader=seats["leader"], cards=play,
                      tags=tuple(tags.items()), sections=tuple(sections.items()),
                      source=BoardSource(file=file, line=line, dropped=dropped))
-    except PBNDecodeError:
+    except RecordError:
         raise
     except BeloteError as e:
         raise error(str(e)) from None

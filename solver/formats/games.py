@@ -26,7 +26,7 @@ import warnings
 from collections.abc import Callable, Iterable, Iterator
 from typing import IO
 
-from ..errors import BeloteError, InputError, PBNDecodeError
+from ..errors import BeloteError, InputError, RecordError
 from ..files import load_json
 from ..types.profile import RuleProfile
 from ..board import Board
@@ -75,7 +75,7 @@ def sniff_json(first_line: str) -> str:
     return "rows"
 
 
-def _json_games(lines: Iterable[str], file: str | None) -> Iterator[Board | PBNDecodeError]:
+def _json_games(lines: Iterable[str], file: str | None) -> Iterator[Board | RecordError]:
     """The boards of JSON lines: ``belote-game/1`` records or one ``contrai-record/1`` game."""
     from . import contrai
 
@@ -88,20 +88,20 @@ def _json_games(lines: Iterable[str], file: str | None) -> Iterator[Board | PBND
         yield from contrai.iter_rounds(itertools.chain([first], numbered), file)
         return
     if kind != "belote-game":
-        yield PBNDecodeError(f"not a game record: the first line names neither format "
+        yield RecordError(f"not a game record: the first line names neither format "
                              f"{game_json.FORMAT} nor contrai-record/1 (a deal file in rows "
                              "is read by 'belote batch')", file=file, line=first[0])
         return
     for n, line in itertools.chain([first], numbered):
         try:
             yield game_json.parse_record(line, file=file, line=n)
-        except PBNDecodeError as e:
+        except RecordError as e:
             yield e
 
 
 def iter_games(fp_or_path: IO[bytes] | str | os.PathLike[str], *, format: str | None = None,
                profile: str | RuleProfile | None = None, name: str | None = None
-               ) -> Iterator[Board | PBNDecodeError]:
+               ) -> Iterator[Board | RecordError]:
     """The boards of a game file one at a time, each a :class:`Board` or its error.
 
     ``format`` (``pbn``, ``cfn``, ``json``) defaults to the file's suffix;
@@ -132,7 +132,7 @@ def iter_games(fp_or_path: IO[bytes] | str | os.PathLike[str], *, format: str | 
         return
     try:
         yield from _json_games(pbn.decoded_lines(fp_or_path, file), file)  # type: ignore[arg-type]
-    except PBNDecodeError as e:
+    except RecordError as e:
         yield e
 
 
@@ -146,7 +146,7 @@ def write(boards: Iterable[Board], format: str) -> tuple[str, list[str]]:
     (:func:`belote.formats.cfn.checked_tags`), and so is what the reader did
     not keep (PBN comments and note references). The text is then read back
     and compared with the fitted boards: a difference raises
-    :class:`~belote.errors.PBNDecodeError` (and nothing is written), so
+    :class:`~belote.errors.RecordError` (and nothing is written), so
     what is written is what its reader reads. The losses are one sentence
     per kind, naming the boards.
 
@@ -171,7 +171,7 @@ def write(boards: Iterable[Board], format: str) -> tuple[str, list[str]]:
                                              if k not in cfn.OWN_TAGS or own.get(k) == v))
         try:
             fitted_board, losses = fit(board, n)
-        except PBNDecodeError as e:
+        except RecordError as e:
             if stale:  # the tag the board could not be written without
                 e.message += f" ({'; '.join(stale)})"
                 e.args = (str(e),)

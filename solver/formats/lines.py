@@ -2,7 +2,7 @@
 
 The pattern every reader of one-record-per-line formats follows (CSV,
 NDJSON): take :func:`numbered_lines`, and turn each ``(line, text)`` into a
-record or into a :class:`~belote.errors.PBNDecodeError` carrying that line
+record or into a :class:`~belote.errors.RecordError` carrying that line
 number; an error item is yielded as the record's error and the reading goes
 on. Bytes are decoded one line at a time, so a byte that is not UTF-8 is an
 error of its own line only (its true number, and the byte's offset in the
@@ -21,7 +21,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import IO, cast
 
-from ..errors import PBNDecodeError
+from ..errors import RecordError
 
 __all__ = ["MAX_LINE_BYTES", "MAX_SKIP_BYTES", "numbered_lines"]
 
@@ -33,7 +33,7 @@ MAX_SKIP_BYTES = 64 << 20
 
 
 def numbered_lines(fp: IO[bytes] | IO[str], file: str | None
-                   ) -> Iterator[tuple[int, str | PBNDecodeError]]:
+                   ) -> Iterator[tuple[int, str | RecordError]]:
     """``(line number, text without its line end)`` for each line of ``fp``, from 1.
 
     A line that is not UTF-8, or longer than :data:`MAX_LINE_BYTES`, comes
@@ -53,17 +53,17 @@ def numbered_lines(fp: IO[bytes] | IO[str], file: str | None
             skipped = _skip_line(fp)
             offset += len(raw) + skipped
             if skipped < 0:
-                yield n, PBNDecodeError(f"line longer than {MAX_SKIP_BYTES} bytes: reading "
+                yield n, RecordError(f"line longer than {MAX_SKIP_BYTES} bytes: reading "
                                         "stopped (is this a text file?)", file=file, line=n)
                 return
-            yield n, PBNDecodeError(f"line longer than {MAX_LINE_BYTES} bytes: skipped",
+            yield n, RecordError(f"line longer than {MAX_LINE_BYTES} bytes: skipped",
                                     file=file, line=n)
             continue
         try:
             text = raw.decode("utf-8-sig" if offset == 0 else "utf-8")
         except UnicodeDecodeError as e:
             start = offset + e.start + len(raw) - len(e.object)  # e.object lacks a BOM
-            yield n, PBNDecodeError(f"not UTF-8 text ({e.reason} at byte {start})",
+            yield n, RecordError(f"not UTF-8 text ({e.reason} at byte {start})",
                                     file=file, line=n)
         else:
             yield n, text.rstrip("\r\n")

@@ -24,7 +24,7 @@ legality of every recorded card) and reports the first problem as a
 ... *
 ... '''
 >>> [board] = loads(text)
->>> board.contract.to_pbn(), board.trump(), seat_name(board.declarer)
+>>> board.contract.to_pbn(), board.trump, seat_name(board.declarer)
 ('100H', 1, 'E')
 >>> pos = board.position()
 >>> seat_name(pos.to_move), pos.points, pos.tricks_won
@@ -47,7 +47,7 @@ from typing import IO
 
 from ..board import Board, BoardSource, opening_leader
 from ..errors import (BeloteError, CardError, ContractError, ConversionWarning, PBNDecodeError,
-                      PBNWarning)
+                      PBNWarning, RecordError)
 from ..types.auction import Auction
 from ..types.cards import ALL_CARDS, RANK_NAMES, SUIT_NAMES, Card, CardSet, card_name, parse_card
 from ..types.contract import Contract, parse_contract, reread_contract
@@ -77,7 +77,7 @@ _HEADER = re.compile(r"%\s*(PBN|EXPORT)\b")
 
 
 def _read_auction(tags: dict[str, str], sections: dict[str, list[str]], own: RuleProfile,
-                  error: Callable[[str, str], PBNDecodeError]
+                  error: Callable[[str, str], RecordError]
                   ) -> tuple[Auction | None, list[str]]:
     """The ``Auction`` tag and section read as an :class:`Auction` (``None`` without one),
     and what the section holds that the auction does not keep: the note references
@@ -120,7 +120,7 @@ def _read_auction(tags: dict[str, str], sections: dict[str, list[str]], own: Rul
 
 
 def _read_contract(text: str | None, declarer: Seat | None, profile: RuleProfile,
-                   own: RuleProfile, error: Callable[[str, str], PBNDecodeError]
+                   own: RuleProfile, error: Callable[[str, str], RecordError]
                    ) -> Contract | None:
     """The Contract tag ``text`` parsed under ``profile``, ``None`` if absent.
 
@@ -143,7 +143,7 @@ def _read_contract(text: str | None, declarer: Seat | None, profile: RuleProfile
 
 
 def _full_deal(deal: Deal, rows: list[list[Card | None]], leader: Callable[[], Seat],
-               error: Callable[[str, str | int], PBNDecodeError]) -> Deal:
+               error: Callable[[str, str | int], RecordError]) -> Deal:
     """The deal at the start of play, 8 cards each, from the Deal tag ``deal`` and the play.
 
     Hands of 8 cards are the deal itself (each recorded card must then come
@@ -431,9 +431,10 @@ def _parse_game(game: list[tuple[int, str]], file: str | None,
     except BeloteError as e:
         raise error(str(e), tag_lines["Deal"]) from None
     dropped = [f"the comment on line {n}" for n in comments]
-    source = BoardSource(file, game[0][0], tag_lines, tuple(row_lines), tuple(tags))
+    source = BoardSource(file, game[0][0], tag_lines, tuple(row_lines), tuple(tags),
+                         error_class=PBNDecodeError)
 
-    def located(message: str, where: str | int) -> PBNDecodeError:
+    def located(message: str, where: str | int) -> RecordError:
         """The error of this board at tag ``where`` or at play row ``where``."""
         if isinstance(where, int):
             return source.error(message, number, trick=where)
@@ -649,6 +650,27 @@ def _decode(data: bytes, file: str | None) -> str:
                              line=line) from None
 
 
+def play_rows(board: Board) -> list[list[Card | None]]:
+    """The play record of ``board`` in PBN's layout: one row per trick, in seat columns from
+    the first leader, ``None`` for a card not played yet (what ``Board(..., play=rows)`` takes).
+
+    >>> board = Board(Deal.from_pbn("N:AKQJ.AKQJ.. .T987.T987. T987...AKQJ ..AKQJ.T987"),
+    ...               dealer=0, contract="100H", declarer=1, cards="H7 S7 C7 HA HJ")
+    >>> [[card_name(c) if c is not None else "-" for c in row] for row in play_rows(board)]
+    [['7H', '7S', '7C', 'AH'], ['-', '-', '-', 'JH']]
+    """
+    if not board.cards:
+        return []
+    first, end = board.first_leader(), board.position()
+    rows: list[list[Card | None]] = []
+    for leader, cards in [(t.leader, t.cards) for t in end.tricks] + [(end.leader, end.trick)]:
+        if cards:
+            rows.append([None] * 4)
+            for k, card in enumerate(cards):
+                rows[-1][(leader + k - first) % 4] = card
+    return rows
+
+
 def _pbn_card(card: Card | None) -> str:
     """A card as the play section writes it: suit then rank (``HJ``), or ``-``."""
     return "-" if card is None else SUIT_NAMES[card >> 3] + RANK_NAMES[card & 7]
@@ -656,8 +678,8 @@ def _pbn_card(card: Card | None) -> str:
 
 def _known_values(board: Board) -> dict[str, str | None]:
     """The values the fields of ``board`` give to the known tags."""
-    contract = board.get_contract()
-    has_play = board.play_leader is not None or bool(board.play)
+    contract = board.contract
+    has_play = board.play_leader is not None or bool(board.cards)
     return {
         "Board": board.board,
         "Dealer": None if board.dealer is None else seat_name(board.dealer),
@@ -780,7 +802,7 @@ def _dump_board(board: Board) -> str:
             continue
         lines.append(f'[{name} "{_escape(value)}"]')
         if name == "Play":
-            lines.extend(" ".join(_pbn_card(c) for c in row) for row in board.play)
+            lines.extend(" ".join(_pbn_card(c) for c in row) for row in play_rows(board))
             lines.append("*")
         elif name == "Auction":
             calls = ["Pass" if c.text == "P" else c.text for c in board.auction.calls]  # type: ignore[union-attr]

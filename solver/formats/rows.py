@@ -6,7 +6,7 @@ notation (``N:S.H.D.C ...``); the columns ``board``, ``dealer``, ``mode``,
 :func:`iter_rows` reads such a file one batch of rows at a time, so memory
 stays flat however large the file is, and turns each row into a checked
 :class:`~belote.board.Board`, or into the
-:class:`~belote.errors.PBNDecodeError` saying what is wrong with it: a bad
+:class:`~belote.errors.RecordError` saying what is wrong with it: a bad
 row does not stop the reading.
 
 Where an error points: ``line`` is the line of the file for CSV and NDJSON
@@ -26,7 +26,7 @@ from collections.abc import Iterable, Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import IO, TYPE_CHECKING, Any, cast
 
-from ..errors import BeloteError, InputError, PBNDecodeError
+from ..errors import BeloteError, InputError, RecordError
 from ..files import load_json
 from ..types.profile import RuleProfile, get_profile
 from ..types.deal import Deal, Seat, parse_seat, seat_name
@@ -86,12 +86,12 @@ def _text(value: Any) -> str | None:
 
 
 def _board(row: Mapping[str, Any], file: str | None, line: int, mode: str | None
-           ) -> Board | PBNDecodeError:
+           ) -> Board | RecordError:
     """The checked board of one row, or its error."""
     name = _text(row.get("board"))
 
-    def error(message: str) -> PBNDecodeError:
-        return PBNDecodeError(message, file=file, board=name, line=line)
+    def error(message: str) -> RecordError:
+        return RecordError(message, file=file, board=name, line=line)
 
     game = _text(row.get("cfn"))
     deal_text = _text(row.get("deal"))
@@ -102,7 +102,7 @@ def _board(row: Mapping[str, Any], file: str | None, line: int, mode: str | None
 
         try:
             return parse_game(game, file=file, board=name, line=line)
-        except PBNDecodeError as e:
+        except RecordError as e:
             return e
     if deal_text is None:
         return error("deal: empty")
@@ -124,12 +124,12 @@ def _board(row: Mapping[str, Any], file: str | None, line: int, mode: str | None
         return Board(deal, board=name, profile=board_mode, contract=_text(row.get("contract")),
                      source=BoardSource(file=file, line=line), **fields)
     except BeloteError as e:
-        return e if isinstance(e, PBNDecodeError) else error(str(e))
+        return e if isinstance(e, RecordError) else error(str(e))
 
 
 def iter_rows(fp_or_path: IO[str] | IO[bytes] | str | os.PathLike[str], *,
               profile: str | RuleProfile | None = None, format: str | None = None
-              ) -> Iterator[Board | PBNDecodeError]:
+              ) -> Iterator[Board | RecordError]:
     """The boards of a deal file, one row at a time, each a :class:`Board` or its error.
 
     ``format`` defaults to the file's suffix (:func:`file_format`); a stream
@@ -161,8 +161,8 @@ def iter_rows(fp_or_path: IO[str] | IO[bytes] | str | os.PathLike[str], *,
         yield from _READERS[format](numbered_lines(fp, file), file, mode)
 
 
-def _missing_deal(file: str | None, columns: Iterable[object]) -> PBNDecodeError:
-    return PBNDecodeError(f"no 'deal' or 'cfn' column (columns: "
+def _missing_deal(file: str | None, columns: Iterable[object]) -> RecordError:
+    return RecordError(f"no 'deal' or 'cfn' column (columns: "
                           f"{', '.join(map(str, columns)) or 'none'})", file=file, line=1)
 
 
@@ -173,7 +173,7 @@ def _has_deal(columns: Iterable[object]) -> bool:
 
 
 def check_deal_column(path: str | os.PathLike[str]) -> None:
-    """Raise :class:`~belote.errors.PBNDecodeError` if a CSV or Parquet file has no ``deal`` column.
+    """Raise :class:`~belote.errors.RecordError` if a CSV or Parquet file has no ``deal`` column.
 
     The error names the file, line 1 and the columns found. Only the header
     (CSV) or the schema (Parquet) is read. Other files pass: a PBN file has
@@ -187,7 +187,7 @@ def check_deal_column(path: str | os.PathLike[str]) -> None:
     ...     _ = fp.write("board,dealer\\n1,N\\n")
     >>> try:
     ...     check_deal_column(path)
-    ... except PBNDecodeError as e:
+    ... except RecordError as e:
     ...     print(e.file == path, e.line, e.message)
     True 1 no 'deal' or 'cfn' column (columns: board, dealer)
     """
@@ -198,7 +198,7 @@ def check_deal_column(path: str | os.PathLike[str]) -> None:
             with open(file, "rb") as fp:
                 first = next((t for _, t in numbered_lines(fp, file)
                               if not isinstance(t, str) or t.strip()), "")
-            if isinstance(first, PBNDecodeError):
+            if isinstance(first, RecordError):
                 return
             header = [h.strip().lower() for h in _csv_cells(first)]
         except (OSError, csv.Error):
@@ -221,12 +221,12 @@ def _csv_cells(text: str) -> list[str]:
     return next(csv.reader([text], strict=True), [])
 
 
-def _csv_rows(lines: Iterator[tuple[int, str | PBNDecodeError]], file: str | None,
-              mode: str | None) -> Iterator[Board | PBNDecodeError]:
+def _csv_rows(lines: Iterator[tuple[int, str | RecordError]], file: str | None,
+              mode: str | None) -> Iterator[Board | RecordError]:
     """CSV records, one per line: a bad line is one error and the next line is read."""
     header: list[str] | None = None
     for line, text in lines:
-        if isinstance(text, PBNDecodeError):
+        if isinstance(text, RecordError):
             yield text
             if header is None:  # no header: no row can be read
                 return
@@ -236,7 +236,7 @@ def _csv_rows(lines: Iterator[tuple[int, str | PBNDecodeError]], file: str | Non
         try:
             cells = _csv_cells(text)
         except csv.Error as e:
-            error = PBNDecodeError(f"broken CSV quoting ({e}); a field never spans lines",
+            error = RecordError(f"broken CSV quoting ({e}); a field never spans lines",
                                    file=file, line=line)
             yield error
             if header is None:
@@ -250,17 +250,17 @@ def _csv_rows(lines: Iterator[tuple[int, str | PBNDecodeError]], file: str | Non
             continue
         if len(cells) != len(header):
             board = dict(zip(header, cells)).get("board", "").strip() or None
-            yield PBNDecodeError(f"{len(cells)} fields, the header has {len(header)}",
+            yield RecordError(f"{len(cells)} fields, the header has {len(header)}",
                                  file=file, board=board, line=line)
             continue
         yield _board(dict(zip(header, cells)), file, line, mode)
 
 
-def _ndjson_rows(lines: Iterator[tuple[int, str | PBNDecodeError]], file: str | None,
-                 mode: str | None) -> Iterator[Board | PBNDecodeError]:
+def _ndjson_rows(lines: Iterator[tuple[int, str | RecordError]], file: str | None,
+                 mode: str | None) -> Iterator[Board | RecordError]:
     """NDJSON records, one per line: a bad line is one error and the next line is read."""
     for line, text in lines:
-        if isinstance(text, PBNDecodeError):
+        if isinstance(text, RecordError):
             yield text
             continue
         if not text.strip():
@@ -268,19 +268,19 @@ def _ndjson_rows(lines: Iterator[tuple[int, str | PBNDecodeError]], file: str | 
         try:
             row = load_json(text)
         except InputError as e:
-            yield PBNDecodeError(str(e), file=file, line=line)
+            yield RecordError(str(e), file=file, line=line)
             continue
         if not isinstance(row, dict):
-            yield PBNDecodeError("not a JSON object", file=file, line=line)
+            yield RecordError("not a JSON object", file=file, line=line)
             continue
         row = {str(k).lower(): v for k, v in row.items()}
         if not _has_deal(row):
-            yield PBNDecodeError("no 'deal' or 'cfn' field", file=file, line=line)
+            yield RecordError("no 'deal' or 'cfn' field", file=file, line=line)
             continue
         yield _board(row, file, line, mode)
 
 
-def _parquet_rows(file: str, mode: str | None) -> Iterator[Board | PBNDecodeError]:
+def _parquet_rows(file: str, mode: str | None) -> Iterator[Board | RecordError]:
     """Parquet rows in batches of :data:`BATCH_ROWS` (streamed by polars).
 
     A damaged file is an error, never fewer rows in silence: polars may end
@@ -297,7 +297,7 @@ def _parquet_rows(file: str, mode: str | None) -> Iterator[Board | PBNDecodeErro
         columns = [c for c in frame.collect_schema().names() if c.lower() in COLUMNS]
         expected = frame.select(pl.len()).collect().item()
     except errors as e:
-        yield PBNDecodeError(f"cannot read Parquet: {e}", file=file)
+        yield RecordError(f"cannot read Parquet: {e}", file=file)
         return
     if not _has_deal(columns):
         yield _missing_deal(file, frame.collect_schema().names())
@@ -309,7 +309,7 @@ def _parquet_rows(file: str, mode: str | None) -> Iterator[Board | PBNDecodeErro
         try:  # the data pages are read (and may be found damaged) batch by batch
             batch = next(batches, None)
         except errors as e:
-            yield PBNDecodeError(f"cannot read Parquet after row {row_number}: {e}", file=file)
+            yield RecordError(f"cannot read Parquet after row {row_number}: {e}", file=file)
             return
         if batch is None:
             break
@@ -317,7 +317,7 @@ def _parquet_rows(file: str, mode: str | None) -> Iterator[Board | PBNDecodeErro
             row_number += 1
             yield _board(row, file, row_number, mode)
     if row_number != expected:
-        yield PBNDecodeError(f"cannot read Parquet after row {row_number}: the file holds "
+        yield RecordError(f"cannot read Parquet after row {row_number}: the file holds "
                              f"{expected} rows (is it damaged?)", file=file)
 
 

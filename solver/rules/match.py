@@ -40,7 +40,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from ..errors import BeloteError, PBNDecodeError
+from ..errors import BeloteError
 from ..types.contract import Contract
 from ..types.deal import SIDES, Side, SidePair, side_name
 from ..types.profile import RuleProfile
@@ -201,38 +201,32 @@ def match_sheet(profile: RuleProfile, deals: Iterable[PlayedDeal], *,
     return MatchSheet(profile.name, profile.match_target, tuple(lines), winner)
 
 
-def _located(board: Any, message: str) -> PBNDecodeError:
-    """An error naming ``board``'s file, number and line."""
-    return PBNDecodeError(message, file=board.file, board=board.board, line=board.line or None)
+def played_deal(board: Any) -> PlayedDeal:
+    """The :class:`PlayedDeal` of a board (:class:`~belote.board.Board`), under its rules.
 
-
-def played_deal(board: Any, profile: RuleProfile | None = None) -> PlayedDeal:
-    """The :class:`PlayedDeal` of a PBN board (:class:`~belote.board.Board`).
-
-    A passed-out board is a deal without a contract. Raises
-    :class:`PBNDecodeError` (naming file, board and line) for a board without
-    a contract, a declarer or a complete play record.
+    A passed-out board is a deal without a contract. Raises the board's
+    :class:`~belote.errors.RecordError` (naming file, board and line) for a
+    board without a contract, a declarer or a complete play record.
     """
-    profile = profile or board.profile()
     if board.passed_out:
         return PlayedDeal(board.board, None, SidePair(0, 0), None)
-    contract = board.get_contract(profile)
+    contract = board.contract
     if contract is None:
-        raise _located(board, "no Contract tag: a match sheet needs every deal's contract "
-                              "(or an auction of four passes for a passed-out deal)")
+        raise board.error("no Contract tag: a match sheet needs every deal's contract "
+                          "(or an auction of four passes for a passed-out deal)")
     if contract.declarer is None:
         side = dict(board.tags).get("TakerSide")
         why = (f"the record names the taking side ({side}), not the seat: give the "
                "auction (CFN's 4-section form) or a Declarer" if side else
                "a match sheet needs every deal's taker")
-        raise _located(board, f"no Declarer tag: {why}")
-    position = board.position(profile)
+        raise board.error(f"no Declarer tag: {why}")
+    position = board.position()
     if not position.tricks and not position.trick:
-        raise _located(board, "no Play record: a match sheet needs every card played")
+        raise board.error("no Play record: a match sheet needs every card played")
     if not position.is_over:
         done = len(position.tricks)
-        raise _located(board, f"the play record stops after {done} trick{'s' * (done != 1)} "
-                              "of 8: a match sheet needs every card played")
+        raise board.error(f"the play record stops after {done} trick{'s' * (done != 1)} "
+                          "of 8: a match sheet needs every card played")
     return PlayedDeal(board.board, contract, SidePair(*position.points), position.belote_side())
 
 
@@ -245,7 +239,7 @@ def session_sheets(boards: Sequence[Any]) -> list[MatchSheet]:
     if not boards:
         raise BeloteError("no boards: a match sheet needs at least one deal")
     profile = _session_profile(boards)
-    deals = [played_deal(board, profile) for board in boards]
+    deals = [played_deal(board) for board in boards]
     sheets = []
     while deals:
         sheet = match_sheet(profile, deals, stop=True)
@@ -255,11 +249,11 @@ def session_sheets(boards: Sequence[Any]) -> list[MatchSheet]:
 
 
 def _session_profile(boards: Sequence[Any]) -> RuleProfile:
-    """The one profile of a session's boards (a :class:`PBNDecodeError` at a board of another)."""
-    profile = boards[0].profile()
+    """The one profile of a session's boards (the board's error at a board of another)."""
+    profile: RuleProfile = boards[0].profile
     for board in boards:
-        mode = board.profile()
+        mode = board.profile
         if mode.name != profile.name:
-            raise _located(board, f"{mode.name} board in a {profile.name} session (board "
-                                  f"{boards[0].board}): a match is played under one mode")
+            raise board.error(f"{mode.name} board in a {profile.name} session (board "
+                              f"{boards[0].board}): a match is played under one mode")
     return profile

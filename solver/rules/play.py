@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING
 
 from ..types.cards import (KING, QUEEN, SUIT_MASKS, SUIT_NAMES, SUITS, Card, CardSet, Mask, Suit,
                            as_suit, card_name, card_suit, make_card, parse_card)
-from ..types.deal import Deal, Seat, Side, SidePair, as_seat, seat_name, side_of
+from ..types.deal import SEATS, Deal, Seat, Side, SidePair, as_seat, seat_name, side_of
 from ..errors import DealError, IllegalPlayError
 from ..types.profile import PROFILES, RuleProfile, get_profile
 
@@ -340,3 +340,38 @@ class Position:
                 f"trump={SUIT_NAMES[trump]!r}, leader={seat_name(first)!r}, "
                 f"profile={profile}{ending}){record}")
 
+
+def replay(position: Position, hands: Sequence[Mask]) -> Position:
+    """``position`` as it would be if the hands still held were ``hands``.
+
+    The deal at the start is each seat's ``hands`` plus the cards it played,
+    and the recorded cards are played again in order from the same leader
+    (checked: :class:`~belote.errors.IllegalPlayError` if a card could
+    not have been played from that deal). Tricks, points and the trick in
+    progress come out as in ``position``.
+
+    >>> from belote import Deal, COINCHE
+    >>> pos = Position(Deal.from_pbn("N:AKQJ.AKQJ.. .T987.T987. T987...AKQJ ..AKQJ.T987"),
+    ...                trump=1, leader=1, profile=COINCHE)
+    >>> for card in ("7H", "7S", "7C", "AH", "JH"):
+    ...     _ = pos.play(card)
+    >>> swap = CardSet("TD TC").mask  # E's TD and W's TC change hands
+    >>> other = replay(pos, [h ^ swap if s in (1, 3) else h for s, h in enumerate(pos.hands)])
+    >>> other.points == pos.points, other.trick == pos.trick, other.to_move
+    (True, True, 1)
+    """
+    played = [position.played_by(seat) for seat in SEATS]
+    start = Deal([CardSet(int(hands[seat]) | played[seat]) for seat in SEATS])
+    points, won = list(position.points), list(position.tricks_won)
+    for trick in position.tricks:
+        points[side_of(trick.winner)] -= trick.points
+        won[side_of(trick.winner)] -= 1
+    first = position.tricks[0].leader if position.tricks else position.leader
+    out = Position(start, position.trump, first, position.profile, points=points,
+                   tricks_won=won)
+    for trick in position.tricks:
+        for card in trick.cards:
+            out.play(card)
+    for card in position.trick:
+        out.play(card)
+    return out

@@ -20,6 +20,7 @@ _TABLE: dict[str, tuple[str, ...]] = {
                "mean", "paired_difference", "paired_difference_bounded", "paired_proportions",
                "paired_proportions_any_n", "proportion", "proportion_any_n", "quantiles", "t_cdf",
                "t_quantile", "wilson_bounds", "z_value"),
+    ".view": ("enumerate_layouts", "visible_constraints"),
 }
 """The public names of this package, by home module (see :mod:`belote._lazy`)."""
 
@@ -44,6 +45,8 @@ if TYPE_CHECKING:
                         proportion as proportion, proportion_any_n as proportion_any_n,
                         quantiles as quantiles, t_cdf as t_cdf, t_quantile as t_quantile,
                         wilson_bounds as wilson_bounds, z_value as z_value)
+    from .view import (enumerate_layouts as enumerate_layouts,
+                       visible_constraints as visible_constraints)
 
 if not TYPE_CHECKING:  # a checker reads the imports above, and flags other names
     __all__, __getattr__, __dir__ = attach(__name__, _TABLE)

@@ -11,18 +11,18 @@ from belote.dd import ContractVerdict
 from belote.types import card_name
 
 board: belote.Board = pbn.load("datasets/examples/deals.pbn")[0]
-deal: Deal = board.full_deal()
+deal: Deal = board.deal
 hands: tuple[CardSet | None, ...] = deal.hands  # None: a hand the record does not know
 north = hands[0]
 assert north is not None
 mask: int = north.mask
 names: list[str] = [card_name(card) for card in north]
 with_ace: CardSet = north.of_suit(0) | CardSet("AH")
-profile: belote.RuleProfile = board.profile()
+profile: belote.RuleProfile = board.profile
 table = dd_table(deal, board.first_leader(), profile)
 value: int = table[HEARTS, NS]
 start = Position(deal, HEARTS, board.first_leader(), profile)
-contract = board.get_contract()
+contract = board.contract
 assert contract is not None
 verdict = belote.judge_contract(start, contract)
 made: bool = verdict.made
