@@ -449,8 +449,9 @@ def test_jobs_2_prints_what_jobs_1_prints(classic_json: list[dict]) -> None:
 
 WORKER_PROBE = """\
 import os, sys
+from belote import Run
 from belote.dd import loader, warm_up
-from belote.parallel import Run, parallel_map
+from belote.parallel import parallel_map
 
 def probe(_):
     return os.getpid(), loader._kernels is not None
