@@ -35,6 +35,8 @@ from belote.sampling.sampler import DealSampler
 from belote.types.contract import parse_contract
 
 from .cli_workloads import belote_command, wall_seconds
+from belote.rules.play import Position
+from belote.rules.scoring import min_points_to_make
 
 HAND = "S:JH 9H AH TH KS AS AD 7C"
 
@@ -70,8 +72,6 @@ def command_time(args: list[str]) -> float:
 def exact_cost(count: int) -> None:
     """Mean search nodes per sample of each way to answer 100H (module docstring)."""
     from belote.dd import default_context, reaches, solve_position
-    from belote.rules.play import Position
-    from belote.rules.scoring import min_points_to_make
 
     c = Constraints().with_text(hand=[HAND])
     contract = parse_contract("100H", COINCHE, declarer=2)

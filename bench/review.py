@@ -33,7 +33,7 @@ from pathlib import Path
 os.environ.setdefault("NUMBA_NUM_THREADS", "1")
 
 from belote.advice.playout import DEFAULT_SCHEDULE, Schedule  # noqa: E402
-from belote.analysis.quiz import _position, session_quiz  # noqa: E402
+from belote.analysis.quiz import position_before, session_quiz  # noqa: E402
 from belote.analysis.review import SessionReview, card_choice, review_board  # noqa: E402
 from belote.dd import warm_up  # noqa: E402
 from belote.formats import cfn  # noqa: E402
@@ -86,7 +86,7 @@ def quiz_quality(boards: list, seed: int = 0) -> str:
     confirmed = stable = listed = 0
     for q in quizzes:
         board = boards[q.place]
-        pos = _position(board, q.index)
+        pos = position_before(board, q.index)
         contract = board.contract
         evidence = DEFAULT_SCHEDULE.evidence(board.auction)
         big = card_choice(pos, contract, schedule=judge, seed=seed + 2, board=q.place,

@@ -28,6 +28,8 @@ if TYPE_CHECKING:
     from belote.sampling.stats import Estimate
     from belote.types.contract import Contract
 from .options import SCHEDULE_DEFAULT, SEAT, constraint_error, constraint_options
+from belote.advice.question import BidQuestion
+from .common import solver_run
 
 MAX_SAMPLES = 10_000_000
 """The largest --samples: with --precision, at most 18 looks (100, 200, ... 10,000,000)."""
@@ -255,9 +257,7 @@ def bid(hand, seat, dealer, mode, contract_text, auction_text, conventions_path,
       belote bid --hand "JH 9H AH TH KS AS AD 7C" --seat S --dealer W --contract 100H --play both
     """
     from belote.advice.answer import advise_bid, plan_bid
-    from belote.advice.question import BidQuestion
 
-    from .common import solver_run
     from .running import PROGRESS_MIN_ITEMS, progress_bar, stoppable
 
     question = BidQuestion(hand=hand, seat=seat, dealer=dealer, mode=mode,
