@@ -80,11 +80,13 @@ JUDGE_SEED = 10**6
 @dataclass(frozen=True)
 class CardPoint:
     """A card to choose: the position (the whole deal inside; a decider must read only what
-    the player to move sees), the contract and the auction's log factors (``evidence``)."""
+    the player to move sees), the contract, the auction's log factors (``evidence``) and
+    the deal's seed (the judge's is :data:`JUDGE_SEED` plus it)."""
 
     position: Position
     contract: Contract
     evidence: np.ndarray | None
+    seed: int
 
 
 @dataclass(frozen=True)
@@ -167,7 +169,7 @@ def card_point(seed: int) -> tuple[CardPoint, bool] | None:
     if len(equivalence_classes(pos)) == 1:
         return None
     affected = seat_view(pos) != visible_constraints(pos, pos.to_move)
-    return CardPoint(pos, contract, evidence), affected
+    return CardPoint(pos, contract, evidence, seed), affected
 
 
 CALL_POINTS = 3
@@ -254,7 +256,7 @@ def _read(paths: list[Path]) -> list[dict[str, Any]]:
     return sorted(rows, key=lambda r: r["seed"])
 
 
-def _regrets(row: dict[str, Any], name: str) -> tuple[list[float], list[float], list[bool]]:
+def regrets(row: dict[str, Any], name: str) -> tuple[list[float], list[float], list[bool]]:
     """Goal-share and points regrets of variant ``name``'s choices at ``row``, and whether
     each differs from the judge's best."""
     judge = row["judge"]
@@ -300,7 +302,7 @@ def summary(paths: list[Path]) -> str:
     for name in names:
         goal, differ, ms, per = [], [], [], []
         for r in judged:
-            g, p, d = _regrets(r, name)
+            g, p, d = regrets(r, name)
             goal += g
             differ += d
             per.append(float(np.mean(p)))
@@ -309,10 +311,16 @@ def summary(paths: list[Path]) -> str:
         lines.append(f"| {name} | {len(goal)} | {np.mean(goal):.4f} | {_interval(per)} "
                      f"| {100 * np.mean(differ):.0f}% | {np.mean(ms):.0f} |")
     base = names[0]
+    unjudged = len(rows) - len(judged)
     for name in names[1:]:
         diff = [a - b for a, b in zip(by_point[name], by_point[base], strict=True)]
-        lines.append(f"\npaired regret, {name} - {base} ({unit}), all {len(diff)} points: "
-                     f"{_interval(diff)}")
+        if unjudged:
+            lines.append(f"\npaired regret, {name} - {base} ({unit}), all {len(rows)} points "
+                         f"(the {unjudged} not judged count 0: the same view, the same "
+                         f"layouts, the same card): {_interval(diff + [0.0] * unjudged)}")
+        else:
+            lines.append(f"\npaired regret, {name} - {base} ({unit}), all {len(diff)} points: "
+                         f"{_interval(diff)}")
         subset = [d for d, r in zip(diff, judged, strict=True) if r.get("affected")]
         if kind == "card":
             lines.append(f"  on the {len(subset)} points where the belote heard changes the "
