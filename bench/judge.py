@@ -203,7 +203,8 @@ def judge_row(kind: str, seed: int, variants: dict[str, Decider], seeds: int, fa
         pos = point.position
         row.update(deal=Deal(pos.start_hands).to_pbn(), contract=point.contract.to_pbn(),
                    declarer=point.contract.declarer, cards_left=pos.cards_left,
-                   affected=affected)
+                   cards=[card_name(c) for t in pos.tricks for c in t.cards]
+                   + [card_name(c) for c in pos.trick], affected=affected)
         if heard_only and not affected:
             return row
         row["judge"] = judge_card(point, factor, JUDGE_SEED + seed)
