@@ -56,14 +56,15 @@ from belote.advice.auction import auction_advice
 from belote.advice.playout import DEFAULT_SCHEDULE, Schedule, decide, seat_view
 from belote.advice.hint import visible_constraints
 from belote.auction.conventions import DEFAULT as CONVENTIONS
-from belote.dd import equivalence_classes, warm_up
+from belote.dd import equivalence_classes, layout_values, warm_up
+from belote.rules.scoring import min_points_to_make
 from belote.sampling.constraints import Constraints
 from belote.sampling.sampler import BLOCK
 from belote.sampling.stats import mean
 from belote.types.auction import Auction
 from belote.types.cards import card_name
 from belote.types.contract import Contract
-from belote.types.deal import Deal
+from belote.types.deal import Deal, side_of
 
 from .sd_match import auction, our_auction
 
@@ -136,12 +137,19 @@ def judge_card(point: CardPoint, factor: int, seed: int) -> dict[str, Any]:
     interchangeable cards in the judge's order (best first), goal shares and points."""
     judge = Schedule(tuple(min(BLOCK, factor * n) for n in DEFAULT_SCHEDULE.layouts),
                      factor * DEFAULT_SCHEDULE.exact)
-    d = decide(point.position, point.contract, schedule=judge, seed=seed,
-               evidence=point.evidence)
+    pos, contract = point.position, point.contract
+    d = decide(pos, contract, schedule=judge, seed=seed, evidence=point.evidence)
+    classes, values = layout_values(pos, np.array([pos.hands], dtype=np.int64))
+    side, taker = side_of(pos.to_move), contract.side
+    need = min_points_to_make(pos.profile, contract, pos.belote_side())
+    real = {cls[0]: (float((values[0, j, taker] >= need) == (side == taker)),
+                     float(values[0, j, side])) for j, cls in enumerate(classes)}
+    truth = [next(real[c] for c in cls if c in real) for cls in d.classes]
     return {"layouts": d.layouts, "exact": d.exact,
             "classes": [[card_name(c) for c in cls] for cls in d.classes],
             "goal": list(d.goal) if d.goal is not None else [0.0] * len(d.classes),
-            "points": list(d.points)}
+            "points": list(d.points),
+            "truth_goal": [g for g, _ in truth], "truth_points": [p for _, p in truth]}
 
 
 def judge_call(point: CallPoint, factor: int, seed: int) -> dict[str, Any]:
@@ -271,6 +279,16 @@ def regrets(row: dict[str, Any], name: str) -> tuple[list[float], list[float], l
     return goal, points, differ
 
 
+def on_the_deal(row: dict[str, Any], name: str) -> tuple[float, float]:
+    """The mean goal (0/1) and trick points on the real deal of variant ``name``'s choices at
+    ``row`` (card points only)."""
+    judge = row["judge"]
+    where = {c: j for j, cls in enumerate(judge["classes"]) for c in cls}
+    picks = [where[pick["choice"]] for pick in row["choices"][name]]
+    return (float(np.mean([judge["truth_goal"][j] for j in picks])),
+            float(np.mean([judge["truth_points"][j] for j in picks])))
+
+
 def _interval(values: list[float]) -> str:
     if len(values) < 2:
         return "-"
@@ -326,6 +344,12 @@ def summary(paths: list[Path]) -> str:
         if kind == "card":
             lines.append(f"  on the {len(subset)} points where the belote heard changes the "
                          f"view: {_interval(subset)}")
+        real = [r for r in judged if "truth_points" in r["judge"]]
+        if real:
+            gains = [np.subtract(on_the_deal(r, name), on_the_deal(r, base)) for r in real]
+            lines.append(f"  on the real deal, {name} - {base} over the {len(real)} judged "
+                         f"points: goal {_interval([float(g[0]) for g in gains])}, points "
+                         f"{_interval([float(g[1]) for g in gains])}")
     return "\n".join(lines)
 
 

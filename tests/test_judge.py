@@ -12,7 +12,8 @@ import pytest
 pytest.importorskip("colver")
 
 from bench import judge  # noqa: E402
-from belote.dd import equivalence_classes  # noqa: E402
+from belote.dd import equivalence_classes, position_analysis  # noqa: E402
+from belote.types.deal import side_of  # noqa: E402
 from belote.types.cards import card_name  # noqa: E402
 
 
@@ -49,6 +50,7 @@ def test_a_tiny_card_run_resumes_and_pairs_the_variants(tmp_path) -> None:
     text = judge.summary([out])
     assert "| best | 2 | 0.0000 | +0.000 [+0.000, +0.000] | 0% |" in text
     assert "paired regret, worst - best (points), all 2 points:" in text
+    assert "on the real deal, worst - best over the 2 judged points: goal " in text
 
 
 def test_shards_share_the_deals_out(tmp_path) -> None:
@@ -69,6 +71,10 @@ def test_a_card_point_is_a_real_choice() -> None:
     classes = equivalence_classes(point.position)
     assert len(classes) > 1
     assert judge.reading(point, 0) in {card_name(c) for cls in classes for c in cls}
+    judged = judge.judge_card(point, 1, 7)
+    side = side_of(point.position.to_move)
+    real = {card_name(cv.card): cv.values[side] for cv in position_analysis(point.position).cards}
+    assert judged["truth_points"] == [real[cls[0]] for cls in judged["classes"]]
 
 
 def test_calls_are_judged_too(tmp_path, monkeypatch) -> None:
