@@ -137,19 +137,26 @@ def judge_card(point: CardPoint, factor: int, seed: int) -> dict[str, Any]:
     interchangeable cards in the judge's order (best first), goal shares and points."""
     judge = Schedule(tuple(min(BLOCK, factor * n) for n in DEFAULT_SCHEDULE.layouts),
                      factor * DEFAULT_SCHEDULE.exact)
-    pos, contract = point.position, point.contract
-    d = decide(pos, contract, schedule=judge, seed=seed, evidence=point.evidence)
-    classes, values = layout_values(pos, np.array([pos.hands], dtype=np.int64))
-    side, taker = side_of(pos.to_move), contract.side
-    need = min_points_to_make(pos.profile, contract, pos.belote_side())
-    real = {cls[0]: (float((values[0, j, taker] >= need) == (side == taker)),
-                     float(values[0, j, side])) for j, cls in enumerate(classes)}
+    d = decide(point.position, point.contract, schedule=judge, seed=seed,
+               evidence=point.evidence)
+    real = on_the_real_deal(point)
     truth = [next(real[c] for c in cls if c in real) for cls in d.classes]
     return {"layouts": d.layouts, "exact": d.exact,
             "classes": [[card_name(c) for c in cls] for cls in d.classes],
             "goal": list(d.goal) if d.goal is not None else [0.0] * len(d.classes),
             "points": list(d.points),
             "truth_goal": [g for g, _ in truth], "truth_points": [p for _, p in truth]}
+
+
+def on_the_real_deal(point: CardPoint) -> dict[int, tuple[float, float]]:
+    """Each class of interchangeable cards (by its first card) on the real deal, double-dummy:
+    whether the side then reaches its goal (1 or 0) and its trick points."""
+    pos, contract = point.position, point.contract
+    classes, values = layout_values(pos, np.array([pos.hands], dtype=np.int64))
+    side, taker = side_of(pos.to_move), contract.side
+    need = min_points_to_make(pos.profile, contract, pos.belote_side())
+    return {cls[0]: (float((values[0, j, taker] >= need) == (side == taker)),
+                     float(values[0, j, side])) for j, cls in enumerate(classes)}
 
 
 def judge_call(point: CallPoint, factor: int, seed: int) -> dict[str, Any]:
