@@ -325,6 +325,7 @@ def summary(paths: list[Path]) -> str:
              "| differs from the judge | ms a decision |",
              "|---|---|---|---|---|---|"]
     by_point: dict[str, list[float]] = {}
+    goal_by_point: dict[str, list[float]] = {}
     for name in names:
         goal, differ, ms, per = [], [], [], []
         for r in judged:
@@ -332,6 +333,7 @@ def summary(paths: list[Path]) -> str:
             goal += g
             differ += d
             per.append(float(np.mean(p)))
+            goal_by_point.setdefault(name, []).append(float(np.mean(g)))
             ms += [pick["ms"] for pick in r["choices"][name]]
         by_point[name] = per
         lines.append(f"| {name} | {len(goal)} | {np.mean(goal):.4f} | {_interval(per)} "
@@ -351,6 +353,10 @@ def summary(paths: list[Path]) -> str:
         if kind == "card":
             lines.append(f"  on the {len(subset)} points where the belote heard changes the "
                          f"view: {_interval(subset)}")
+            goals = [a - b for a, b in zip(goal_by_point[name], goal_by_point[base],
+                                           strict=True)]
+            lines.append(f"  in goal share, over the {len(goals)} judged points: "
+                         f"{_interval(goals)}")
         real = [r for r in judged if "truth_points" in r["judge"]]
         if real:
             gains = [np.subtract(on_the_deal(r, name), on_the_deal(r, base)) for r in real]
