@@ -15,11 +15,12 @@ from dataclasses import replace
 import numpy as np
 import pytest
 from belote import CLASSIC, COINCHE, Deal, Position
-from belote.advice.hint import visible_constraints
+from belote.advice.hint import replay, visible_constraints
 from belote.advice.playout import DEFAULT_SCHEDULE, Schedule, decide, decision_layouts
 from belote.errors import ConstraintError
 from belote.rules.play import belote_mask
-from belote.sampling.announcements import Heard, heard_belote, with_belote
+from belote.sampling.announcements import Heard, heard_belote, heard_from_play, with_belote
+from belote.sampling.sampler import DealSampler
 from belote.types.cards import parse_card
 from belote.types.contract import Contract
 
@@ -123,3 +124,28 @@ def test_a_decision_reading_the_belote_never_reads_a_hidden_card(profile) -> Non
         second = decide(other, contract, seed=seed)
         assert (first, first.classes, first.goal, first.points) == (
             second, second.classes, second.goal, second.points), (pos, other)
+
+
+def test_a_stand_in_position_with_the_heard_passed_decides_as_the_real_one() -> None:
+    """A player given a made-up deal (a stand-in consistent with the play only) passes what
+    was heard: the stand-in's own deal would tell another story, and is not read."""
+    checked = 0
+    for pos, contract, fact, other in _facts(sample_size(6, 30), COINCHE, (22, 14)):
+        seat = fact.seat
+        for k in range(40):
+            layout = DealSampler(visible_constraints(pos, pos.to_move)).draw_masks(k, 0, 1)[0]
+            if bool(int(layout[seat]) & other) != fact.announced:
+                break
+        else:
+            continue
+        stand_in = replay(pos, [int(h) for h in layout])
+        assert heard_belote(stand_in) != heard_belote(pos)
+        heard = heard_from_play([(p.seat, p.card) for p in heard_belote(pos)],
+                                [h.seat for h in heard_belote(pos) if h.announced], pos.trump)
+        assert heard == heard_belote(pos)
+        real = decide(pos, contract, seed=1)
+        told = decide(stand_in, contract, seed=1, heard=heard)
+        assert (real, real.classes, real.goal, real.points) == (
+            told, told.classes, told.goal, told.points)
+        checked += 1
+    assert checked >= 2

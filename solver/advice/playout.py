@@ -55,7 +55,7 @@ whatever executes it.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -71,7 +71,7 @@ from ..parallel.runner import SERIAL, Run, parallel_map, run_keywords
 from ..rules.play import Position, belote_sides
 from ..types.profile import RuleProfile, get_profile
 from ..rules.scoring import DealScore, min_points_to_make, score_deal
-from ..sampling.announcements import heard_belote, with_belote
+from ..sampling.announcements import Heard, heard_belote, with_belote
 from ..sampling.constraints import Constraints
 from ..sampling.sampler import BLOCK, DealSampler
 from ..board import Board
@@ -217,7 +217,8 @@ class Decision:
 def decide(position: Position, contract: Contract | None, *,
            schedule: Schedule = DEFAULT_SCHEDULE, seed: int = 0, board: int = 0,
            context: SearchContext | None = None,
-           evidence: np.ndarray | None = None) -> Decision:
+           evidence: np.ndarray | None = None,
+           heard: Sequence[Heard] | None = None) -> Decision:
     """The card the player to move at ``position`` plays single-dummy (module docstring).
 
     ``contract`` (its trump must be the position's) sets the side's goal;
@@ -225,6 +226,7 @@ def decide(position: Position, contract: Contract | None, *,
     ``seed`` and ``board`` choose the random layouts (module docstring).
     ``evidence`` (``(4, 32)`` log factors, :meth:`Schedule.evidence` of the
     auction) weighs the layouts; ``None`` takes them as equally likely.
+    ``heard``: the belote announcements heard (:func:`seat_view`).
     """
     if position.is_over:
         raise PlayoutError("the deal is over: every card has been played")
@@ -237,7 +239,7 @@ def decide(position: Position, contract: Contract | None, *,
     if len(heads) == 1:
         return Decision(seat, heads[0][0], 0, False, True, tuple(heads), None, ())
     layouts, weights, exact = decision_layouts(position, schedule=schedule, seed=seed,
-                                               board=board, evidence=evidence)
+                                               board=board, evidence=evidence, heard=heard)
     classes, values = layout_values(position, layouts, context=context or default_context())
     side = side_of(seat)
     points = values[:, :, side]
@@ -260,7 +262,8 @@ def decide(position: Position, contract: Contract | None, *,
 
 
 def decision_layouts(position: Position, *, schedule: Schedule = DEFAULT_SCHEDULE,
-                     seed: int = 0, board: int = 0, evidence: np.ndarray | None = None
+                     seed: int = 0, board: int = 0, evidence: np.ndarray | None = None,
+                     heard: Sequence[Heard] | None = None
                      ) -> tuple[np.ndarray, np.ndarray | None, bool]:
     """The layouts :func:`decide` values for the player to move at ``position``.
 
@@ -270,9 +273,9 @@ def decision_layouts(position: Position, *, schedule: Schedule = DEFAULT_SCHEDUL
     module docstring), and their weights (``None``: equally likely; the
     likelihoods under ``evidence`` when listed, how many times each was kept
     when resampled). They depend only on what the player sees, ``seed`` and
-    ``board``.
+    ``board``; ``heard`` as :func:`seat_view`.
     """
-    sampler = DealSampler(seat_view(position, belote=schedule.belote))
+    sampler = DealSampler(seat_view(position, belote=schedule.belote, heard=heard))
     count = sampler.count()
     worlds = schedule.worlds(8 - sum(position.tricks_won))
     exact = count <= max(worlds, schedule.exact)
@@ -286,12 +289,21 @@ def decision_layouts(position: Position, *, schedule: Schedule = DEFAULT_SCHEDUL
     return layouts, weights, False
 
 
-def seat_view(position: Position, *, belote: bool = True) -> Constraints:
+def seat_view(position: Position, *, belote: bool = True,
+              heard: Sequence[Heard] | None = None) -> Constraints:
     """What the player to move at ``position`` knows of the unseen cards: its hand, the play
     (:func:`~belote.advice.hint.visible_constraints`) and, with ``belote``, the belote
-    announcements heard (:func:`~belote.sampling.announcements.with_belote`)."""
+    announcements heard (:func:`~belote.sampling.announcements.with_belote`).
+
+    ``heard`` are those announcements as the seat heard them (a player given a stand-in
+    position whose hidden hands are made up passes them,
+    :func:`~belote.sampling.announcements.heard_from_play`); ``None`` reads them from the
+    position's deal (:func:`~belote.sampling.announcements.heard_belote`: a record's deal is
+    the real one)."""
     seen = visible_constraints(position, position.to_move)
-    return with_belote(seen, position.trump, heard_belote(position)) if belote else seen
+    if not belote:
+        return seen
+    return with_belote(seen, position.trump, heard_belote(position) if heard is None else heard)
 
 
 def _likelihoods(layouts: np.ndarray, evidence: np.ndarray) -> np.ndarray:

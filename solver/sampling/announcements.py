@@ -12,7 +12,8 @@ hears one public fact:
   it played came without an announcement).
 
 :func:`heard_belote` lists what the table heard at a position (one
-:class:`Heard` per seat that has played a trump K or Q), and
+:class:`Heard` per seat that has played a trump K or Q; :func:`heard_from_play`
+the same from the cards played and the seats that announced), and
 :func:`with_belote` writes it into the :class:`Constraints` a seat samples
 layouts from (the other honour known in the announcer's hand, or excluded
 from the silent seat's), so every layout the sampler draws or lists agrees
@@ -38,10 +39,10 @@ from dataclasses import dataclass
 from ..errors import ConstraintError
 from ..rules.play import Position, belote_mask
 from ..types.cards import Card, CardSet, Suit, card_name
-from ..types.deal import Seat, seat_name
+from ..types.deal import SEATS, Seat, seat_name
 from .constraints import Constraints
 
-__all__ = ["Heard", "heard_belote", "with_belote"]
+__all__ = ["Heard", "heard_belote", "heard_from_play", "with_belote"]
 
 
 @dataclass(frozen=True)
@@ -69,15 +70,28 @@ def heard_belote(position: Position) -> tuple[Heard, ...]:
     other honour is out of play anyway.
     """
     pair = belote_mask(position.trump)
-    heard: list[Heard] = []
     tricks = [(t.leader, t.cards) for t in position.tricks]
     tricks.append((position.leader, tuple(position.trick)))
-    for leader, cards in tricks:
-        for i, card in enumerate(cards):
-            seat = (leader + i) % 4
-            if pair >> card & 1 and all(h.seat != seat for h in heard):
-                held = position.start_hands[seat] & pair
-                heard.append(Heard(seat, card, held == pair))
+    played = [((leader + i) % 4, card) for leader, cards in tricks
+              for i, card in enumerate(cards)]
+    announced = [s for s in SEATS if position.start_hands[s] & pair == pair]
+    return heard_from_play(played, announced, position.trump)
+
+
+def heard_from_play(played: Iterable[tuple[Seat, Card]], announced: Iterable[Seat],
+                    trump: Suit) -> tuple[Heard, ...]:
+    """What the table heard, from the cards played in order (``(seat, card)`` pairs) and the
+    seats heard announcing "belote" (a seat that views a game, not its deal, knows these).
+
+    >>> heard_from_play([(0, 5), (1, 7), (0, 6)], announced=[0], trump=0)  # N: QS, later KS
+    (Heard(seat='N', card='QS', announced=True),)
+    """
+    pair = belote_mask(trump)
+    said = set(announced)
+    heard: list[Heard] = []
+    for seat, card in played:
+        if pair >> card & 1 and all(h.seat != seat for h in heard):
+            heard.append(Heard(seat, card, seat in said))
     return tuple(heard)
 
 
