@@ -116,12 +116,13 @@ def played_position(seed: int, left: int, profile: RuleProfile = COINCHE
 
 def redealt(pos: Position, seed: int) -> Position:
     """``pos`` with the cards its player to move cannot see dealt otherwise, same constraints
-    (what that player saw: its hand, the cards played, what they showed)."""
+    (what that player saw: its hand, the cards played, what they showed, the belote
+    announcements heard)."""
+    from belote.advice.playout import seat_view
     from belote.rules.play import replay
-    from belote.sampling.view import visible_constraints
     from belote.sampling.sampler import DealSampler
 
-    layouts = DealSampler(visible_constraints(pos, pos.to_move)).draw_masks(seed, 0, 1)
+    layouts = DealSampler(seat_view(pos)).draw_masks(seed, 0, 1)
     return replay(pos, [int(h) for h in layouts[0]])
 
 
