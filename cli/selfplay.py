@@ -55,7 +55,7 @@ MAX_DEALS = 1_000_000
 @json_option
 def selfplay(file, cfn_games, deals, seed, worlds, layouts, prior_only, explain, jobs, output,
              uniform, boards, mode, as_json):
-    """Play whole deals, the auction and the cards, with the player at every seat.
+    """Whole deals bid and played by the player at each seat.
 
     Each seat sees only its own cards, the calls, the cards played and the
     belote announcements. Calls: a prior from common club practice (the
