@@ -715,12 +715,25 @@ class Handler(BaseHTTPRequestHandler):
         ``GET /api/table/ID`` is what the person sees, ``POST /api/table/ID/act`` their call or
         card, ``POST /api/table/ID/next`` the next deal, ``GET /api/table/ID/record?format=``
         the finished deals as CFN or game JSON."""
+        try:
+            self._table_route(route)
+        except Refused:
+            raise
+        except Exception as e:  # a bug: one line, as the engine says it, and the server goes on
+            raise Refused(HTTPStatus.INTERNAL_SERVER_ERROR, f"internal error ({type(e).__name__}: "
+                                                            f"{one_line(str(e), before='')})") from e
+
+    def _table_route(self, route: str) -> None:
         tables, method = self.server.tables, self.command
         name, _, what = route.partition("/")
         if not name and method in ("GET", "HEAD"):
             from belote.player.session import DEFAULT_STRENGTH, STRENGTHS
 
-            self._json(HTTPStatus.OK, {"modes": ["coinche", "classic"], "strengths": list(STRENGTHS),
+            from belote.types.profile import get_profile
+
+            self._json(HTTPStatus.OK, {"targets": {m: get_profile(m).match_target for m in
+                                                   ("coinche", "classic")},
+                                       "strengths": list(STRENGTHS),
                                        "strength": DEFAULT_STRENGTH, "kept": KEPT_MATCHES})
             return
         if not name:

@@ -8,7 +8,7 @@ const TOKEN = new URLSearchParams(location.search).get("token") || "";
 const SEATS = "NESW", SUITS = "SHDC", PLAIN = "AKQJT987", TRUMP_ORDER = "J9ATKQ87";
 const SYM = {S: "\u2660", H: "\u2665", D: "\u2666", C: "\u2663"};
 const $ = (id) => document.getElementById(id);
-const T = {id: null, state: null, timer: null, sending: false, shown: ""};
+const T = {id: null, state: null, timer: null, sending: false, targets: {}};
 
 function el(tag, cls, text) {
   const e = document.createElement(tag);
@@ -73,6 +73,8 @@ async function startMatch(e) {
   if ($("s-dealer").value) body.dealer = $("s-dealer").value;
   if ($("s-seed").value !== "") body.seed = parseInt($("s-seed").value, 10);
   if ($("s-strength").value) body.strength = $("s-strength").value;
+  const target = parseInt($("s-target").value, 10);
+  if (target && target !== T.targets[body.mode]) body.target = target;
   let s;
   try { s = await api("table", body); } catch (err) { showError(err.message); return; }
   showError("");
@@ -313,7 +315,11 @@ function renderAfter(s) {
 }
 function renderAuction(s) {
   $("deal-title").textContent = "Deal " + s.deal + ", dealer " + s.dealer;
-  $("contract").textContent = s.contract ? "contract " + s.contract + " by " + s.declarer : "";
+  const contract = $("contract");
+  contract.replaceChildren();
+  if (s.contract) contract.append("contract ", callEl(s.contract.replace(/X+$/, "")),
+                                  s.contract.endsWith("XX") ? " surcoinched" : s.contract.endsWith("X") ?
+                                  " coinched" : "", " by " + s.declarer);
   const box = $("auction");
   box.replaceChildren();
   if (s.auction.length) {
@@ -367,6 +373,8 @@ async function start() {
       pick.append(o);
     }
     pick.value = options.strength;
+    T.targets = options.targets;
+    $("s-target").value = T.targets[$("s-mode").value];
   } catch (e) { showError(e.message); }
   $("to-board").href = "/?token=" + encodeURIComponent(TOKEN);
   const m = /[#&]m=([0-9a-f]+)/.exec(location.hash);
@@ -377,6 +385,7 @@ async function start() {
   }
 }
 $("setup").addEventListener("submit", startMatch);
+$("s-mode").addEventListener("change", () => { $("s-target").value = T.targets[$("s-mode").value] || ""; });
 $("new-match").addEventListener("click", () => {
   clearTimeout(T.timer);
   T.id = null; T.state = null;
