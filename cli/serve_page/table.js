@@ -219,8 +219,9 @@ function renderStatus(s) {
   box.replaceChildren();
   let text;
   if (s.error) text = s.error;
-  else if (s.over) text = "The match is over: " + s.winner + " win, " + s.sheet.totals.NS + " to " +
-    s.sheet.totals.EW + " (NS to EW).";
+  else if (s.over) text = "The match is over: " + s.winner + (s.winner.includes(s.seat) ?
+    " (you and your partner)" : "") + " win, " + s.sheet.totals.NS + " to " + s.sheet.totals.EW +
+    " (NS to EW).";
   else if (s.phase === "done") text = "The deal is over.";
   else if (s.your_turn) text = s.phase === "auction" ? "Your call." : "Your card.";
   else if (s.thinking) text = s.thinking.seat + " is thinking\u2026 " + s.thinking.seconds + " s";
@@ -256,8 +257,11 @@ function renderCalls(s) {
   if (!bids.length) return;
   if (s.mode === "classic") {
     const takes = el("div", "row");
-    takes.append(el("span", "small", "Take:"));
-    for (const call of bids) takes.append(button(call));
+    for (const call of bids) {
+      const take = button(call, "Take ");
+      take.append(callEl(call));
+      takes.append(take);
+    }
     box.append(takes);
     return;
   }
@@ -291,6 +295,7 @@ function renderHand(s) {
     }
   });
   $("hand").replaceWith(hand);
+  $("hand-box").hidden = !cards.length;
 }
 function renderAfter(s) {
   const box = $("after");
@@ -336,7 +341,8 @@ function renderAuction(s) {
     box.append(t);
   }
   const p = s.points;
-  $("points").textContent = s.phase === "auction" ? (s.turned ? "Turned card: " + s.turned + "." : "") :
+  $("points").textContent = s.phase === "auction" ? (s.turned ? "Turned card: " +
+    (s.turned[0] === "T" ? "10" : s.turned[0]) + SYM[s.turned[1]] + "." : "") :
     "Trick points: NS " + p.NS + ", EW " + p.EW + " (" + s.tricks.length + " trick" +
     (s.tricks.length === 1 ? "" : "s") + " of 8)" +
     (s.announced.length ? "; " + s.announced.map((a) => a.seat + " " + a.what).join(", ") : "") + ".";
@@ -352,7 +358,11 @@ function renderSheet(s) {
   t.append(head);
   sheet.deals.forEach((d, i) => {
     const row = el("tr", "");
-    row.append(el("td", "", i + 1), el("td", "", d.contract ? d.contract + " " + d.declarer : "\u2014"),
+    const contract = el("td", "");
+    if (d.contract) contract.append(callEl(d.contract.replace(/X+$/, "")), d.contract.replace(/^[^X]*/, "") +
+                                    " " + d.declarer);
+    else contract.textContent = "\u2014";
+    row.append(el("td", "", i + 1), contract,
                el("td", "", d.outcome), el("td", "", d.score.NS), el("td", "", d.score.EW),
                el("td", "won", d.totals.NS), el("td", "won", d.totals.EW));
     t.append(row);
