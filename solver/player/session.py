@@ -26,10 +26,11 @@ from ..board import Board
 from ..errors import BeloteError
 from ..rules.match import MatchSheet, match_sheet, played_deal
 from ..types.auction import Call
+from ..rules.play import trick_winner_index
 from ..types.cards import Card, card_name, parse_card
-from ..types.deal import Deal, Seat, as_seat, next_seat, partner, seat_name, side_name
+from ..types.deal import Seat, as_seat, next_seat, partner, seat_name, side_name, side_of
 from ..types.profile import RuleProfile, get_profile
-from .game import Game
+from .game import Game, SeatView
 from .player import Player
 
 __all__ = ["STRENGTHS", "MatchSession", "new_match"]
@@ -57,7 +58,7 @@ class MatchSession:
         self.seed = seed
         self.target = target
         self.strength = strength
-        self.players = {s: Player(profile=profile, seed=seed * 4 + s, **STRENGTHS[strength])
+        self.players = {s: Player(seed=seed * 4 + s, **STRENGTHS[strength])
                         for s in range(4) if s != seat}
         self.finished: list[Game] = []
         self.game = self._deal(0)
@@ -67,10 +68,12 @@ class MatchSession:
     def mode(self) -> str:
         return self.profile.name
 
-    def _deal(self, index: int) -> Game:
-        """Deal ``index`` (from 0): its cards from the seed, its dealer by rotation."""
-        rng = random.Random(f"{self.seed}:{index}")
-        return Game.new(Deal.random(rng), next_seat(self.first_dealer, index), self.profile)
+    def _deal(self, index: int, held: int = 0) -> Game:
+        """Deal ``index`` (from 0): its pack shuffled from the seed, its dealer by rotation,
+        ``held`` the points a litige holds for it."""
+        seed = random.Random(f"{self.seed}:{index}").randrange(2**63)
+        return Game.random(seed, next_seat(self.first_dealer, index), self.profile,
+                           number=index, held_in=held)
 
     @property
     def sheet(self) -> MatchSheet:
@@ -143,11 +146,11 @@ class MatchSession:
             raise BeloteError("the deal is not over yet")
         if self.over:
             raise BeloteError("the match is over")
-        self.game = self._deal(len(self.finished))
+        self.game = self._deal(len(self.finished), self.sheet.held)
 
     def boards(self) -> list[Board]:
         """The finished deals as records, numbered from 1."""
-        return [g.board().replace(board=str(i)) for i, g in enumerate(self.finished, 1)]
+        return [g.board() for g in self.finished]
 
     def state(self) -> dict[str, Any]:
         """What the person sees now, JSON-ready (``docs/serve.md``, *Play a match*): their
@@ -167,7 +170,7 @@ class MatchSession:
             "your_turn": to_move == self.seat,
             "legal": self.legal() if to_move == self.seat else [],
         }
-        out.update(_view_dict(view, game))
+        out.update(_view_dict(view))
         out["result"] = sheet.deals[-1].to_dict() if done and sheet.deals else None
         out["hands"] = _hands(game) if done else None
         out["sheet"] = sheet.to_dict()
@@ -215,43 +218,48 @@ def _normal(text: str, phase: str, profile: RuleProfile) -> str:
 
 
 def _hands(game: Game) -> dict[str, list[str]]:
-    """The deal as dealt, by seat."""
-    deal = game.board().deal
+    """The deal as dealt (eight cards each), by seat."""
+    deal = game.deal
     return {seat_name(s): [card_name(c) for c in deal.hands[s]] for s in range(4)}  # type: ignore[union-attr]
 
 
-def _view_dict(view: Any, game: Game) -> dict[str, Any]:
-    """The seat view's JSON: hand, dealer, turned card, calls, contract, tricks, trick,
-    points, announcements, cards held by each seat."""
-    auction = view.auction
-    contract = auction.contract if auction.complete else None
-    cards = [c for t in view.tricks for c in t.cards] + list(view.trick)
-    trump = None if contract is None else contract.trump
-    points = {"NS": 0, "EW": 0}
-    tricks = []
-    for t in view.tricks:
-        side = side_name(t.winner % 2)
-        points[side] += t.points
-        tricks.append({"leader": seat_name(t.leader), "cards": [card_name(c) for c in t.cards],
-                       "winner": seat_name(t.winner), "points": t.points})
-    played_by = {s: 0 for s in range(4)}
-    for t in view.tricks:
-        for k in range(len(t.cards)):
-            played_by[next_seat(t.leader, k)] += 1
-    for k in range(len(view.trick)):
-        played_by[next_seat(view.leader, k)] += 1
-    full = 8 if auction.profile.auction == "numeric" or auction.complete else 5
+def _view_dict(view: SeatView) -> dict[str, Any]:
+    """A seat's view as JSON: its hand, what each seat holds, the turned card, the calls,
+    the contract, the tricks with their winners and points, the trick in progress, the
+    points each side has taken and the belote announcements; nothing else."""
+    profile, contract = view.profile, view.contract
+    tricks, trick = [], {"leader": None, "cards": []}
+    points, won = {"NS": 0, "EW": 0}, {"NS": 0, "EW": 0}
+    for leader, cards in view.tricks:
+        names = [card_name(c) for c in cards]
+        if len(cards) < 4:
+            trick = {"leader": seat_name(leader), "cards": names}
+            continue
+        assert contract is not None
+        winner = next_seat(leader, trick_winner_index(cards, contract.trump, profile))
+        worth = sum(profile.card_points(c, contract.trump) for c in cards)
+        if len(tricks) == 7:
+            worth += profile.last_trick_bonus
+        side = side_name(side_of(winner))
+        points[side] += worth
+        won[side] += 1
+        tricks.append({"leader": seat_name(leader), "cards": names, "winner": seat_name(winner),
+                       "points": worth})
+    for side, other in (("NS", "EW"), ("EW", "NS")):
+        if won[side] == 8:  # capot
+            points[side], points[other] = profile.capot_trick_points, 0
+    if trick["leader"] is None and view.phase == "play":
+        last = tricks[-1]["winner"] if tricks else None
+        trick["leader"] = last if last is not None else seat_name(next_seat(view.dealer))
     return {
         "dealer": seat_name(view.dealer),
         "hand": [card_name(c) for c in view.hand],
-        "held": {seat_name(s): (len(view.hand) if s == view.seat else full - played_by[s])
-                 for s in range(4)},
+        "held": {seat_name(s): n for s, n in enumerate(view.hand_sizes)},
         "turned": None if view.turned is None else card_name(view.turned),
-        "auction": [c.text for c in auction.calls],
+        "auction": [c.text for c in view.auction.calls],
         "contract": None if contract is None else contract.to_pbn(),
-        "declarer": None if contract is None else seat_name(contract.declarer),
-        "tricks": tricks,
-        "trick": {"leader": None if view.leader is None else seat_name(view.leader),
-                  "cards": [card_name(c) for c in view.trick]},
-        "points": points, "announced": [], "trump": trump, "played": len(cards),
+        "declarer": None if contract is None else seat_name(contract.declarer),  # type: ignore[arg-type]
+        "tricks": tricks, "trick": trick, "points": points, "played": view.cards_played,
+        "announced": [{"seat": seat_name(a.seat), "card": card_name(a.card), "what": a.word}
+                      for a in view.announcements],
     }
