@@ -319,18 +319,28 @@ class Table:
         self.drive()
 
     def record(self, fmt: str) -> dict[str, Any]:
-        """The finished deals as a ``cfn`` or ``json`` record (the checked writer)."""
+        """The finished deals as a ``cfn``, ``json`` or ``pbn`` record (the checked writer)."""
         from belote.formats.games import write
 
-        if fmt not in ("cfn", "json"):
-            raise Refused(HTTPStatus.BAD_REQUEST, "record: format is cfn or json")
+        if fmt not in RECORD_SUFFIX:
+            raise Refused(HTTPStatus.BAD_REQUEST, "record: format is cfn, json or pbn")
         with self.lock:
             boards = self.session.boards()
         if not boards:
             raise Refused(HTTPStatus.BAD_REQUEST, "record: no deal is finished yet")
-        text, losses = write(boards, fmt)
+        if fmt == "cfn" and self.session.mode != "coinche":
+            raise Refused(HTTPStatus.BAD_REQUEST, "record: CFN holds coinche games only: "
+                                                  "take game JSON or PBN")
+        try:
+            text, losses = write(boards, fmt)
+        except ValueError as e:
+            raise Refused(HTTPStatus.BAD_REQUEST, f"record: {e}") from None
         return {"text": text, "losses": losses, "deals": len(boards),
-                "name": f"match-{self.session.mode}.{'cfn' if fmt == 'cfn' else 'jsonl'}"}
+                "name": f"match-{self.session.mode}{RECORD_SUFFIX[fmt]}"}
+
+
+RECORD_SUFFIX = {"cfn": ".cfn", "json": ".jsonl", "pbn": ".pbn"}
+"""The formats a match downloads in, and their files' suffix."""
 
 
 class Tables:

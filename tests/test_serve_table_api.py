@@ -4,8 +4,8 @@ The person's view holds no card of the other hands until the deal is over
 (every answer read during a deal is checked, both modes); an illegal or
 out-of-turn call or card is refused with one line and nothing is taken back;
 the token and Origin checks hold on the table's paths; the server keeps a
-bounded number of matches; a finished match downloads as CFN and game JSON
-that ``belote review`` reads.
+bounded number of matches; a finished match downloads as CFN (coinche), game JSON
+and PBN, which ``belote review`` reads.
 """
 
 from __future__ import annotations
@@ -180,9 +180,10 @@ def test_the_server_keeps_a_bounded_number_of_matches(server: Client) -> None:
     assert status == 404 and f"the last {KEPT_MATCHES}" in error["error"]
 
 
-def test_a_finished_match_is_kept_as_cfn_and_json_that_review_reads(server: Client,
-                                                                    tmp_path: Path) -> None:
-    state = new_match(server, mode="coinche", seat="S", seed=5, dealer="N", target=1)
+@pytest.mark.parametrize("mode", ["coinche", "classic"])
+def test_a_finished_match_is_kept_as_a_record_that_review_reads(server: Client, mode: str,
+                                                                tmp_path: Path) -> None:
+    state = new_match(server, mode=mode, seat="S", seed=5, dealer="N", target=1)
     match = state["match"]
     for _ in range(8):
         state = play_deal(server, match)
@@ -193,7 +194,14 @@ def test_a_finished_match_is_kept_as_cfn_and_json_that_review_reads(server: Clie
     status, error, _ = server.call("POST", f"/api/table/{match}/next", {})
     assert status == 400 and error["error"] == "the match is over"
     deals = len(state["sheet"]["deals"])
-    for fmt, suffix in (("cfn", ".cfn"), ("json", ".jsonl")):
+    formats = [("json", ".jsonl"), ("pbn", ".pbn")]
+    if mode == "coinche":
+        formats.append(("cfn", ".cfn"))
+    else:
+        status, error, _ = server.call("GET", f"/api/table/{match}/record?format=cfn")
+        assert status == 400 and error["error"] == ("record: CFN holds coinche games only: take "
+                                                    "game JSON or PBN")
+    for fmt, suffix in formats:
         status, record, _ = server.call("GET", f"/api/table/{match}/record?format={fmt}")
         assert status == 200 and record["deals"] == deals and record["losses"] == []
         path = tmp_path / f"match{suffix}"

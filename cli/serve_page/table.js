@@ -149,7 +149,9 @@ function show(s) {
   renderAfter(s);
   renderAuction(s);
   renderSheet(s);
-  $("dl-cfn").disabled = $("dl-json").disabled = !s.sheet.deals.length;
+  $("dl-json").disabled = $("dl-pbn").disabled = !s.sheet.deals.length;
+  $("dl-cfn").disabled = !s.sheet.deals.length || s.mode !== "coinche";
+  $("dl-cfn").title = s.mode === "coinche" ? "" : "CFN holds coinche games only";
   const waiting = !!s.thinking && !s.error;
   document.body.dataset.state = s.error ? "error" : waiting ? "thinking" : s.over ? "over" :
     s.your_turn ? "your-turn" : s.phase === "done" ? "deal-over" : "waiting";
@@ -407,6 +409,7 @@ $("new-match").addEventListener("click", () => {
 });
 $("dl-cfn").addEventListener("click", () => download("cfn"));
 $("dl-json").addEventListener("click", () => download("json"));
+$("dl-pbn").addEventListener("click", () => download("pbn"));
 document.addEventListener("keydown", (e) => {
   const tag = e.target.tagName, s = T.state;
   if (tag === "INPUT" || tag === "SELECT" || !s || !s.your_turn || e.ctrlKey || e.metaKey || e.altKey) return;

@@ -111,9 +111,10 @@ class MatchSession:
         if self.game.phase == "done":
             raise BeloteError("the deal is over: deal the next one" if not self.over else
                               "the match is over")
-        if self.game.to_move != seat:
-            raise BeloteError(f"it is {seat_name(self.game.to_move)}'s turn, not "
-                              f"{seat_name(seat)}'s")
+        to_move = self.game.to_move
+        if to_move != seat:
+            raise BeloteError(f"it is {'nobody' if to_move is None else seat_name(to_move)}'s "
+                              f"turn, not {seat_name(seat)}'s")
         legal = self.game.legal()
         found = next((a for a in legal if _text(a) == _normal(action, self.game.phase, self.profile)),
                      None)
@@ -228,7 +229,8 @@ def _view_dict(view: SeatView) -> dict[str, Any]:
     the contract, the tricks with their winners and points, the trick in progress, the
     points each side has taken and the belote announcements; nothing else."""
     profile, contract = view.profile, view.contract
-    tricks, trick = [], {"leader": None, "cards": []}
+    tricks: list[dict[str, Any]] = []
+    trick: dict[str, Any] = {"leader": None, "cards": []}
     points, won = {"NS": 0, "EW": 0}, {"NS": 0, "EW": 0}
     for leader, cards in view.tricks:
         names = [card_name(c) for c in cards]
