@@ -229,7 +229,7 @@ class Workers:
 
 
 KEPT_MATCHES = 32
-"""Matches kept at the table (``/api/table``); the one left alone longest is forgotten beyond."""
+"""Matches kept at the table (``/api/match``); the one left alone longest is forgotten beyond."""
 
 
 class Table:
@@ -380,7 +380,7 @@ class Tables:
 
 MATCH_OPTIONS = {"mode": str, "seat": str, "dealer": str, "seed": int, "target": int,
                  "strength": str}
-"""What ``POST /api/table`` may say, and its type (each optional)."""
+"""What ``POST /api/match`` may say, and its type (each optional)."""
 
 
 def _match_options(body: dict[str, Any]) -> dict[str, Any]:
@@ -388,12 +388,12 @@ def _match_options(body: dict[str, Any]) -> dict[str, Any]:
     for key, value in body.items():
         kind = MATCH_OPTIONS.get(key)
         if kind is None:
-            raise Refused(HTTPStatus.BAD_REQUEST, f"table: unknown field {key[:20]!r} (known: "
+            raise Refused(HTTPStatus.BAD_REQUEST, f"match: unknown field {key[:20]!r} (known: "
                                                   f"{', '.join(MATCH_OPTIONS)})")
         if value is None:
             continue
         if type(value) is not kind:
-            raise Refused(HTTPStatus.BAD_REQUEST, f"table: {key} is a "
+            raise Refused(HTTPStatus.BAD_REQUEST, f"match: {key} is a "
                                                   f"{'string' if kind is str else 'whole number'}")
         options[key] = value
     return options
@@ -675,8 +675,8 @@ class Handler(BaseHTTPRequestHandler):
     def _api(self, route: str) -> None:
         workers = self.server.workers
         method = self.command
-        if route == "table" or route.startswith("table/"):
-            self._table(route[len("table/"):] if route != "table" else "")
+        if route == "match" or route.startswith("match/"):
+            self._match(route[len("match/"):] if route != "match" else "")
             return
         if route.startswith("job/"):
             job = workers.job(route[4:])
@@ -720,20 +720,20 @@ class Handler(BaseHTTPRequestHandler):
                        HTTPStatus.INTERNAL_SERVER_ERROR, {"error": answer["error"]})
 
 
-    def _table(self, route: str) -> None:
-        """The table (``docs/serve.md``, *Play a match*): ``POST /api/table`` starts a match,
-        ``GET /api/table/ID`` is what the person sees, ``POST /api/table/ID/act`` their call or
-        card, ``POST /api/table/ID/next`` the next deal, ``GET /api/table/ID/record?format=``
-        the finished deals as CFN or game JSON."""
+    def _match(self, route: str) -> None:
+        """The table (``docs/serve.md``, *Play a match*): ``POST /api/match`` starts a match,
+        ``GET /api/match/ID`` is what the person sees, ``POST /api/match/ID/act`` their call or
+        card, ``POST /api/match/ID/next`` the next deal, ``GET /api/match/ID/record?format=``
+        the finished deals as CFN, game JSON or PBN."""
         try:
-            self._table_route(route)
+            self._match_route(route)
         except Refused:
             raise
         except Exception as e:  # a bug: one line, as the engine says it, and the server goes on
             raise Refused(HTTPStatus.INTERNAL_SERVER_ERROR, f"internal error ({type(e).__name__}: "
                                                             f"{one_line(str(e), before='')})") from e
 
-    def _table_route(self, route: str) -> None:
+    def _match_route(self, route: str) -> None:
         tables, method = self.server.tables, self.command
         name, _, what = route.partition("/")
         if not name and method in ("GET", "HEAD"):
@@ -748,7 +748,7 @@ class Handler(BaseHTTPRequestHandler):
             return
         if not name:
             if method != "POST":
-                raise Refused(HTTPStatus.METHOD_NOT_ALLOWED, f"{method} /api/table")
+                raise Refused(HTTPStatus.METHOD_NOT_ALLOWED, f"{method} /api/match")
             name, table = tables.new(self._body())
             self._json(HTTPStatus.CREATED, {"match": name, **table.state()})
             return
@@ -764,7 +764,7 @@ class Handler(BaseHTTPRequestHandler):
             table.act(body) if what == "act" else table.next_deal()
         else:
             raise Refused(HTTPStatus.NOT_FOUND if what not in ("", "record", "act", "next") else
-                          HTTPStatus.METHOD_NOT_ALLOWED, f"{method} /api/table/ID/{what[:20]}")
+                          HTTPStatus.METHOD_NOT_ALLOWED, f"{method} /api/match/ID/{what[:20]}")
         self._json(HTTPStatus.OK, {"match": name, **table.state()})
 
 

@@ -35,7 +35,7 @@ def server() -> Iterator[Client]:
 
 
 def new_match(server: Client, **options: Any) -> dict[str, Any]:
-    status, state, _ = server.call("POST", "/api/table", {"strength": "quick", **options})
+    status, state, _ = server.call("POST", "/api/match", {"strength": "quick", **options})
     assert status == 201, state
     return state
 
@@ -46,7 +46,7 @@ def wait_turn(server: Client, match: str, seen: list[str] | None = None,
     in ``seen`` as JSON text)."""
     end = time.monotonic() + timeout
     while time.monotonic() < end:
-        status, state, _ = server.call("GET", f"/api/table/{match}")
+        status, state, _ = server.call("GET", f"/api/match/{match}")
         assert status == 200, state
         if seen is not None:
             seen.append(json.dumps(state))
@@ -59,7 +59,7 @@ def wait_turn(server: Client, match: str, seen: list[str] | None = None,
 
 def act(server: Client, match: str, state: dict[str, Any], action: str,
         seen: list[str] | None = None) -> dict[str, Any]:
-    status, after, _ = server.call("POST", f"/api/table/{match}/act",
+    status, after, _ = server.call("POST", f"/api/match/{match}/act",
                                           {"action": action, "step": state["step"]})
     assert status == 200, after
     if seen is not None:
@@ -102,7 +102,7 @@ def test_no_answer_during_a_deal_holds_a_card_of_the_other_hands(server: Client,
         if end["contract"] is not None:
             assert len(end["tricks"]) == 8
             break
-        next_state = server.call("POST", f"/api/table/{match}/next", {})[1]
+        next_state = server.call("POST", f"/api/match/{match}/next", {})[1]
         assert next_state["dealer"] == "NESW"[("NESW".index(end["dealer"]) + 1) % 4]
     else:
         raise AssertionError("six deals passed out")
@@ -116,28 +116,28 @@ def test_illegal_and_out_of_turn_actions_are_refused_and_nothing_is_taken_back(
     for action, why in (("7Z", "'7Z' is not a legal call now: P 80S"),
                         ("AS", "'AS' is not a legal call now"),
                         ("X", "'X' is not a legal call now")):
-        status, error, _ = server.call("POST", f"/api/table/{match}/act",
+        status, error, _ = server.call("POST", f"/api/match/{match}/act",
                                        {"action": action, "step": state["step"]})
         assert status == 400 and error["error"].startswith(why), error
-    status, error, _ = server.call("POST", f"/api/table/{match}/act", {"action": "P", "step": 9})
+    status, error, _ = server.call("POST", f"/api/match/{match}/act", {"action": "P", "step": 9})
     assert status == 409 and "moved on" in error["error"]
     for body in ({}, {"action": 7}, {"action": "P", "step": "1"}, {"action": "x" * 40}):
-        status, error, _ = server.call("POST", f"/api/table/{match}/act", body)
+        status, error, _ = server.call("POST", f"/api/match/{match}/act", body)
         assert status == 400 and error["error"].startswith("act: "), (body, error)
     after = act(server, match, state, "100H")
     assert after["auction"] == ["100H"] and after["step"] == 1
-    status, error, _ = server.call("POST", f"/api/table/{match}/act", {"action": "P"})
+    status, error, _ = server.call("POST", f"/api/match/{match}/act", {"action": "P"})
     assert status == 400 and error["error"] == "it is W's turn, not S's"
     for method, path in (("POST", "undo"), ("DELETE", ""), ("POST", "back")):
-        status, _, _ = server.call(method, f"/api/table/{match}/{path}".rstrip("/"), {})
+        status, _, _ = server.call(method, f"/api/match/{match}/{path}".rstrip("/"), {})
         assert status in (404, 405)
     state = wait_turn(server, match)
     assert state["auction"][0] == "100H"  # still made
-    status, error, _ = server.call("GET", f"/api/table/{match}/record?format=cfn")
+    status, error, _ = server.call("GET", f"/api/match/{match}/record?format=cfn")
     assert status == 400 and error["error"] == "record: no deal is finished yet"
-    status, error, _ = server.call("POST", f"/api/table/{match}/next", {})
+    status, error, _ = server.call("POST", f"/api/match/{match}/next", {})
     assert status == 400 and error["error"] == "the deal is not over yet"
-    status, error, _ = server.call("GET", "/api/table/0123456789abcdef")
+    status, error, _ = server.call("GET", "/api/match/0123456789abcdef")
     assert status == 404 and error["error"].startswith("no match '0123456789abcdef'")
 
 
@@ -145,24 +145,24 @@ def test_illegal_and_out_of_turn_actions_are_refused_and_nothing_is_taken_back(
     ({"mode": "belote"}, "unknown mode 'belote' (expected one of classic, coinche)"),
     ({"seat": "X"}, "seat"),
     ({"seed": -1}, "seed: -1"),
-    ({"seed": 1.5}, "table: seed is a whole number"),
+    ({"seed": 1.5}, "match: seed is a whole number"),
     ({"target": 0}, "target: 0"),
     ({"strength": "godlike"}, "strength: 'godlike' is not one of"),
-    ({"colour": "red"}, "table: unknown field 'colour'"),
+    ({"colour": "red"}, "match: unknown field 'colour'"),
 ])
 def test_a_bad_match_is_refused_in_one_line(server: Client, body: dict[str, Any],
                                             error: str) -> None:
-    status, answer, _ = server.call("POST", "/api/table", body)
+    status, answer, _ = server.call("POST", "/api/match", body)
     assert status == 400 and error in answer["error"], answer
-    assert server.call("GET", "/api/table")[0] == 200  # and it goes on serving
+    assert server.call("GET", "/api/match")[0] == 200  # and it goes on serving
 
 
 def test_the_table_needs_the_token_and_its_own_origin(server: Client) -> None:
     state = new_match(server, seat="S", dealer="E")
-    path = f"/api/table/{state['match']}"
+    path = f"/api/match/{state['match']}"
     assert server.call("GET", path, token=None)[0] == 401
     assert server.call("GET", path + "?token=wrong", token=None)[0] == 403
-    assert server.call("POST", "/api/table", {}, token=None)[0] == 401
+    assert server.call("POST", "/api/match", {}, token=None)[0] == 401
     status, _, _ = server.call("POST", path + "/act", {"action": "P"},
                                headers={"Origin": "http://evil.example"})
     assert status == 403
@@ -176,7 +176,7 @@ def test_the_server_keeps_a_bounded_number_of_matches(server: Client) -> None:
     first = new_match(server, seat="S", dealer="E")["match"]  # S to call: nobody thinks
     for _ in range(KEPT_MATCHES):
         new_match(server, seat="S", dealer="E")
-    status, error, _ = server.call("GET", f"/api/table/{first}")
+    status, error, _ = server.call("GET", f"/api/match/{first}")
     assert status == 404 and f"the last {KEPT_MATCHES}" in error["error"]
 
 
@@ -189,20 +189,20 @@ def test_a_finished_match_is_kept_as_a_record_that_review_reads(server: Client, 
         state = play_deal(server, match)
         if state["over"]:
             break
-        server.call("POST", f"/api/table/{match}/next", {})
+        server.call("POST", f"/api/match/{match}/next", {})
     assert state["over"] and state["winner"] in ("NS", "EW")
-    status, error, _ = server.call("POST", f"/api/table/{match}/next", {})
+    status, error, _ = server.call("POST", f"/api/match/{match}/next", {})
     assert status == 400 and error["error"] == "the match is over"
     deals = len(state["sheet"]["deals"])
     formats = [("json", ".jsonl"), ("pbn", ".pbn")]
     if mode == "coinche":
         formats.append(("cfn", ".cfn"))
     else:
-        status, error, _ = server.call("GET", f"/api/table/{match}/record?format=cfn")
+        status, error, _ = server.call("GET", f"/api/match/{match}/record?format=cfn")
         assert status == 400 and error["error"] == ("record: CFN holds coinche games only: take "
                                                     "game JSON or PBN")
     for fmt, suffix in formats:
-        status, record, _ = server.call("GET", f"/api/table/{match}/record?format={fmt}")
+        status, record, _ = server.call("GET", f"/api/match/{match}/record?format={fmt}")
         assert status == 200 and record["deals"] == deals and record["losses"] == []
         path = tmp_path / f"match{suffix}"
         path.write_text(record["text"])

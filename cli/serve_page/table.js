@@ -1,6 +1,6 @@
 // The table of `belote serve`: a person plays a match against the player at the other three
 // seats. Plain JavaScript, no build step. The match lives in the server; this page shows what
-// GET /api/table/ID answers (the person's seat's view) and sends the person's calls and cards.
+// GET /api/match/ID answers (the person's seat's view) and sends the person's calls and cards.
 // Every string reaches the page through textContent, never innerHTML.
 "use strict";
 
@@ -76,7 +76,7 @@ async function startMatch(e) {
   const target = parseInt($("s-target").value, 10);
   if (target && target !== T.targets[body.mode]) body.target = target;
   let s;
-  try { s = await api("table", body); } catch (err) { showError(err.message); return; }
+  try { s = await api("match", body); } catch (err) { showError(err.message); return; }
   showError("");
   T.id = s.match;
   history.replaceState(null, "", location.pathname + location.search + "#m=" + T.id);
@@ -86,7 +86,7 @@ async function refresh() {
   clearTimeout(T.timer);
   if (!T.id) return;
   let s;
-  try { s = await api("table/" + encodeURIComponent(T.id)); } catch (e) {
+  try { s = await api("match/" + encodeURIComponent(T.id)); } catch (e) {
     showError(e.message);
     document.body.dataset.state = "error";
     return;
@@ -99,7 +99,7 @@ async function send(action) {
   T.sending = true;
   let next;
   try {
-    next = await api("table/" + encodeURIComponent(T.id) + "/act", {action, step: s.step});
+    next = await api("match/" + encodeURIComponent(T.id) + "/act", {action, step: s.step});
     showError("");
   } catch (e) {
     T.sending = false;
@@ -111,7 +111,7 @@ async function send(action) {
 }
 async function nextDeal() {
   let s;
-  try { s = await api("table/" + encodeURIComponent(T.id) + "/next", {}); } catch (e) {
+  try { s = await api("match/" + encodeURIComponent(T.id) + "/next", {}); } catch (e) {
     showError(e.message);
     return;
   }
@@ -120,7 +120,7 @@ async function nextDeal() {
 }
 async function download(format) {
   let r;
-  try { r = await api("table/" + encodeURIComponent(T.id) + "/record?format=" + format); } catch (e) {
+  try { r = await api("match/" + encodeURIComponent(T.id) + "/record?format=" + format); } catch (e) {
     showError(e.message);
     return;
   }
@@ -377,7 +377,7 @@ function renderSheet(s) {
 
 async function start() {
   try {
-    const options = await api("table");
+    const options = await api("match");
     const pick = $("s-strength");
     for (const name of options.strengths) {
       const o = el("option", "", name);
