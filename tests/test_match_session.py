@@ -112,3 +112,16 @@ def test_the_same_seed_plays_the_same_match() -> None:
 
     assert first_deal(4) == first_deal(4)
     assert first_deal(4) != first_deal(5)
+
+
+def test_the_seed_is_shown_only_when_chosen_or_once_the_match_is_over() -> None:
+    """The seed deals the cards: a person who did not choose it must not learn it mid-match."""
+    assert new_match(seed=4).state()["seed"] == 4
+    session = new_match(seat="S", dealer="N", target=1, strength="quick")
+    assert session.state()["seed"] is None
+    while not session.over:
+        play_deal(session)
+        if not session.over:
+            assert session.state()["seed"] is None
+            session.next_deal()
+    assert session.state()["seed"] == session.seed

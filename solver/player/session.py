@@ -51,8 +51,9 @@ class MatchSession:
     """
 
     def __init__(self, profile: RuleProfile, seat: Seat, dealer: Seat, seed: int,
-                 target: int, strength: str) -> None:
+                 target: int, strength: str, seed_chosen: bool = True) -> None:
         self.profile = profile
+        self.seed_chosen = seed_chosen
         self.seat = seat
         self.first_dealer = dealer
         self.seed = seed
@@ -156,7 +157,8 @@ class MatchSession:
     def state(self) -> dict[str, Any]:
         """What the person sees now, JSON-ready (``docs/serve.md``, *Play a match*): their
         seat's view of the deal in play (the other hands only once it is over), the legal
-        calls or cards when it is their turn, the match sheet."""
+        calls or cards when it is their turn, the match sheet; the seed, which deals the
+        cards, only when they chose it or once the match is over."""
         game = self.game
         view = game.view(self.seat)
         done = game.phase == "done"
@@ -164,7 +166,8 @@ class MatchSession:
         to_move = self.to_move
         out: dict[str, Any] = {
             "mode": self.mode, "target": self.target, "seat": seat_name(self.seat),
-            "partner": seat_name(partner(self.seat)), "seed": self.seed,
+            "partner": seat_name(partner(self.seat)),
+            "seed": self.seed if self.seed_chosen or (done and sheet.finished) else None,
             "strength": self.strength, "deal": len(self.finished) + (0 if done else 1),
             "step": self.step, "phase": game.phase,
             "to_move": None if to_move is None else seat_name(to_move),
@@ -190,6 +193,7 @@ def new_match(mode: str = "coinche", seat: str = "S", dealer: str | None = None,
     choice."""
     profile = get_profile(mode)
     person = as_seat(seat, "seat")
+    chosen = seed is not None
     if seed is None:
         seed = secrets.randbelow(2**31)
     if not 0 <= seed < 2**63:
@@ -200,7 +204,7 @@ def new_match(mode: str = "coinche", seat: str = "S", dealer: str | None = None,
         raise BeloteError(f"target: {goal} is not between 1 and 100000")
     if strength not in STRENGTHS:
         raise BeloteError(f"strength: {strength[:20]!r} is not one of {', '.join(STRENGTHS)}")
-    return MatchSession(profile, person, first, seed, goal, strength)
+    return MatchSession(profile, person, first, seed, goal, strength, chosen)
 
 
 def _text(action: Call | Card) -> str:
