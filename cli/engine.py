@@ -530,6 +530,14 @@ def _progress_to(progress: Progress) -> None:
 _FORK_LOCK = threading.Lock()
 
 
+def unforked(work: Callable[[], None]) -> None:
+    """Run ``work`` in this process while no child is forked: what it loads (the player's
+    kernels, ``serve``'s table) every later child starts with, and no child inherits a lock
+    it held halfway."""
+    with _FORK_LOCK:
+        work()
+
+
 def _end_with_parent() -> None:
     """In a child: ``SIGINT`` ignored (the parent decides), killed if the parent dies."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)

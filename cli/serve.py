@@ -350,11 +350,26 @@ class Tables:
         self.workers = workers
         self.lock = threading.Lock()
         self.matches: dict[str, Table] = {}
+        self.warm = threading.Lock()
+        self.warmed = False
+
+    def warm_up(self) -> None:
+        """Load the player in this process once, no child forked meanwhile
+        (:func:`belote.player.session.warm_up`): each decision's child then starts warm."""
+        from belote.player.session import warm_up
+
+        from .engine import unforked
+
+        with self.warm:
+            if not self.warmed:
+                unforked(warm_up)
+                self.warmed = True
 
     def new(self, body: dict[str, Any]) -> tuple[str, Table]:
         """A new match from the page's choices (:func:`belote.player.session.new_match`)."""
         from belote.player.session import new_match
 
+        self.warm_up()
         try:
             session = new_match(**_match_options(body))
         except ValueError as e:
@@ -738,6 +753,8 @@ class Handler(BaseHTTPRequestHandler):
         name, _, what = route.partition("/")
         if not name and method in ("GET", "HEAD"):
             from belote.player.session import DEFAULT_STRENGTH, STRENGTHS
+
+            tables.warm_up()  # the page asks this first: the player loads while one chooses
 
             from belote.types.profile import get_profile
 

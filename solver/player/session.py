@@ -22,6 +22,7 @@ import secrets
 from collections.abc import Callable
 from typing import Any
 
+from ..advice.playout import Schedule
 from ..board import Board
 from ..errors import BeloteError
 from ..rules.match import MatchSheet, match_sheet, played_deal
@@ -33,10 +34,13 @@ from ..types.profile import RuleProfile, get_profile
 from .game import Game, SeatView
 from .player import Player
 
-__all__ = ["STRENGTHS", "MatchSession", "new_match"]
+__all__ = ["STRENGTHS", "MatchSession", "new_match", "warm_up"]
 
-STRENGTHS: dict[str, dict[str, Any]] = {"normal": {}, "quick": {}}
-"""The settings of the other seats' :class:`Player`, by name (the page offers them)."""
+STRENGTHS: dict[str, dict[str, Any]] = {"normal": {},
+                                         "quick": {"schedule": Schedule.from_worlds(8)}}
+"""The settings of the other seats' :class:`Player`, by name (the page offers them):
+``normal`` the player's defaults, ``quick`` its card play over 8 layouts at the first trick
+(2 at the last) instead of 45, for a fast game (and the tests)."""
 
 DEFAULT_STRENGTH = "normal"
 
@@ -205,6 +209,17 @@ def new_match(mode: str = "coinche", seat: str = "S", dealer: str | None = None,
     if strength not in STRENGTHS:
         raise BeloteError(f"strength: {strength[:20]!r} is not one of {', '.join(STRENGTHS)}")
     return MatchSession(profile, person, first, seed, goal, strength, chosen)
+
+
+def warm_up() -> None:
+    """Have the player decide a call and a card here once, so that processes forked from this
+    one (``belote serve``'s workers) start with its kernels and tables loaded (the first card
+    decision of a process costs seconds, the next ones hundredths)."""
+    game, player = Game.random(5, "N", "coinche"), Player(seed=1)  # a deal bid, then played
+    while game.phase == "auction":
+        game = game.apply(player.act(game.view(game.to_move)))  # type: ignore[arg-type]
+    if game.phase == "play":
+        player.act(game.view(game.to_move))  # type: ignore[arg-type]
 
 
 def _text(action: Call | Card) -> str:
