@@ -283,11 +283,12 @@ class Table:
                     raise Refused(HTTPStatus.INTERNAL_SERVER_ERROR, answer["error"])
                 with self.lock:
                     self.session.act(seat, answer["result"]["action"])
-            except (Refused, ValueError) as e:
+            except Exception as e:  # busy, too long, or a bug: said on the page, asked again
+                why = one_line(str(e), before="") if isinstance(e, (Refused, ValueError)) else \
+                    f"internal error ({type(e).__name__}: {one_line(str(e), before='')})"
                 with self.lock:
                     self.thinking = None
-                    self.error = (f"{'NESW'[seat]} could not decide ({one_line(str(e), before='')}"
-                                  "): ask again")
+                    self.error = f"{'NESW'[seat]} could not decide ({why}): ask again"
                 return
 
     def act(self, body: dict[str, Any]) -> None:
@@ -734,7 +735,6 @@ class Handler(BaseHTTPRequestHandler):
             self._json(HTTPStatus.BAD_REQUEST if answer["status"] == 2 else
                        HTTPStatus.INTERNAL_SERVER_ERROR, {"error": answer["error"]})
 
-
     def _match(self, route: str) -> None:
         """The table (``docs/serve.md``, *Play a match*): ``POST /api/match`` starts a match,
         ``GET /api/match/ID`` is what the person sees, ``POST /api/match/ID/act`` their call or
@@ -753,11 +753,9 @@ class Handler(BaseHTTPRequestHandler):
         name, _, what = route.partition("/")
         if not name and method in ("GET", "HEAD"):
             from belote.player.session import DEFAULT_STRENGTH, STRENGTHS
-
-            tables.warm_up()  # the page asks this first: the player loads while one chooses
-
             from belote.types.profile import get_profile
 
+            tables.warm_up()  # the page asks this first: the player loads while one chooses
             self._json(HTTPStatus.OK, {"targets": {m: get_profile(m).match_target for m in
                                                    ("coinche", "classic")},
                                        "strengths": list(STRENGTHS),

@@ -45,6 +45,9 @@ function callEl(call) {
   const m = /([SHDC])$/.exec(call);
   return el("span", "sym" + (m && "HD".includes(m[1]) ? " red" : ""), callText(call));
 }
+function contractTail(contract) {
+  return contract.endsWith("XX") ? ", surcoinched" : contract.endsWith("X") ? ", coinched" : "";
+}
 function showError(message) {
   $("error").textContent = message || "";
   $("error").hidden = !message;
@@ -305,12 +308,15 @@ function renderAfter(s) {
   box.hidden = s.phase !== "done";
   if (box.hidden) return;
   const r = s.result;
-  if (r) {
-    box.append(el("div", "won", r.outcome === "passed out" ? "Passed out: nobody took, nobody scores." :
-                  r.contract + " by " + r.declarer + ": " + r.outcome + ". Trick points NS " +
-                  r.trick_points.NS + ", EW " + r.trick_points.EW +
-                  (r.belote ? "; belote " + r.belote : "") + ". Score NS " + r.score.NS + ", EW " +
-                  r.score.EW + "."));
+  if (r && r.outcome === "passed out") {
+    box.append(el("div", "won", "Passed out: nobody took, nobody scores."));
+  } else if (r) {
+    const line = el("div", "won");
+    line.append(callEl(r.contract.replace(/X+$/, "")), " by " + r.declarer + contractTail(r.contract) +
+                ": " + r.outcome + ". Trick points NS " + r.trick_points.NS + ", EW " + r.trick_points.EW +
+                (r.belote ? "; belote " + r.belote : "") + ". Score NS " + r.score.NS + ", EW " +
+                r.score.EW + ".");
+    box.append(line);
   }
   if (!s.over) {
     const next = el("button", "", "Next deal");
@@ -325,8 +331,7 @@ function renderAuction(s) {
   const contract = $("contract");
   contract.replaceChildren();
   if (s.contract) contract.append("contract ", callEl(s.contract.replace(/X+$/, "")),
-                                  s.contract.endsWith("XX") ? " surcoinched" : s.contract.endsWith("X") ?
-                                  " coinched" : "", " by " + s.declarer);
+                                  " by " + s.declarer + contractTail(s.contract));
   const box = $("auction");
   box.replaceChildren();
   if (s.auction.length) {
