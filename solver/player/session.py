@@ -36,11 +36,12 @@ from .player import Player
 
 __all__ = ["STRENGTHS", "MatchSession", "new_match", "warm_up"]
 
-STRENGTHS: dict[str, dict[str, Any]] = {"normal": {},
-                                         "quick": {"schedule": Schedule.from_worlds(8)}}
+STRENGTHS: dict[str, dict[str, Any]] = {
+    "normal": {}, "quick": {"schedule": Schedule.from_worlds(8), "arbitrate": False}}
 """The settings of the other seats' :class:`Player`, by name (the page offers them):
-``normal`` the player's defaults, ``quick`` its card play over 8 layouts at the first trick
-(2 at the last) instead of 45, for a fast game (and the tests)."""
+``normal`` the player's defaults, ``quick`` the bidder's prior calls without the simulation
+that arbitrates close ones, and card play over 8 layouts at the first trick (2 at the last)
+instead of 45: a fast game (and the tests')."""
 
 DEFAULT_STRENGTH = "normal"
 
