@@ -356,14 +356,14 @@ class Tables:
 
     def warm_up(self) -> None:
         """Load the player in this process once, no child forked meanwhile
-        (:func:`belote.player.session.warm_up`): each decision's child then starts warm."""
-        from belote.player.session import warm_up
+        (:func:`belote.player.session.warm_player`): each decision's child then starts warm."""
+        from belote.player.session import warm_player
 
         from .engine import unforked
 
         with self.warm:
             if not self.warmed:
-                unforked(warm_up)
+                unforked(warm_player)
                 self.warmed = True
 
     def new(self, body: dict[str, Any]) -> tuple[str, Table]:

@@ -34,7 +34,7 @@ from ..types.profile import RuleProfile, get_profile
 from .game import Game, SeatView
 from .player import Player
 
-__all__ = ["STRENGTHS", "MatchSession", "new_match", "warm_up"]
+__all__ = ["STRENGTHS", "MatchSession", "new_match", "warm_player"]
 
 STRENGTHS: dict[str, dict[str, Any]] = {
     "normal": {}, "quick": {"schedule": Schedule.from_worlds(8), "arbitrate": False}}
@@ -212,7 +212,7 @@ def new_match(mode: str = "coinche", seat: str = "S", dealer: str | None = None,
     return MatchSession(profile, person, first, seed, goal, strength, chosen)
 
 
-def warm_up() -> None:
+def warm_player() -> None:
     """Have the player decide a call and a card here once, so that processes forked from this
     one (``belote serve``'s workers) start with its kernels and tables loaded (the first card
     decision of a process costs seconds, the next ones hundredths)."""
