@@ -809,7 +809,9 @@ def serve(files, host, port, no_open, jobs, queue, timeout):
     a record (the FILE..., or one dropped on the page) or type a deal, step
     through the play, see the double-dummy value of every legal card, try
     other cards, ask the single-dummy values and the bid advice, and export
-    the line. It prints its address, with a token made for this run, and
+    the line; or play a whole match at its table (Play a match) against
+    belote's player at the other three seats. It prints its address, with a
+    token made for this run, and
     opens it in the browser. It answers only on this machine (--host
     changes that), reads no file but the FILEs and writes none. Ctrl-C
     stops it. The guide: docs/serve.md.
