@@ -258,12 +258,14 @@ class Table:
             out["error"] = self.error
         return out
 
-    def drive(self) -> None:
-        """Start the other seats' decisions if one of them is to move and none is running."""
+    def drive(self, again: bool = False) -> None:
+        """Start the other seats' decisions if one of them is to move and none is running
+        (after a decision that failed, only when asked ``again``)."""
         with self.lock:
             self.used = time.monotonic()
             seat = self.session.bot_to_move
-            if seat is None or self.thinking is not None or self.closed:
+            if seat is None or self.thinking is not None or self.closed or (
+                    self.error is not None and not again):
                 return
             self.thinking, self.error = ("NESW"[seat], time.monotonic()), None
         threading.Thread(target=self._decide_all, name="table", daemon=True).start()
@@ -288,7 +290,7 @@ class Table:
                     f"internal error ({type(e).__name__}: {one_line(str(e), before='')})"
                 with self.lock:
                     self.thinking = None
-                    self.error = f"{'NESW'[seat]} could not decide ({why}): ask again"
+                    self.error = f"{'NESW'[seat]} could not decide ({why})."
                 return
 
     def act(self, body: dict[str, Any]) -> None:
@@ -738,8 +740,9 @@ class Handler(BaseHTTPRequestHandler):
     def _match(self, route: str) -> None:
         """The table (``docs/serve.md``, *Play a match*): ``POST /api/match`` starts a match,
         ``GET /api/match/ID`` is what the person sees, ``POST /api/match/ID/act`` their call or
-        card, ``POST /api/match/ID/next`` the next deal, ``GET /api/match/ID/record?format=``
-        the finished deals as CFN, game JSON or PBN."""
+        card, ``POST /api/match/ID/next`` the next deal, ``POST /api/match/ID/again`` a
+        decision that failed asked again, ``GET /api/match/ID/record?format=`` the finished
+        deals as CFN, game JSON or PBN."""
         try:
             self._match_route(route)
         except Refused:
@@ -769,7 +772,10 @@ class Handler(BaseHTTPRequestHandler):
             return
         table = tables.get(name)
         if what == "" and method in ("GET", "HEAD"):
-            table.drive()  # after a failed decision, asking again tries again
+            table.drive()
+        elif what == "again" and method == "POST":
+            self._body()
+            table.drive(again=True)  # a decision that failed is asked again
         elif what == "record" and method == "GET":
             fmt = parse_qs(urlsplit(self.path).query).get("format", ["json"])[0]
             self._json(HTTPStatus.OK, table.record(fmt))
@@ -778,7 +784,8 @@ class Handler(BaseHTTPRequestHandler):
             body = self._body()
             table.act(body) if what == "act" else table.next_deal()
         else:
-            raise Refused(HTTPStatus.NOT_FOUND if what not in ("", "record", "act", "next") else
+            raise Refused(HTTPStatus.NOT_FOUND if what not in ("", "record", "act", "next",
+                                                               "again") else
                           HTTPStatus.METHOD_NOT_ALLOWED, f"{method} /api/match/ID/{what[:20]}")
         self._json(HTTPStatus.OK, {"match": name, **table.state()})
 

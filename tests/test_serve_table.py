@@ -214,3 +214,33 @@ def test_reloading_the_page_comes_back_to_the_match(page: Page) -> None:
     assert again["match"] == s["match"] and again["auction"][:1] == ["P"]
     page.click("#new-match")
     assert page.is_visible("#setup") and "#m=" not in page.url
+
+
+def test_a_decision_over_the_time_bound_is_shown_with_ask_again(browser: Any,
+                                                                shots: Path) -> None:
+    """``--timeout 0.1``: a decision of the player runs over; the page says which seat could
+    not decide and offers to ask again (the request bound holds at the table too)."""
+    proc, url = start_serve("--port", "0", "--timeout", "0.1")
+    context = browser.new_context(viewport={"width": 390, "height": 900})
+    try:
+        tab = context.new_page()
+        base, token = url.split("/?token=")
+        tab.goto(f"{base}/table.html?token={token}")
+        tab.wait_for_selector("#s-strength option", state="attached")
+        tab.select_option("#s-dealer", "W")
+        tab.fill("#s-seed", "7")
+        tab.click("#setup button[type=submit]")
+        for _ in range(100):  # the person passes and plays until a decision runs over
+            tab.wait_for_selector(MOVED + ", body[data-state=error]", timeout=60_000)
+            if tab.evaluate("document.body.dataset.state") == "error":
+                break
+            move(tab)
+        status = tab.text_content("#status") or ""
+        assert status.endswith("could not decide (the request ran over 0.1 s).Ask again")
+        tab.screenshot(path=shots / "table-ask-again-390.png", full_page=True)
+        tab.click("#ask-again")
+        tab.wait_for_selector("body[data-state=thinking], body[data-state=error]")
+    finally:
+        context.close()
+        proc.send_signal(signal.SIGTERM)
+        assert proc.wait(timeout=20) == 143

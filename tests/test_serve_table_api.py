@@ -209,3 +209,35 @@ def test_a_finished_match_is_kept_as_a_record_that_review_reads(server: Client, 
         code, out, err = run_cli("review", path, "--seat", "S", "--json")
         assert code == 0, err
         assert len(json.loads(out)["deals"]) == deals
+
+
+def test_a_decision_over_the_time_bound_is_shown_and_asked_again() -> None:
+    """With ``--timeout 0.1`` a card decision of the player (tenths of a second) runs over:
+    the state says which seat could not decide, until the person asks again."""
+    proc, url = start_serve("--port", "0", "--timeout", "0.1")
+    server = Client(url)
+    try:
+        match = new_match(server, seat="S", seed=7, dealer="W", strength="normal")["match"]
+        error = None
+        for _ in range(600):
+            status, state, _ = server.call("GET", f"/api/match/{match}")
+            assert status == 200
+            if state["error"] is not None:
+                error = state["error"]
+                break
+            if state["phase"] == "done":
+                break
+            if state["your_turn"]:
+                act(server, match, state, "P" if state["phase"] == "auction" else
+                    state["legal"][0])
+            time.sleep(0.05)
+        assert error is not None and re.fullmatch(
+            r"[NEW] could not decide \(the request ran over 0\.1 s\)\.", error), error
+        time.sleep(0.5)
+        still = server.call("GET", f"/api/match/{match}")[1]  # looking does not ask again
+        assert still["error"] == error and still["thinking"] is None
+        status, again, _ = server.call("POST", f"/api/match/{match}/again", {})
+        assert status == 200 and again["error"] is None and again["thinking"]["seat"] == error[0]
+    finally:
+        proc.terminate()
+        assert proc.wait(timeout=30) == 143

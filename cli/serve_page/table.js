@@ -112,6 +112,14 @@ async function send(action) {
   T.sending = false;
   show(next);
 }
+async function askAgain() {
+  let s;
+  try { s = await api("match/" + encodeURIComponent(T.id) + "/again", {}); } catch (e) {
+    showError(e.message);
+    return;
+  }
+  show(s);
+}
 async function nextDeal() {
   let s;
   try { s = await api("match/" + encodeURIComponent(T.id) + "/next", {}); } catch (e) {
@@ -236,7 +244,7 @@ function renderStatus(s) {
     const again = el("button", "", "Ask again");
     again.type = "button";
     again.id = "ask-again";
-    again.addEventListener("click", refresh);
+    again.addEventListener("click", askAgain);
     box.append(again);
   }
 }
