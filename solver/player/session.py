@@ -10,8 +10,15 @@ once made is part of the deal. The dealer moves to the left after every deal,
 a passed-out one included. What the person may see is :meth:`MatchSession.state`:
 their seat's view, and the whole deal once it is over. The finished deals are
 :class:`~belote.board.Board` records (:meth:`MatchSession.boards`) that the
-checked writers of :mod:`belote.formats.games` write as CFN or game JSON, which
-``belote review`` reads.
+checked writers of :mod:`belote.formats.games` write as game JSON, PBN or (coinche)
+CFN, which ``belote review`` reads.
+
+>>> session = new_match("coinche", seat="S", dealer="E", seed=3)
+>>> session.to_move == session.seat, session.legal()[:3]
+(True, ['P', '80S', '90S'])
+>>> session.act("S", "100H")
+>>> session.state()["auction"], session.bot_to_move
+(['100H'], 3)
 """
 
 from __future__ import annotations
@@ -26,8 +33,8 @@ from ..advice.playout import Schedule
 from ..board import Board
 from ..errors import BeloteError
 from ..rules.match import MatchSheet, match_sheet, played_deal
-from ..types.auction import Call
 from ..rules.play import trick_winner_index
+from ..types.auction import Call
 from ..types.cards import Card, card_name, parse_card
 from ..types.deal import Seat, as_seat, next_seat, partner, seat_name, side_name, side_of
 from ..types.profile import RuleProfile, get_profile
@@ -52,7 +59,9 @@ class MatchSession:
     Build it with :func:`new_match`. ``profile`` gives the rules and
     ``target`` the score to reach (the profile's ``match_target`` unless
     given); ``seed`` makes the deals and the other seats' decisions
-    reproducible.
+    reproducible; ``players`` are the other seats' :class:`Player`; ``game``
+    is the deal in play (the last one once the match is over), ``finished``
+    the deals over; ``step`` counts the calls and cards made in the match.
     """
 
     def __init__(self, profile: RuleProfile, seat: Seat, dealer: Seat, seed: int,
