@@ -45,11 +45,12 @@ def _register_commands() -> None:
     from .report import report
     from .review import review
     from .score import score
+    from .selfplay import selfplay
     from .serve import serve
     from .solve import solve
 
     for command in (analyse, batch, bid, convert, deal, engine, hint, par, playout, report, review,
-                    score, serve, solve):
+                    score, selfplay, serve, solve):
         cli.add_command(command)
 
 

@@ -38,11 +38,15 @@ from .options import (SCHEDULE_DEFAULT, board_option, cfn_option, json_option, m
               help="Also write the played boards (with their play records) to this file, in "
                    "the format of its suffix: .cfn CFN, .jsonl .ndjson .json JSON lines, "
                    "else PBN.")
+@click.option("--bid", is_flag=True,
+              help="Bid too: the player makes the auction of each deal from the deal on "
+                   "(the recorded auction and play are not kept), then plays it, as "
+                   "`belote selfplay` does.")
 @uniform_option
 @board_option
 @mode_option
 @json_option
-def playout(file, cfn_games, worlds, seed, jobs, output, uniform, boards, mode, as_json):
+def playout(file, cfn_games, worlds, seed, jobs, output, uniform, bid, boards, mode, as_json):
     """Play boards to the end, every seat single-dummy.
 
     Each seat sees only its own hand, the cards played and the contract: it
@@ -51,10 +55,13 @@ def playout(file, cfn_games, worlds, seed, jobs, output, uniform, boards, mode, 
     most often reaches its side's goal. Cards already recorded are kept. A
     model, not a human. Guide: docs/single-dummy.md.
 
+    With --bid the auction is the player's too (docs/player.md).
+
     \b
     Examples:
       belote playout datasets/examples/deals.pbn --board 1
       belote playout datasets/examples/deals.pbn --seed 3 -o played.pbn
+      belote playout datasets/examples/deals.pbn --board 1 --bid
     """
     from belote.advice.playout import Schedule, playouts
     import warnings
@@ -78,6 +85,17 @@ def playout(file, cfn_games, worlds, seed, jobs, output, uniform, boards, mode, 
     if uniform:
         schedule = replace(schedule, beliefs=None)
     every, places = read_places(file, mode, boards, cfn_games)
+    if bid:
+        from belote.player.player import Player
+        from belote.player.selfplay import board_games
+
+        from .selfplay import play_and_print
+
+        play_and_print(board_games([every[i] for i in places], places, profile=mode,
+                                   seed=seed),
+                       Player(schedule=schedule, seed=seed), jobs, output,
+                       () if file is None else (file,), as_json)
+        return
     try:
         selected = [_checked(every[i], mode) for i in places]
         if output is not None:
