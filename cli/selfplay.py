@@ -19,11 +19,14 @@ from .common import input_file_type
 from .options import (SCHEDULE_DEFAULT, board_option, cfn_option, json_option, mode_option,
                       uniform_option)
 
+MAX_DEALS = 1_000_000
+"""The most random deals one run plays (each takes seconds)."""
+
 
 @click.command()
 @click.argument("file", required=False, type=input_file_type())
 @cfn_option
-@click.option("--deals", "-n", type=click.IntRange(min=1), default=None,
+@click.option("--deals", "-n", type=click.IntRange(min=1, max=MAX_DEALS), default=None,
               show_default="10 without a FILE",
               help="Random deals to play (seeded by --seed; deal i is dealt by N E S W in "
                    "turn). Not with a FILE.")
@@ -36,6 +39,9 @@ from .options import (SCHEDULE_DEFAULT, board_option, cfn_option, json_option, m
               show_default=True, help="Calls: layouts a simulated call is weighed on.")
 @click.option("--prior-only", is_flag=True,
               help="Calls: the club prior alone, no simulation (much faster).")
+@click.option("--explain", is_flag=True,
+              help="Print how each call was decided: the candidates weighed, their expected "
+                   "scores with 95% intervals, the layouts, whether the next seed agrees.")
 @click.option("--jobs", "-j", type=click.IntRange(min=1), default=None,
               show_default="all cores from 2 deals on",
               help="Worker processes; deals are spread over them, output stays in order.")
@@ -47,9 +53,9 @@ from .options import (SCHEDULE_DEFAULT, board_option, cfn_option, json_option, m
 @board_option
 @mode_option
 @json_option
-def selfplay(file, cfn_games, deals, seed, worlds, layouts, prior_only, jobs, output, uniform,
-             boards, mode, as_json):
-    """Play whole deals, the auction and the cards, with the player at every seat.
+def selfplay(file, cfn_games, deals, seed, worlds, layouts, prior_only, explain, jobs, output,
+             uniform, boards, mode, as_json):
+    """Whole deals bid and played by the player at each seat.
 
     Each seat sees only its own cards, the calls, the cards played and the
     belote announcements. Calls: a prior from common club practice (the
@@ -79,7 +85,8 @@ def selfplay(file, cfn_games, deals, seed, worlds, layouts, prior_only, jobs, ou
         games = random_games(deals or 10, seed, mode or "coinche")
     player = Player(schedule=_schedule(worlds, uniform), seed=seed, arbitrate=not prior_only,
                     layouts=layouts)
-    play_and_print(games, player, jobs, output, (file,) if file is not None else (), as_json)
+    play_and_print(games, player, jobs, output, (file,) if file is not None else (), as_json,
+                   explain)
 
 
 def _schedule(worlds: int | None, uniform: bool) -> Any:
@@ -95,7 +102,7 @@ def _schedule(worlds: int | None, uniform: bool) -> Any:
 
 
 def play_and_print(games: list[Any], player: Any, jobs: int | None, output: Path | None,
-                   inputs: tuple[Any, ...], as_json: bool) -> None:
+                   inputs: tuple[Any, ...], as_json: bool, explain: bool = False) -> None:
     """Play ``games`` (:func:`~belote.player.selfplay.selfplay`), print each, then write them."""
     import warnings
 
@@ -120,7 +127,7 @@ def play_and_print(games: list[Any], player: Any, jobs: int | None, output: Path
     played = []
     separator = ""
     with stoppable(), progress_bar(len(games), "deal", min_items=2) as progress:
-        for result in selfplay(games, player,
+        for result in selfplay(games, player, explain=explain,
                                run=Run("process", jobs, progress=progress.update,
                                        notice=notice)):
             played.append(result)
@@ -150,6 +157,8 @@ def human(result: Any) -> str:
     turned = f", turned {d['turned']}" if d["turned"] else ""
     head = f"Deal {d['deal']} ({d['mode']}), dealer {d['dealer']}{turned}"
     calls = result.game.auction.text()
+    if result.calls:
+        head += "\n" + "\n".join("  " + line for e in result.calls for line in e.lines())
     if d["passed_out"]:
         return f"{head}\n  auction  {calls}\n  passed out (redeal)"
     points, score = d["trick_points"], d["score"]
@@ -165,9 +174,10 @@ def summary(played: list[Any]) -> str:
     from belote.sampling.stats import mean
 
     scored = [p.game.result for p in played if p.game.result is not None]
-    out = f"{len(played)} deals, {len(played) - len(scored)} passed out"
+    out = (f"{len(played)} deal{'s' * (len(played) != 1)}, {len(played) - len(scored)} "
+           "passed out")
     if len(scored) >= 2:
         e = mean([r.ns - r.ew for r in scored])
         out += f"; NS - EW a played deal {e.value:+.1f} [{e.low:+.1f}, {e.high:+.1f}]"
     cpu = sum(p.cpu for p in played) / max(len(played), 1)
-    return out + f"; CPU a deal (all four seats) {cpu:.2f} s"
+    return out + f"; CPU a deal, all four seats ({cpu:.2f} s)"

@@ -266,7 +266,7 @@ def _playout(rng: random.Random, d: Path) -> list[str]:
 
 
 def _selfplay(rng: random.Random, d: Path) -> list[str]:
-    source = (game_input(rng, d) if rng.random() < 0.5
+    source = ([*game_input(rng, d), "--board", pick(rng, 1, 1, 2, "x")] if rng.random() < 0.5
               else ["--deals", pick(rng, 1, 1, 2, 0, 10 ** 30)])
     return ["selfplay", *source, "--worlds", pick(rng, 1, 1, 2, 0), "-j", "1",
             "--layouts", pick(rng, 2, 2, 3, 1, 513), *maybe(rng, 0.7, "--prior-only"),

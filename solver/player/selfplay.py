@@ -31,8 +31,8 @@ from ..parallel.runner import SERIAL, Run, parallel_map
 from ..types.cards import card_name
 from ..types.deal import seat_name, side_name
 from ..types.profile import RuleProfile
-from .game import DONE, Game
-from .player import Player
+from .game import AUCTION, DONE, Game
+from .player import Explanation, Player
 
 __all__ = ["PlayedGame", "board_games", "play_game", "random_games", "selfplay"]
 
@@ -75,21 +75,33 @@ def board_games(boards: Sequence[Board], places: Sequence[int] | None = None, *,
     return out
 
 
-def play_game(game: Game, player: Player) -> Game:
-    """``game`` played to its end, each call and card by ``player`` from the seat's view."""
+def play_game(game: Game, player: Player, *, explain: bool = False
+              ) -> tuple[Game, tuple[Explanation, ...]]:
+    """``game`` played to its end, each call and card by ``player`` from the seat's view, and
+    with ``explain`` the record of each call (:meth:`Player.explain`, which also asks the
+    next seed)."""
+    explained = []
     while game.phase != DONE:
         seat = game.to_move
         assert seat is not None
-        game = game.apply(player.act(game.view(seat)))
-    return game
+        view = game.view(seat)
+        if explain and game.phase == AUCTION:
+            record = player.explain(view)
+            explained.append(record)
+            game = game.apply(record.action)
+        else:
+            game = game.apply(player.act(view))
+    return game, tuple(explained)
 
 
 @dataclass(frozen=True)
 class PlayedGame:
-    """One deal played to its end (``game``) and the CPU seconds its decisions took."""
+    """One deal played to its end (``game``), the CPU seconds its decisions took, and the
+    record of each call when asked (``calls``)."""
 
     game: Game
     cpu: float
+    calls: tuple[Explanation, ...] = ()
 
     def board(self) -> Board:
         """The deal's record (:meth:`Game.board`)."""
@@ -111,6 +123,8 @@ class PlayedGame:
             "cards": [card_name(c) for c in game.cards],
             "trick_points": None, "belote": None, "made": None, "score": None,
             "cpu_seconds": round(self.cpu, 3)}
+        if self.calls:
+            out["calls_explained"] = [e.to_dict() for e in self.calls]
         result = game.result
         if result is not None:
             points = game.position.points
@@ -127,17 +141,19 @@ class _Job:
     """Plays one game (a picklable work item)."""
 
     player: Player
+    explain: bool
 
     def __call__(self, game: Game) -> PlayedGame:
         start = time.process_time()
-        played = play_game(game, self.player)
-        return PlayedGame(played, time.process_time() - start)
+        played, calls = play_game(game, self.player, explain=self.explain)
+        return PlayedGame(played, time.process_time() - start, calls)
 
 
-def selfplay(games: Iterable[Game], player: Player | None = None, *,
+def selfplay(games: Iterable[Game], player: Player | None = None, *, explain: bool = False,
              run: Run = SERIAL) -> Iterator[PlayedGame]:
     """Each game played to its end by ``player`` (default ``Player()``) at all four seats,
-    in order, as each is done; ``run`` says how (one item a game), the games the same
-    whatever runs them."""
-    return parallel_map(_Job(player or Player()), list(games), run, initializer=warm_up)
+    in order, as each is done (with ``explain``, the record of each call too); ``run`` says
+    how (one item a game), the games the same whatever runs them."""
+    return parallel_map(_Job(player or Player(), explain), list(games), run,
+                        initializer=warm_up)
 
