@@ -25,6 +25,7 @@ from belote.types.deal import seat_name, side_name
 from .common import input_file_type, DataError, checked_output, notice, read_places, start_solver
 from .options import (SCHEDULE_DEFAULT, board_option, cfn_option, json_option, mode_option,
                       uniform_option)
+from .selfplay import play_and_print
 
 
 @click.command()
@@ -90,7 +91,6 @@ def playout(file, cfn_games, worlds, seed, jobs, output, uniform, bid, boards, m
         from belote.player.player import Player
         from belote.player.selfplay import board_games
 
-        from .selfplay import play_and_print
 
         play_and_print(board_games([every[i] for i in places], places, profile=mode,
                                    seed=seed),

@@ -9,13 +9,17 @@ also writes the games (CFN, game JSON lines or PBN, by its suffix).
 
 from __future__ import annotations
 
+import warnings
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
 import click
 
-from .common import input_file_type
+from belote.errors import BeloteError, ConversionWarning, PlayoutError
+from belote.parallel import Run
+
+from .common import DataError, checked_output, input_file_type, notice, read_places, start_solver
 from .options import (SCHEDULE_DEFAULT, board_option, cfn_option, json_option, mode_option,
                       uniform_option)
 
@@ -75,7 +79,6 @@ def selfplay(file, cfn_games, deals, seed, worlds, layouts, prior_only, explain,
     if file is not None or cfn_games:
         if deals is not None:
             raise click.UsageError("--deals makes random deals: not with a FILE or --cfn")
-        from .common import read_places
 
         every, places = read_places(file, mode, boards, cfn_games)
         games = board_games([every[i] for i in places], places, profile=mode, seed=seed)
@@ -92,7 +95,6 @@ def selfplay(file, cfn_games, deals, seed, worlds, layouts, prior_only, explain,
 def _schedule(worlds: int | None, uniform: bool) -> Any:
     """The card player's schedule of ``--worlds`` and ``--uniform``."""
     from belote.advice.playout import Schedule
-    from belote.errors import PlayoutError
 
     try:
         schedule = Schedule.from_worlds(worlds)
@@ -104,15 +106,11 @@ def _schedule(worlds: int | None, uniform: bool) -> Any:
 def play_and_print(games: list[Any], player: Any, jobs: int | None, output: Path | None,
                    inputs: tuple[Any, ...], as_json: bool, explain: bool = False) -> None:
     """Play ``games`` (:func:`~belote.player.selfplay.selfplay`), print each, then write them."""
-    import warnings
 
-    from belote.errors import BeloteError, ConversionWarning
     from belote.files import atomic_output
     from belote.formats import games as formats
-    from belote.parallel import Run
     from belote.player.selfplay import selfplay
 
-    from .common import DataError, checked_output, notice, start_solver
     from .format import json_line
     from .running import progress_bar, stoppable
 

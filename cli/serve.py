@@ -33,8 +33,11 @@ from urllib.parse import parse_qs, urlsplit
 
 import click
 
+from belote.types.profile import get_profile
+
 from .common import display_path, notice, one_line
-from .engine import TYPED, Child, RequestError, check_argv, check_file, hello, request_kind, warm
+from .engine import (TYPED, Child, RequestError, check_argv, check_file, hello, request_kind,
+                     unforked, warm)
 
 MAX_BODY = 8 * 1024 * 1024
 """The largest request body (413 beyond)."""
@@ -357,8 +360,6 @@ class Tables:
         """Load the player in this process once, no child forked meanwhile
         (:func:`belote.player.session.warm_player`): each decision's child then starts warm."""
         from belote.player.session import warm_player
-
-        from .engine import unforked
 
         with self.warm:
             if not self.warmed:
@@ -753,7 +754,6 @@ class Handler(BaseHTTPRequestHandler):
         name, _, what = route.partition("/")
         if not name and method in ("GET", "HEAD"):
             from belote.player.session import DEFAULT_STRENGTH, STRENGTHS
-            from belote.types.profile import get_profile
 
             tables.warm_up()  # the page asks this first: the player loads while one chooses
             self._json(HTTPStatus.OK, {"targets": {m: get_profile(m).match_target for m in

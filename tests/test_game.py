@@ -152,7 +152,7 @@ def test_the_result_is_the_rules_score_and_the_record_reads_back(mode: str) -> N
         assert isinstance(board, Board) and board.auction == game.auction
         pos = board.position()
         assert pos.is_over and pos.points == game.position.points
-        contract = board.get_contract()
+        contract = board.contract
         assert game.result == score_deal(mode, contract, pos.points, pos.belote_side())
         boards.append(board)
     assert len(boards) >= 6

@@ -30,7 +30,7 @@ from ..dd import warm_up
 from ..parallel.runner import SERIAL, Run, parallel_map
 from ..types.cards import card_name
 from ..types.deal import seat_name, side_name
-from ..types.profile import RuleProfile
+from ..types.profile import RuleProfile, get_profile
 from .game import AUCTION, DONE, Game
 from .player import Explanation, Player
 
@@ -64,7 +64,7 @@ def board_games(boards: Sequence[Board], places: Sequence[int] | None = None, *,
     out = []
     for i, board in enumerate(boards):
         place = i if places is None else places[i]
-        rules = board.profile(profile)
+        rules = board.profile if profile is None else get_profile(profile)
         dealer = place % 4 if board.dealer is None else board.dealer
         if rules.auction == "numeric":
             out.append(Game.new(board.deal, dealer, rules, number=place))

@@ -94,7 +94,7 @@ class MatchSession:
     def sheet(self) -> MatchSheet:
         """The match sheet of the finished deals (with this match's target)."""
         rules = dataclasses.replace(self.profile, match_target=self.target)
-        return match_sheet(rules, [played_deal(b, self.profile) for b in self.boards()])
+        return match_sheet(rules, [played_deal(b) for b in self.boards()])
 
     @property
     def over(self) -> bool:
