@@ -69,7 +69,7 @@ from ..errors import BeloteError
 from ..dd import reaches_deals, solve_deals, warm_up
 from ..parallel.runner import SERIAL, Run, parallel_map, run_keywords
 from ..rules.play import belote_sides
-from ..types.profile import CLASSIC, RuleProfile
+from ..types.profile import RuleProfile
 from ..rules.scoring import min_points_to_make, score_deal, trick_points_of
 from ..sampling.constraints import Constraints, classic_bidding
 from ..sampling.sampler import DealSampler
@@ -82,8 +82,9 @@ from ..types.cards import SUITS, Suit, as_card
 from ..types.contract import Contract, as_contract
 from ..types.deal import Seat, as_seat, next_seat, side_of
 
-__all__ = ["TableAdvice", "ContractEstimate", "bid_table", "classic_advice", "classic_contracts", "classic_constraints",
-           "coinche_contracts", "count_layouts", "estimate_contract", "net_range", "sample_loop"]
+__all__ = ["TableAdvice", "ContractEstimate", "ContractMenu", "bid_table", "classic_advice", "classic_contracts", "classic_constraints",
+           "coinche_contracts", "count_layouts", "estimate_contract", "judge", "net_range",
+           "sample_loop"]
 
 CHUNK = 8
 """Samples solved per work item."""
@@ -529,6 +530,83 @@ def make_engine(constraints: Constraints, profile: RuleProfile, declarer: Seat, 
     return Engine(question, contracts, multipliers)
 
 
+@dataclass(frozen=True)
+class ContractMenu:
+    """The menu of a question that judges contracts, as both plays use it.
+
+    ``kind`` is ``contract`` (one contract), ``table`` (every coinche
+    contract of the declarer) or ``classic`` (the classic suits, the turned
+    one first); ``contracts`` are judged at x1 and scored at each of
+    ``multipliers``; ``exact`` solves every trump of every sample exactly
+    (else threshold searches answer what they can: the table); ``play_for``
+    is the contract each trump is played for single-dummy (one contract, a
+    classic suit: itself; the table: a bid of the trump with no declarer,
+    played for points). Build it with :meth:`one`, :meth:`table` or
+    :meth:`classic`.
+
+    >>> from belote.types.profile import COINCHE
+    >>> menu = ContractMenu.table(COINCHE, 2)
+    >>> menu.kind, len(menu.contracts), menu.multipliers, menu.declarer
+    ('table', 40, (1, 2, 4), 2)
+    """
+
+    kind: str
+    contracts: tuple[Contract, ...]
+    multipliers: tuple[int, ...]
+    exact: bool
+    play_for: tuple[Contract, ...]
+
+    @property
+    def declarer(self) -> Seat:
+        """The seat judged taking."""
+        declarer = self.contracts[0].declarer
+        assert declarer is not None, "the menu's contracts have their declarer"
+        return declarer
+
+    @property
+    def plays(self) -> dict[Suit, Contract]:
+        """:attr:`play_for` by trump."""
+        return {c.trump: c for c in self.play_for}
+
+    @classmethod
+    def one(cls, contract: Contract, profile: RuleProfile) -> ContractMenu:
+        """One ``contract`` (declarer included), at each multiplier ``profile`` allows."""
+        if contract.declarer is None:
+            raise BeloteError(f"contract {contract.to_pbn()} needs a declarer")
+        base = at_multiplier(contract, 1)
+        multipliers = profile.coinche_multipliers if contract.bid is not None else (1,)
+        return cls("contract", (base,), tuple(multipliers), True, (base,))
+
+    @classmethod
+    def table(cls, profile: RuleProfile, declarer: Seat, exact: bool = False) -> ContractMenu:
+        """Every coinche contract of ``declarer`` (4 trumps x 80..160 and capot)."""
+        return cls("table", coinche_contracts(profile, declarer),
+                   tuple(profile.coinche_multipliers), exact,
+                   tuple(Contract(t, None, profile.bid_min) for t in SUITS))
+
+    @classmethod
+    def classic(cls, seat: Seat, turned: str | int) -> ContractMenu:
+        """The classic suits of a bidder at ``seat`` (:func:`classic_contracts`)."""
+        contracts = classic_contracts(seat, turned)
+        return cls("classic", contracts, (1,), True, contracts)
+
+
+def judge(constraints: Constraints, dealer: Seat, menu: ContractMenu, *, samples: int,
+          seed: int, precision: float | None, run: Run, first_look: int = 100) -> TableAdvice:
+    """The double-dummy play of ``menu`` over samples of ``constraints``: every contract on
+    the same samples, the recommendation (passing included) and, for one contract, its
+    estimate with the looks of ``precision`` (``rows[0]``)."""
+    check_samples(samples, precision)
+    layouts = count_layouts(constraints)
+    engine = make_engine(constraints, constraints.profile, menu.declarer, dealer,
+                         menu.contracts, menu.multipliers, menu.exact)
+    _, schedule = engine.run(seed, samples, precision, run, first_look=first_look)
+    advice = engine.advice(schedule, layouts)
+    if menu.kind == "contract":
+        return replace(advice, rows=(replace(advice.rows[0], looks=advice.looks),))
+    return advice
+
+
 def count_layouts(constraints: Constraints) -> int:
     """The number of deals consistent with ``constraints`` (raises when there is none).
 
@@ -555,18 +633,9 @@ def estimate_contract(constraints: Constraints, contract: Contract | str, dealer
     :class:`~belote.errors.ConstraintError` when no deal
     fits.
     """
-    profile = constraints.profile
-    contract, dealer = as_contract(contract, profile), as_seat(dealer, "dealer")
-    if contract.declarer is None:
-        raise BeloteError(f"contract {contract.to_pbn()} needs a declarer")
-    check_samples(samples, precision)
-    count_layouts(constraints)
-    base = at_multiplier(contract, 1)
-    multipliers = profile.coinche_multipliers if contract.bid is not None else (1,)
-    engine = make_engine(constraints, profile, contract.declarer, dealer, [base], multipliers, True)
-    _, schedule = engine.run(seed, samples, precision, run)
-    estimate = engine.estimates(schedule)[0]
-    return estimate if schedule is None else replace(estimate, looks=schedule.looks)
+    menu = ContractMenu.one(as_contract(contract, constraints.profile), constraints.profile)
+    return judge(constraints, as_seat(dealer, "dealer"), menu, samples=samples, seed=seed,
+                 precision=precision, run=run).rows[0]
 
 
 @run_keywords
@@ -586,12 +655,9 @@ def bid_table(constraints: Constraints, declarer: Seat | str, dealer: Seat | str
     declarer, dealer = as_seat(declarer, "declarer"), as_seat(dealer, "dealer")
     if profile.auction != "numeric":
         raise BeloteError(f"{profile.name} has no numeric bids: use classic_advice")
-    check_samples(samples, precision)
-    layouts = count_layouts(constraints)
-    engine = make_engine(constraints, profile, declarer, dealer,
-                     coinche_contracts(profile, declarer), profile.coinche_multipliers, exact)
-    _, schedule = engine.run(seed, samples, precision, run, first_look=first_look)
-    return engine.advice(schedule, layouts)
+    return judge(constraints, dealer, ContractMenu.table(profile, declarer, exact),
+                 samples=samples, seed=seed, precision=precision, run=run,
+                 first_look=first_look)
 
 
 def classic_constraints(seat: Seat | str, five: str | Sequence[str], turned: str | int, *,
@@ -638,11 +704,8 @@ def classic_advice(seat: Seat | str, five: str | Sequence[str], turned: str | in
     seat, dealer = as_seat(seat), as_seat(dealer, "dealer")
     constraints = classic_constraints(seat, five, turned, known=known, shape=shape,
                                       points=points)
-    layouts = count_layouts(constraints)
-    engine = make_engine(constraints, CLASSIC, seat, dealer, classic_contracts(seat, turned),
-                         (1,), True)
-    _, schedule = engine.run(seed, samples, precision, run)
-    return engine.advice(schedule, layouts)
+    return judge(constraints, dealer, ContractMenu.classic(seat, turned), samples=samples,
+                 seed=seed, precision=precision, run=run)
 
 
 def iter_outcomes(constraints: Constraints, declarer: Seat, dealer: Seat, trumps: Sequence[Suit],
