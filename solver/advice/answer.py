@@ -13,6 +13,16 @@ contract then played, the expected net score of the seat's side and P(make),
 with each contract's whole estimate under each play; its
 :meth:`~BidAdvice.to_dict` is what ``belote bid --json`` prints.
 
+The engine has two plug-ins. The *menu*: the contracts a question judges
+(:attr:`BidJob.menu`, a :class:`~belote.advice.bid.ContractMenu`: one
+contract, the coinche table or the classic suits), or an auction's options
+(:func:`~belote.advice.auction.auction_advice`). The *play*: double-dummy
+(:func:`~belote.advice.bid.judge`) or single-dummy beside it
+(:func:`~belote.advice.bid_play.play_both`), both taking the same menu.
+Every menu folds its samples into one tally type
+(:class:`~belote.advice.tally.Tally`) and reads its rows, the recommendation
+and the paired difference from it.
+
 >>> from belote.errors import QuestionError
 >>> try:
 ...     plan_bid(BidQuestion(hand="JH 9H AH TH KS AS AD 7C", seat="S"))
