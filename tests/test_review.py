@@ -384,7 +384,7 @@ def test_the_human_output_has_totals_and_the_score_sheet() -> None:
 
 
 def test_quizzes_have_one_clear_answer_best_both_ways_and_stable() -> None:
-    from belote.analysis.quiz import QUIZ_MARGIN, _position, session_quiz
+    from belote.analysis.quiz import QUIZ_MARGIN, position_before, session_quiz
 
     boards = cfn.load(COLVER)
     session = review(boards, seats="NESW", call_samples=4, seed=1)
@@ -397,7 +397,7 @@ def test_quizzes_have_one_clear_answer_best_both_ways_and_stable() -> None:
         board = boards[q.place]
         assert q.costs[q.answer] == 0 and q.margin >= QUIZ_MARGIN
         assert sorted(q.costs.values())[1] == q.margin
-        pos = _position(board, q.index)
+        pos = position_before(board, q.index)
         assert _card(q.answer) in position_analysis(pos).best_cards()
         contract = board.contract
         again = card_choice(pos, contract, seed=2, board=q.place,
