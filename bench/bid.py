@@ -28,10 +28,11 @@ import time
 
 from belote.advice import bid_table, estimate_contract
 from belote.dd import Search, warm_up
-from belote import COINCHE, parse_contract
+from belote import COINCHE, Position, parse_contract
 from belote.sampling import Constraints, DealSampler
 
 from .cli_workloads import belote_command, wall_seconds
+from belote.rules import min_points_to_make
 
 HAND = "S:JH 9H AH TH KS AS AD 7C"
 
@@ -66,9 +67,8 @@ def command_time(args: list[str]) -> float:
 
 def exact_cost(count: int) -> None:
     """Mean search nodes per sample of each way to answer 100H (module docstring)."""
-    from belote import Position, solve_position
+    from belote import solve_position
     from belote.dd import default_context, reaches
-    from belote.rules import min_points_to_make
 
     c = Constraints().with_text(hand=[HAND])
     contract = parse_contract("100H", COINCHE, declarer=2)

@@ -33,9 +33,10 @@ from pathlib import Path
 os.environ.setdefault("NUMBA_NUM_THREADS", "1")
 
 from belote.advice import DEFAULT_SCHEDULE, Schedule  # noqa: E402
-from belote.analysis import SessionReview, card_choice, review_board, session_quiz  # noqa: E402
+from belote.analysis import (SessionReview, card_choice, position_before,  # noqa: E402
+                             review_board, session_quiz)
 from belote.dd import warm_up  # noqa: E402
-from belote import Position, cfn  # noqa: E402
+from belote import cfn  # noqa: E402
 from belote.sampling import BLOCK, mean, proportion  # noqa: E402
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
@@ -84,8 +85,7 @@ def quiz_quality(boards: list, seed: int = 0) -> str:
     confirmed = stable = listed = 0
     for q in quizzes:
         board = boards[q.place]
-        pos = Position(board.deal, board.trump, board.first_leader(),
-                       board.profile).played(board.cards[:q.index])
+        pos = position_before(board, q.index)
         contract = board.contract
         evidence = DEFAULT_SCHEDULE.evidence(board.auction)
         big = card_choice(pos, contract, schedule=judge, seed=seed + 2, board=q.place,

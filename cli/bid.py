@@ -15,7 +15,7 @@ import click
 from typing import TYPE_CHECKING
 
 from belote.advice import PLAYED_SAMPLES, TABLE_SAMPLES
-from belote import BeloteError
+from belote import BeloteError, BidQuestion
 from belote.types import PROFILES, SUIT_NAMES
 
 from .auction import render
@@ -25,6 +25,7 @@ if TYPE_CHECKING:
     from belote.advice import BidRow, Choice, ContractEstimate, PlayDifference
     from belote.sampling import Estimate
 from .options import SCHEDULE_DEFAULT, SEAT, constraint_error, constraint_options
+from .common import solver_run
 
 MAX_SAMPLES = 10_000_000
 """The largest --samples: with --precision, at most 18 looks (100, 200, ... 10,000,000)."""
@@ -251,9 +252,8 @@ def bid(hand, seat, dealer, mode, contract_text, auction_text, conventions_path,
       belote bid --hand "JS 9S AS TS 7D 8D KC AC" --seat S --auction "N:P E:80H"
       belote bid --hand "JH 9H AH TH KS AS AD 7C" --seat S --dealer W --contract 100H --play both
     """
-    from belote import BidQuestion, advise_bid, plan_bid
+    from belote import advise_bid, plan_bid
 
-    from .common import solver_run
     from .running import PROGRESS_MIN_ITEMS, progress_bar, stoppable
 
     question = BidQuestion(hand=hand, seat=seat, dealer=dealer, mode=mode,

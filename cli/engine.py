@@ -469,9 +469,14 @@ def execute(request: dict[str, Any], files: tuple[str, ...] | None,
     """The answer to ``request`` (without its id): ``{"status", ...}`` (``docs/serve.md``).
 
     ``files``: the files the request may read (the server's), ``None`` for any
-    (the engine). Runs in a child process (:class:`Child`).
+    (the engine). Runs in a child process (:class:`Child`). A request whose ``local`` is
+    a function is the server's own work (a seat's decision at the table, ``serve``): its
+    answer is ``local(progress)``; a request read from JSON never holds a function.
     """
     try:
+        local = request.get("local") if isinstance(request, dict) else None
+        if callable(local):
+            return {"status": 0, "result": local(progress)}
         kind = request_kind(request)
         if kind == "run":
             return run_command(check_argv(request.get("argv"), files))
@@ -507,6 +512,14 @@ def _progress_to(progress: Progress) -> None:
 
 
 _FORK_LOCK = threading.Lock()
+
+
+def unforked(work: Callable[[], None]) -> None:
+    """Run ``work`` in this process while no child is forked: what it loads (the player's
+    kernels, ``serve``'s table) every later child starts with, and no child inherits a lock
+    it held halfway."""
+    with _FORK_LOCK:
+        work()
 
 
 def _end_with_parent() -> None:

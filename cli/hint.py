@@ -22,6 +22,9 @@ from belote.errors import escaped
 from .common import input_file_type
 
 from .options import SEAT, board_option, cfn_option, json_option, mode_option
+from belote import BeloteError, Run
+from .common import DataError, notice, read_boards, start_solver
+from belote.types import card_name
 
 
 @click.command()
@@ -61,10 +64,8 @@ def hint(file, cfn_games, seat, samples, seed, by, jobs, boards, mode, as_json):
       belote hint datasets/examples/positions.pbn --board 3 --seat E --json
     """
     from belote.advice import MAX_SAMPLES, hint_board, plan_hint
-    from belote import BeloteError, Run
 
     from .format import json_line
-    from .common import DataError, notice, read_boards, start_solver
     from .running import progress_bar, stoppable
 
     if samples > MAX_SAMPLES:
@@ -120,7 +121,6 @@ def human(result: dict[str, Any], position) -> str:
 
 
 def _name(card: int) -> str:
-    from belote.types import card_name
 
     return card_name(card)
 

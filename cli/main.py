@@ -26,6 +26,7 @@ from .playout import playout
 from .report import report
 from .review import review
 from .score import score
+from .selfplay import selfplay
 from .serve import serve
 from .solve import solve
 
@@ -49,7 +50,7 @@ def _register_commands() -> None:
     """Add the commands, each from its own module (which imports at its top only what
     ``belote --help`` loads anyway)."""
     for command in (analyse, batch, bid, convert, deal, engine, hint, par, playout, report, review,
-                    score, serve, solve):
+                    score, selfplay, serve, solve):
         cli.add_command(command)
 
 

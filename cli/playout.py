@@ -23,6 +23,7 @@ from belote.types import card_name, seat_name, side_name
 from .common import input_file_type, DataError, checked_output, notice, read_places, start_solver
 from .options import (SCHEDULE_DEFAULT, board_option, cfn_option, json_option, mode_option,
                       uniform_option)
+from .selfplay import play_and_print
 
 
 @click.command()
@@ -41,11 +42,15 @@ from .options import (SCHEDULE_DEFAULT, board_option, cfn_option, json_option, m
               help="Also write the played boards (with their play records) to this file, in "
                    "the format of its suffix: .cfn CFN, .jsonl .ndjson .json JSON lines, "
                    "else PBN.")
+@click.option("--bid", is_flag=True,
+              help="Bid too: the player makes the auction of each deal from the deal on "
+                   "(the recorded auction and play are not kept), then plays it, as "
+                   "`belote selfplay` does.")
 @uniform_option
 @board_option
 @mode_option
 @json_option
-def playout(file, cfn_games, worlds, seed, jobs, output, uniform, boards, mode, as_json):
+def playout(file, cfn_games, worlds, seed, jobs, output, uniform, bid, boards, mode, as_json):
     """Play boards to the end, every seat single-dummy.
 
     Each seat sees only its own hand, the cards played and the contract: it
@@ -54,10 +59,13 @@ def playout(file, cfn_games, worlds, seed, jobs, output, uniform, boards, mode, 
     most often reaches its side's goal. Cards already recorded are kept. A
     model, not a human. Guide: docs/single-dummy.md.
 
+    With --bid the auction is the player's too (docs/player.md).
+
     \b
     Examples:
       belote playout datasets/examples/deals.pbn --board 1
       belote playout datasets/examples/deals.pbn --seed 3 -o played.pbn
+      belote playout datasets/examples/deals.pbn --board 1 --bid
     """
     from belote.advice import Schedule, playouts
 
@@ -78,6 +86,16 @@ def playout(file, cfn_games, worlds, seed, jobs, output, uniform, boards, mode, 
     if uniform:
         schedule = replace(schedule, beliefs=None)
     every, places = read_places(file, mode, boards, cfn_games)
+    if bid:
+        from belote import Player
+        from belote.player import board_games
+
+
+        play_and_print(board_games([every[i] for i in places], places, profile=mode,
+                                   seed=seed),
+                       Player(schedule=schedule, seed=seed), jobs, output,
+                       () if file is None else (file,), as_json)
+        return
     try:
         selected = [_checked(every[i], mode) for i in places]
         if output is not None:

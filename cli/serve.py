@@ -33,8 +33,11 @@ from urllib.parse import parse_qs, urlsplit
 
 import click
 
+from belote import get_profile
+
 from .common import display_path, notice, one_line
-from .engine import TYPED, Child, RequestError, check_argv, check_file, hello, request_kind, warm
+from .engine import (TYPED, Child, RequestError, check_argv, check_file, hello, request_kind,
+                     unforked, warm)
 
 MAX_BODY = 8 * 1024 * 1024
 """The largest request body (413 beyond)."""
@@ -225,6 +228,193 @@ class Workers:
             child.stop()
 
 
+KEPT_MATCHES = 32
+"""Matches kept at the table (``/api/match``); the one left alone longest is forgotten beyond."""
+
+
+class Table:
+    """One match at the table: a :class:`~belote.player.session.MatchSession` kept in the
+    server, and the thread that has the other seats decide, each decision in a child
+    (:meth:`Workers.answer`, bounded like every request) while the page shows who is
+    thinking."""
+
+    def __init__(self, session: Any, workers: Workers) -> None:
+        self.session = session
+        self.workers = workers
+        self.lock = threading.Lock()
+        self.thinking: tuple[str, float] | None = None  # the seat deciding, since when
+        self.error: str | None = None
+        self.closed = False
+        self.used = time.monotonic()
+
+    def state(self) -> dict[str, Any]:
+        """What the person sees (:meth:`MatchSession.state`), with who is thinking and the
+        last decision that failed."""
+        with self.lock:
+            out = self.session.state()
+            thinking = self.thinking
+            out["thinking"] = None if thinking is None else {
+                "seat": thinking[0], "seconds": round(time.monotonic() - thinking[1], 1)}
+            out["error"] = self.error
+        return out
+
+    def drive(self, again: bool = False) -> None:
+        """Start the other seats' decisions if one of them is to move and none is running
+        (after a decision that failed, only when asked ``again``)."""
+        with self.lock:
+            self.used = time.monotonic()
+            seat = self.session.bot_to_move
+            if seat is None or self.thinking is not None or self.closed or (
+                    self.error is not None and not again):
+                return
+            self.thinking, self.error = ("NESW"[seat], time.monotonic()), None
+        threading.Thread(target=self._decide_all, name="table", daemon=True).start()
+
+    def _decide_all(self) -> None:
+        while True:
+            with self.lock:
+                seat = self.session.bot_to_move
+                if seat is None or self.closed:
+                    self.thinking = None
+                    return
+                self.thinking = ("NESW"[seat], time.monotonic())
+                decide = self.session.decider()  # the position as it is: the child's copy
+            try:
+                answer = self.workers.answer({"local": decide})
+                if answer["status"] != 0:
+                    raise Refused(HTTPStatus.INTERNAL_SERVER_ERROR, answer["error"])
+                with self.lock:
+                    self.session.act(seat, answer["result"]["action"])
+            except Exception as e:  # busy, too long, or a bug: said on the page, asked again
+                why = one_line(str(e), before="") if isinstance(e, (Refused, ValueError)) else \
+                    f"internal error ({type(e).__name__}: {one_line(str(e), before='')})"
+                with self.lock:
+                    self.thinking = None
+                    self.error = f"{'NESW'[seat]} could not decide ({why})."
+                return
+
+    def act(self, body: dict[str, Any]) -> None:
+        """The person's call or card (``action``), if it is legal now; ``step`` (optional)
+        the number of calls and cards the page saw made, so a click on a table that has
+        moved on since is refused."""
+        action, step = body.get("action"), body.get("step")
+        if not isinstance(action, str) or not 1 <= len(action) <= 12:
+            raise Refused(HTTPStatus.BAD_REQUEST, "act: action is a call (P, 90H, X, XX, H...) "
+                                                  "or a card (AS, TH...)")
+        if step is not None and type(step) is not int:
+            raise Refused(HTTPStatus.BAD_REQUEST, "act: step is a whole number")
+        with self.lock:
+            self.used = time.monotonic()
+            if step is not None and step != self.session.step:
+                raise Refused(HTTPStatus.CONFLICT, "the table has moved on since: look again")
+            try:
+                self.session.act(self.session.seat, action)
+            except ValueError as e:
+                raise Refused(HTTPStatus.BAD_REQUEST, str(e)) from None
+        self.drive()
+
+    def next_deal(self) -> None:
+        with self.lock:
+            try:
+                self.session.next_deal()
+            except ValueError as e:
+                raise Refused(HTTPStatus.BAD_REQUEST, str(e)) from None
+        self.drive()
+
+    def record(self, fmt: str) -> dict[str, Any]:
+        """The finished deals as a ``cfn``, ``json`` or ``pbn`` record (the checked writer)."""
+        from belote.formats import games
+
+        if fmt not in RECORD_SUFFIX:
+            raise Refused(HTTPStatus.BAD_REQUEST, "record: format is cfn, json or pbn")
+        with self.lock:
+            boards = self.session.boards()
+        if not boards:
+            raise Refused(HTTPStatus.BAD_REQUEST, "record: no deal is finished yet")
+        if fmt == "cfn" and self.session.mode != "coinche":
+            raise Refused(HTTPStatus.BAD_REQUEST, "record: CFN holds coinche games only: "
+                                                  "take game JSON or PBN")
+        try:
+            text, losses = games.write(boards, fmt)
+        except ValueError as e:
+            raise Refused(HTTPStatus.BAD_REQUEST, f"record: {e}") from None
+        return {"text": text, "losses": losses, "deals": len(boards),
+                "name": f"match-{self.session.mode}{RECORD_SUFFIX[fmt]}"}
+
+
+RECORD_SUFFIX = {"cfn": ".cfn", "json": ".jsonl", "pbn": ".pbn"}
+"""The formats a match downloads in, and their files' suffix."""
+
+
+class Tables:
+    """The matches at the table, by id: at most :data:`KEPT_MATCHES`."""
+
+    def __init__(self, workers: Workers) -> None:
+        self.workers = workers
+        self.lock = threading.Lock()
+        self.matches: dict[str, Table] = {}
+        self.warm = threading.Lock()
+        self.warmed = False
+
+    def warm_up(self) -> None:
+        """Load the player in this process once, no child forked meanwhile
+        (:func:`belote.player.session.warm_player`): each decision's child then starts warm."""
+        from belote.player import warm_player
+
+        with self.warm:
+            if not self.warmed:
+                unforked(warm_player)
+                self.warmed = True
+
+    def new(self, body: dict[str, Any]) -> tuple[str, Table]:
+        """A new match from the page's choices (:func:`belote.player.session.new_match`)."""
+        from belote.player import new_match
+
+        self.warm_up()
+        try:
+            session = new_match(**_match_options(body))
+        except ValueError as e:
+            raise Refused(HTTPStatus.BAD_REQUEST, str(e)) from None
+        table = Table(session, self.workers)
+        name = secrets.token_hex(8)
+        with self.lock:
+            self.matches[name] = table
+            while len(self.matches) > KEPT_MATCHES:
+                oldest = min(self.matches, key=lambda k: self.matches[k].used)
+                self.matches.pop(oldest).closed = True
+        table.drive()
+        return name, table
+
+    def get(self, name: str) -> Table:
+        with self.lock:
+            table = self.matches.get(name)
+        if table is None:
+            raise Refused(HTTPStatus.NOT_FOUND, f"no match {name[:20]!r} (the server keeps the "
+                                                f"last {KEPT_MATCHES}, until it stops)")
+        return table
+
+
+MATCH_OPTIONS = {"mode": str, "seat": str, "dealer": str, "seed": int, "target": int,
+                 "strength": str}
+"""What ``POST /api/match`` may say, and its type (each optional)."""
+
+
+def _match_options(body: dict[str, Any]) -> dict[str, Any]:
+    options = {}
+    for key, value in body.items():
+        kind = MATCH_OPTIONS.get(key)
+        if kind is None:
+            raise Refused(HTTPStatus.BAD_REQUEST, f"match: unknown field {key[:20]!r} (known: "
+                                                  f"{', '.join(MATCH_OPTIONS)})")
+        if value is None:
+            continue
+        if type(value) is not kind:
+            raise Refused(HTTPStatus.BAD_REQUEST, f"match: {key} is a "
+                                                  f"{'string' if kind is str else 'whole number'}")
+        options[key] = value
+    return options
+
+
 class Server(ThreadingHTTPServer):
     """The HTTP server with what the handlers share: the token, the names it answers to,
     the page's files and the :class:`Workers`."""
@@ -241,11 +431,11 @@ class Server(ThreadingHTTPServer):
         self.pages_lock = threading.Lock()
         self.connections = threading.BoundedSemaphore(MAX_CONNECTIONS)
         self.token = secrets.token_urlsafe(24)
-        if "index.html" in page:  # its own files are asked for with the token too
-            page = {**page, "index.html": re.sub(
-                rb'((?:href|src)="[\w.-]+\.(?:css|js))"', rb'\1?token=' + self.token.encode() + rb'"',
-                page["index.html"])}
+        page = {name: re.sub(  # a page's own files are asked for with the token too
+            rb'((?:href|src)="[\w.-]+\.(?:css|js|html))"', rb'\1?token=' + self.token.encode()
+            + rb'"', data) if name.endswith(".html") else data for name, data in page.items()}
         self.page = page
+        self.tables = Tables(workers)
         bound, port = self.server_address[:2]
         host = bound.decode() if isinstance(bound, (bytes, bytearray)) else str(bound)
         shown = f"[{host}]" if ":" in host else host
@@ -459,7 +649,7 @@ class Handler(BaseHTTPRequestHandler):
                 raise Refused(HTTPStatus.NOT_FOUND, f"no page {path[:60]!r}")
             self._send(HTTPStatus.OK, server.page[name],
                        PAGE_TYPES.get(Path(name).suffix, "application/octet-stream"),
-                       csp=CSP if name == "index.html" else None)
+                       csp=CSP if name.endswith(".html") else None)
             return
         self._token_ok(query, headers=True)
         self._api(path[len("/api/"):])
@@ -501,6 +691,9 @@ class Handler(BaseHTTPRequestHandler):
     def _api(self, route: str) -> None:
         workers = self.server.workers
         method = self.command
+        if route == "match" or route.startswith("match/"):
+            self._match(route[len("match/"):] if route != "match" else "")
+            return
         if route.startswith("job/"):
             job = workers.job(route[4:])
             if method == "DELETE":
@@ -542,6 +735,57 @@ class Handler(BaseHTTPRequestHandler):
             self._json(HTTPStatus.BAD_REQUEST if answer["status"] == 2 else
                        HTTPStatus.INTERNAL_SERVER_ERROR, {"error": answer["error"]})
 
+    def _match(self, route: str) -> None:
+        """The table (``docs/serve.md``, *Play a match*): ``POST /api/match`` starts a match,
+        ``GET /api/match/ID`` is what the person sees, ``POST /api/match/ID/act`` their call or
+        card, ``POST /api/match/ID/next`` the next deal, ``POST /api/match/ID/again`` a
+        decision that failed asked again, ``GET /api/match/ID/record?format=`` the finished
+        deals as CFN, game JSON or PBN."""
+        try:
+            self._match_route(route)
+        except Refused:
+            raise
+        except Exception as e:  # a bug: one line, as the engine says it, and the server goes on
+            raise Refused(HTTPStatus.INTERNAL_SERVER_ERROR, f"internal error ({type(e).__name__}: "
+                                                            f"{one_line(str(e), before='')})") from e
+
+    def _match_route(self, route: str) -> None:
+        tables, method = self.server.tables, self.command
+        name, _, what = route.partition("/")
+        if not name and method in ("GET", "HEAD"):
+            from belote.player import DEFAULT_STRENGTH, STRENGTHS
+
+            tables.warm_up()  # the page asks this first: the player loads while one chooses
+            self._json(HTTPStatus.OK, {"targets": {m: get_profile(m).match_target for m in
+                                                   ("coinche", "classic")},
+                                       "strengths": list(STRENGTHS),
+                                       "strength": DEFAULT_STRENGTH, "kept": KEPT_MATCHES})
+            return
+        if not name:
+            if method != "POST":
+                raise Refused(HTTPStatus.METHOD_NOT_ALLOWED, f"{method} /api/match")
+            name, table = tables.new(self._body())
+            self._json(HTTPStatus.CREATED, {"match": name, **table.state()})
+            return
+        table = tables.get(name)
+        if what == "" and method in ("GET", "HEAD"):
+            table.drive()
+        elif what == "again" and method == "POST":
+            self._body()
+            table.drive(again=True)  # a decision that failed is asked again
+        elif what == "record" and method == "GET":
+            fmt = parse_qs(urlsplit(self.path).query).get("format", ["json"])[0]
+            self._json(HTTPStatus.OK, table.record(fmt))
+            return
+        elif what in ("act", "next") and method == "POST":
+            body = self._body()
+            table.act(body) if what == "act" else table.next_deal()
+        else:
+            raise Refused(HTTPStatus.NOT_FOUND if what not in ("", "record", "act", "next",
+                                                               "again") else
+                          HTTPStatus.METHOD_NOT_ALLOWED, f"{method} /api/match/ID/{what[:20]}")
+        self._json(HTTPStatus.OK, {"match": name, **table.state()})
+
 
 def page_files() -> dict[str, bytes]:
     """The page's files (``cli/serve_page/``), by name."""
@@ -569,7 +813,9 @@ def serve(files, host, port, no_open, jobs, queue, timeout):
     a record (the FILE..., or one dropped on the page) or type a deal, step
     through the play, see the double-dummy value of every legal card, try
     other cards, ask the single-dummy values and the bid advice, and export
-    the line. It prints its address, with a token made for this run, and
+    the line; or play a whole match at its table (Play a match) against
+    belote's player at the other three seats. It prints its address, with a
+    token made for this run, and
     opens it in the browser. It answers only on this machine (--host
     changes that), reads no file but the FILEs and writes none. Ctrl-C
     stops it. The guide: docs/serve.md.

@@ -25,7 +25,8 @@ exports is not listed again below it. The names, by what they are for:
   :func:`board_play_analysis` (``belote analyse``), :func:`review` (``belote review``);
 - **advice** -- :class:`BidQuestion`, :func:`plan_bid`, :func:`advise_bid` and its answer
   :class:`BidAdvice` (``belote bid``), :func:`hint` (``belote hint``), :func:`par_of` (``belote par``),
-  :func:`playout` (``belote playout``);
+  :func:`playout` (``belote playout``), :class:`Player` (a full-game player that sees one
+  seat, ``belote selfplay``);
 - **many boards** -- :func:`run_batch` (``belote batch``), :func:`report_tables`
   (``belote report``) and :class:`Run`, how to run them: the ``run`` argument of every
   function that solves many things;
@@ -76,6 +77,7 @@ _TABLE: dict[str, tuple[str, ...]] = {
     ".database.batch": ("run_batch",),
     ".database.report": ("report_tables",),
     ".parallel.runner": ("Run",),
+    ".player.player": ("Player",),
     ".errors": ("BeloteError", "RecordError"),
 }
 """The one table of the front door: each public name of ``belote``, by its home module. It
@@ -111,6 +113,7 @@ if TYPE_CHECKING:
     from .database.batch import run_batch as run_batch
     from .database.report import report_tables as report_tables
     from .parallel.runner import Run as Run
+    from .player.player import Player as Player
     from .errors import BeloteError as BeloteError, RecordError as RecordError
 
 if not TYPE_CHECKING:  # a checker reads the imports above, and flags other names

@@ -23,6 +23,8 @@ single-dummy decision reads no hidden card).
 
 from __future__ import annotations
 
+import http.client
+import json
 import os
 import random
 import re
@@ -33,6 +35,7 @@ import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
+from urllib.parse import urlsplit
 
 import pytest
 from belote import (COINCHE, Contract, Deal, Position, RuleProfile, parse_contract, score_deal,
@@ -112,13 +115,20 @@ def played_position(seed: int, left: int, profile: RuleProfile = COINCHE
     return pos, contract
 
 
-def redealt(pos: Position, seed: int) -> Position:
+def redealt(pos: Position, seed: int, known: dict[int, int] | None = None) -> Position:
     """``pos`` with the cards its player to move cannot see dealt otherwise, same constraints
-    (what that player saw: its hand, the cards played, what they showed)."""
+    (what that player saw: its hand, the cards played, what they showed, the belote
+    announcements heard, and ``known``: a mask of cards still held by a seat that everyone
+    knows of, e.g. the classic turned card with its taker)."""
+    from belote.advice import seat_view
     from belote.rules.play import replay
-    from belote.sampling import DealSampler, visible_constraints
+    from belote.sampling import DealSampler
 
-    layouts = DealSampler(visible_constraints(pos, pos.to_move)).draw_masks(seed, 0, 1)
+    seen = seat_view(pos)
+    for seat, cards in (known or {}).items():
+        if cards & pos.hands[seat] and seat != pos.to_move:
+            seen = seen.with_known(seat, cards & pos.hands[seat])
+    layouts = DealSampler(seen).draw_masks(seed, 0, 1)
     return replay(pos, [int(h) for h in layouts[0]])
 
 
@@ -241,3 +251,43 @@ def dask_scheduler() -> Iterator[str]:
         assert cluster.stdin is not None
         cluster.stdin.close()
         cluster.wait(timeout=60)
+
+
+class Client:
+    """Requests to one server: ``call`` returns (status, JSON or bytes, headers)."""
+
+    def __init__(self, url: str) -> None:
+        parts = urlsplit(url)
+        self.host, self.port = parts.hostname, parts.port
+        self.token = parts.query.removeprefix("token=")
+
+    def call(self, method: str, path: str, body: object = None, *, token: str | None = "query",
+             headers: dict[str, str] | None = None, raw: bytes | None = None):
+        conn = http.client.HTTPConnection(self.host, self.port, timeout=60)
+        if token == "query":
+            path += ("&" if "?" in path else "?") + f"token={self.token}"
+        sent = dict(headers or {})
+        if token == "bearer":
+            sent["Authorization"] = f"Bearer {self.token}"
+        data = raw if raw is not None else None if body is None else json.dumps(body).encode()
+        conn.request(method, path, body=data, headers=sent)
+        response = conn.getresponse()
+        payload = response.read()
+        conn.close()
+        if response.getheader("Content-Type", "").startswith("application/json"):
+            return response.status, json.loads(payload), response
+        return response.status, payload, response
+
+    def post(self, kind: str, body: object, **kw):
+        return self.call("POST", f"/api/{kind}", body, **kw)
+
+    def job(self, kind: str, body: object, timeout: float = 60.0) -> dict:
+        status, started, _ = self.post(kind, body)
+        assert status == 202, started
+        end = time.monotonic() + timeout
+        while time.monotonic() < end:
+            state = self.call("GET", f"/api/job/{started['job']}")[1]
+            if state["state"] not in ("queued", "running"):
+                return state
+            time.sleep(0.05)
+        raise AssertionError("the job did not end")

@@ -21,8 +21,8 @@ import sys
 import numpy as np
 import pytest
 from belote import CLASSIC, COINCHE, CardSet, Contract, Deal, Run, parse_contract, score_deal
-from belote.advice import bid_table, classic_advice, classic_constraints, estimate_contract
-from belote.advice.bid import LEVEL, decided
+from belote.advice import LEVEL, bid_table, classic_advice, classic_constraints, estimate_contract
+from belote.advice.bid import decided
 from belote.cli.main import cli
 from belote.sampling import (Constraints, DealSampler, LookSchedule, mean, proportion_any_n,
                              quantiles, wilson_bounds, z_value)

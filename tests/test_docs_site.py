@@ -43,7 +43,7 @@ hooks = importlib.util.module_from_spec(_spec)
 _spec.loader.exec_module(hooks)
 
 GUIDES = {"", "getting-started/", "rules/", "formats/", "bid/", "auction/", "databases/",
-          "analysis/", "single-dummy/", "game-records/", "review/", "serve/", "dask/",
+          "analysis/", "single-dummy/", "player/", "game-records/", "review/", "serve/", "dask/",
           "data-safety/", "python/"}
 """The home page and the guides of mkdocs.yml's nav, by their address in the site."""
 

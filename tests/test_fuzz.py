@@ -262,6 +262,17 @@ def _playout(rng: random.Random, d: Path) -> list[str]:
     return ["playout", *game_input(rng, d), "--worlds", pick(rng, 1, 1, 2, 0, 1025),
             "-j", "1", *maybe(rng, 0.3, "--seed", pick(rng, *SEED)),
             *maybe(rng, 0.2, "-o", d / f"out{pick(rng, '.pbn', '.cfn', '.jsonl', '.txt')}"),
+            *maybe(rng, 0.2, "--json"), *maybe(rng, 0.1, "--bid")]
+
+
+def _selfplay(rng: random.Random, d: Path) -> list[str]:
+    source = ([*game_input(rng, d), "--board", pick(rng, 1, 1, 2, "x")] if rng.random() < 0.5
+              else ["--deals", pick(rng, 1, 1, 2, 0, 10 ** 30)])
+    return ["selfplay", *source, "--worlds", pick(rng, 1, 1, 2, 0), "-j", "1",
+            "--layouts", pick(rng, 2, 2, 3, 1, 513), *maybe(rng, 0.7, "--prior-only"),
+            *maybe(rng, 0.3, "--seed", pick(rng, *SEED)),
+            *maybe(rng, 0.2, "--mode", pick(rng, "classic", "coinche", "x")),
+            *maybe(rng, 0.2, "-o", d / f"out{pick(rng, '.pbn', '.cfn', '.jsonl', '.txt')}"),
             *maybe(rng, 0.2, "--json")]
 
 
@@ -390,7 +401,7 @@ def _bid(rng: random.Random, d: Path) -> list[str]:
 COMMANDS: dict[str, Callable[[random.Random, Path], list[str]]] = {
     "analyse": _analyse, "batch": _batch, "bid": _bid, "convert": _convert, "deal": _deal,
     "engine": _engine, "hint": _hint, "par": _par, "playout": _playout, "report": _report, "review": _review,
-    "score": _score, "serve": _serve, "solve": _solve}
+    "score": _score, "selfplay": _selfplay, "serve": _serve, "solve": _solve}
 """How to make one hostile run of each command."""
 
 SALT = os.environ.get("BELOTE_FUZZ_SALT", "")

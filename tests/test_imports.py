@@ -54,25 +54,6 @@ CYCLES = {
 }
 """Late imports that break an import cycle (importer, imported), with the reason."""
 
-OTHER_BRANCHES = {
-    "solver/advice/auction.py": "advice",
-    "solver/advice/bid_play.py": "advice",
-    "solver/advice/question.py": "advice",
-    "bench/bid.py": "advice",
-    "cli/bid.py": "advice",
-    "cli/hint.py": "advice",
-    "bench/review.py": "board",
-    "solver/analysis/quiz.py": "board",
-    "solver/analysis/review.py": "board",
-    "solver/database/batch.py": "board",
-    "solver/formats/games.py": "board",
-    "solver/formats/pbn.py": "board",
-    "solver/formats/rows.py": "board",
-}
-"""Files whose offences the branch named (issue 34) removes: the known exceptions, one list to
-shrink as those branches land."""
-
-
 def _module_name(path: Path) -> str:
     relative = path.relative_to(ROOT)
     parts = list(relative.with_suffix("").parts)
@@ -263,23 +244,15 @@ def _late_offences(module: str) -> list[str]:
 
 
 def test_no_private_name_crosses_a_module() -> None:
-    found = [line for module in FILES if _path(module) not in OTHER_BRANCHES
+    found = [line for module in FILES
              for line in _private_crossings(module)]
     assert found == []
 
 
 def test_functions_import_only_what_keeps_import_belote_light() -> None:
-    found = [line for module in FILES if _path(module) not in OTHER_BRANCHES
+    found = [line for module in FILES
              for line in _late_offences(module)]
     assert found == []
-
-
-def test_the_known_exceptions_are_still_exceptions() -> None:
-    """Each file of :data:`OTHER_BRANCHES` still offends: a fixed one leaves the list."""
-    clean = [path for path in OTHER_BRANCHES
-             if not any(_private_crossings(m) or _late_offences(m)
-                        for m in FILES if _path(m) == path)]
-    assert clean == []
 
 
 def test_the_light_paths_load_nothing_heavy() -> None:

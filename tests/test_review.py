@@ -29,8 +29,8 @@ import pytest
 from belote import (COINCHE, Auction, Board, Deal, Position, Run, cfn, judge_contract,
                     parse_contract, position_analysis, review)
 from belote.rules.play import replay
-from belote.sampling import enumerate_layouts, visible_constraints
-from belote.advice import Schedule
+from belote.sampling import enumerate_layouts
+from belote.advice import Schedule, seat_view
 from belote.analysis import (MARGIN, card_choice, iter_review, review as review_module,
                              review_board, verdict_of)
 from belote.analysis.review import _actual_call_nets
@@ -153,7 +153,7 @@ def test_listed_card_values_equal_a_plain_loop(left: int) -> None:
         side, taker = side_of(pos.to_move), contract.side
         nets: dict[str, list[float]] = {name: [] for name in choice.options}
         points: dict[str, list[float]] = {name: [] for name in choice.options}
-        for hands in enumerate_layouts(visible_constraints(pos, pos.to_move)):
+        for hands in enumerate_layouts(seat_view(pos)):
             layout = replay(pos, hands)
             values = {cv.card: cv for cv in position_analysis(layout).cards}
             for name in choice.options:
@@ -378,8 +378,7 @@ def test_the_human_output_has_totals_and_the_score_sheet() -> None:
 
 
 def test_quizzes_have_one_clear_answer_best_both_ways_and_stable() -> None:
-    from belote.analysis import QUIZ_MARGIN, session_quiz
-    from belote.analysis.quiz import _position
+    from belote.analysis import QUIZ_MARGIN, position_before, session_quiz
 
     boards = cfn.load(COLVER)
     session = review(boards, seats="NESW", call_samples=4, seed=1)
@@ -392,7 +391,7 @@ def test_quizzes_have_one_clear_answer_best_both_ways_and_stable() -> None:
         board = boards[q.place]
         assert q.costs[q.answer] == 0 and q.margin >= QUIZ_MARGIN
         assert sorted(q.costs.values())[1] == q.margin
-        pos = _position(board, q.index)
+        pos = position_before(board, q.index)
         assert _card(q.answer) in position_analysis(pos).best_cards()
         contract = board.contract
         again = card_choice(pos, contract, seed=2, board=q.place,

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import base64
 import hashlib
-import http.client
 import json
 import os
 import re
@@ -18,57 +17,16 @@ import socket
 import threading
 import time
 from pathlib import Path
-from urllib.parse import urlsplit
 
 import pytest
 
 from belote.cli.engine import execute
-from conftest import start_serve
+from conftest import Client, start_serve
 
 REPO = Path(__file__).resolve().parent.parent
 RECORD = REPO / "datasets/examples/colver.cfn"
 DEAL = "N:AJ.QJ.AJT.Q 987.T987.K. KQT.A.Q9.A8 .K.87.KJT97"
 BOARD = {"deal": DEAL, "mode": "coinche", "dealer": "N", "contract": "80H", "declarer": "N"}
-
-
-class Client:
-    """Requests to one server: ``call`` returns (status, JSON or bytes, headers)."""
-
-    def __init__(self, url: str) -> None:
-        parts = urlsplit(url)
-        self.host, self.port = parts.hostname, parts.port
-        self.token = parts.query.removeprefix("token=")
-
-    def call(self, method: str, path: str, body: object = None, *, token: str | None = "query",
-             headers: dict[str, str] | None = None, raw: bytes | None = None):
-        conn = http.client.HTTPConnection(self.host, self.port, timeout=60)
-        if token == "query":
-            path += ("&" if "?" in path else "?") + f"token={self.token}"
-        sent = dict(headers or {})
-        if token == "bearer":
-            sent["Authorization"] = f"Bearer {self.token}"
-        data = raw if raw is not None else None if body is None else json.dumps(body).encode()
-        conn.request(method, path, body=data, headers=sent)
-        response = conn.getresponse()
-        payload = response.read()
-        conn.close()
-        if response.getheader("Content-Type", "").startswith("application/json"):
-            return response.status, json.loads(payload), response
-        return response.status, payload, response
-
-    def post(self, kind: str, body: object, **kw):
-        return self.call("POST", f"/api/{kind}", body, **kw)
-
-    def job(self, kind: str, body: object, timeout: float = 60.0) -> dict:
-        status, started, _ = self.post(kind, body)
-        assert status == 202, started
-        end = time.monotonic() + timeout
-        while time.monotonic() < end:
-            state = self.call("GET", f"/api/job/{started['job']}")[1]
-            if state["state"] not in ("queued", "running"):
-                return state
-            time.sleep(0.05)
-        raise AssertionError("the job did not end")
 
 
 @pytest.fixture(scope="module")

@@ -13,6 +13,16 @@ contract then played, the expected net score of the seat's side and P(make),
 with each contract's whole estimate under each play; its
 :meth:`~BidAdvice.to_dict` is what ``belote bid --json`` prints.
 
+The engine has two plug-ins. The *menu*: the contracts a question judges
+(:attr:`BidJob.menu`, a :class:`~belote.advice.bid.ContractMenu`: one
+contract, the coinche table or the classic suits), or an auction's options
+(:func:`~belote.advice.auction.auction_advice`). The *play*: double-dummy
+(:func:`~belote.advice.bid.judge`) or single-dummy beside it
+(:func:`~belote.advice.bid_play.play_both`), both taking the same menu.
+Every menu folds its samples into one tally type
+(:class:`~belote.advice.tally.Tally`) and reads its rows, the recommendation
+and the paired difference from it.
+
 >>> from belote.errors import QuestionError
 >>> try:
 ...     plan_bid(BidQuestion(hand="JH 9H AH TH KS AS AD 7C", seat="S"))
@@ -35,14 +45,13 @@ from ..parallel.runner import SERIAL, Run
 from ..sampling.constraints import Constraints, parse_known
 from ..sampling.stats import Estimate
 from ..types.auction import Auction
-from ..types.cards import SUITS, CardSet, card_name, parse_card
+from ..types.cards import CardSet, card_name, parse_card
 from ..types.contract import Contract, parse_contract
 from ..types.deal import Seat, as_seat, next_seat, seat_name
 from ..types.profile import RuleProfile, get_profile
 from .auction import REST, auction_advice, classic_seen, question_of
-from .bid import (ContractEstimate, TableAdvice, at_multiplier, bid_table, classic_advice,
-                  classic_constraints, classic_contracts, coinche_contracts, count_layouts,
-                  estimate_contract)
+from .bid import (ContractEstimate, ContractMenu, TableAdvice, classic_constraints,
+                  count_layouts, judge)
 from .bid_play import PLAYS, PlayDifference, play_both
 from .playout import Schedule
 from .question import PLAYED_SAMPLES, TABLE_SAMPLES, BidQuestion
@@ -106,6 +115,16 @@ class BidJob:
     def played(self) -> bool:
         """Whether the samples are played single-dummy (``--play`` single-dummy or both)."""
         return self.question.play != "double-dummy"
+
+    @property
+    def menu(self) -> ContractMenu:
+        """The contracts judged when the question is not an auction's: one contract, the
+        classic suits, or the coinche table of the bidder."""
+        if self.contract is not None:
+            return ContractMenu.one(self.contract, self.profile)
+        if self.classic:
+            return ContractMenu.classic(self.seat, self.turned_card)
+        return ContractMenu.table(self.profile, self.seat)
 
     @property
     def schedule(self) -> Schedule:
@@ -482,30 +501,19 @@ def advise_bid(question: BidQuestion | BidJob, *, run: Run = SERIAL) -> BidAdvic
     job = question if isinstance(question, BidJob) else plan_bid(question)
     if job.auction is not None:
         return _auction(job, run)
+    menu = job.menu
     if job.played:
-        return _played(job, run)
+        return _played(job, menu, run)
     asked = job.question
-    if job.contract is not None:
-        estimate = estimate_contract(job.constraints, job.contract, job.dealer,
-                                         samples=job.samples, seed=asked.seed,
-                                         precision=asked.precision, run=run)
-        row = BidRow(estimate.contract.to_pbn(), estimate.contract, estimate.expected_score[1],
-                     estimate.p_make, double_dummy=estimate)
-        exact = estimate.p_make.method == "exact"
-        return BidAdvice(job, "contract", (row,), None, estimate.samples, job.layouts, exact,
-                         estimate.looks)
-    if job.classic:
-        table = classic_advice(job.seat, job.hand, job.turned_card, job.dealer,
-                                   known=asked.known, shape=asked.shape, points=asked.points,
-                                   samples=job.samples, seed=asked.seed,
-                                   precision=asked.precision, run=run)
-    else:
-        table = bid_table(job.constraints, job.seat, job.dealer, samples=job.samples,
-                              seed=asked.seed, precision=asked.precision, run=run)
+    table = judge(job.constraints, job.dealer, menu, samples=job.samples, seed=asked.seed,
+                  precision=asked.precision, run=run)
     rows = tuple(BidRow(e.contract.to_pbn(), e.contract, e.expected_score[1], e.p_make,
                         double_dummy=e) for e in table.rows)
-    return BidAdvice(job, "classic" if job.classic else "table", rows, _choice(table),
-                     table.samples, table.layouts, table.exact, table.looks)
+    if menu.kind == "contract":
+        return BidAdvice(job, "contract", rows, None, table.samples, job.layouts, table.exact,
+                         table.looks)
+    return BidAdvice(job, menu.kind, rows, _choice(table), table.samples, table.layouts,
+                     table.exact, table.looks)
 
 
 def _choice(table: TableAdvice) -> Choice:
@@ -516,35 +524,24 @@ def _choice(table: TableAdvice) -> Choice:
     return Choice(name(table.recommended), name(table.runner_up), table.difference)
 
 
-def _played(job: BidJob, run: Run) -> BidAdvice:
+def _played(job: BidJob, menu: ContractMenu, run: Run) -> BidAdvice:
     """The answer under single-dummy play, beside double-dummy on the same samples
     (:func:`~belote.advice.bid_play.play_both`)."""
-    asked, profile, seat = job.question, job.profile, job.seat
-    if job.contract is not None:  # played for its goal
-        contracts: tuple[Contract, ...] = (at_multiplier(job.contract, 1),)
-        play_for = {contracts[0].trump: contracts[0]}
-    elif job.classic:  # each suit played for its own contract's goal
-        contracts = classic_contracts(seat, job.turned_card)
-        play_for = {c.trump: c for c in contracts}
-    else:  # each trump played once for points, every bid of it scored from them
-        contracts = coinche_contracts(profile, seat)
-        play_for = {t: Contract(t, None, profile.bid_min) for t in SUITS}
-    multipliers = (1,) if job.classic else profile.coinche_multipliers
-    dd, sd, differences = play_both(job.constraints, seat, job.dealer, contracts, multipliers,
-                                    play_for, samples=job.samples, seed=asked.seed,
-                                    schedule=job.schedule, run=run)
+    asked = job.question
+    dd, sd, differences = play_both(job.constraints, menu.declarer, job.dealer, menu.contracts,
+                                    menu.multipliers, menu.plays, samples=job.samples,
+                                    seed=asked.seed, schedule=job.schedule, run=run)
     dd_rows, sd_rows = dd.estimates(None), sd.estimates(None)
     shown_rows = sd_rows if asked.play == "single-dummy" else dd_rows
     rows = tuple(BidRow(d.contract.to_pbn(), d.contract, shown.expected_score[1], shown.p_make,
                         d, s, diff)
                  for d, s, diff, shown in zip(dd_rows, sd_rows, differences, shown_rows,
                                               strict=True))
-    if job.contract is not None:
+    if menu.kind == "contract":
         return BidAdvice(job, "contract", rows, None, dd_rows[0].samples, job.layouts)
     dd_table, sd_table = dd.advice(None, job.layouts), sd.advice(None, job.layouts)
-    return BidAdvice(job, "classic" if job.classic else "table", rows, _choice(dd_table),
-                     dd_table.samples, dd_table.layouts, dd_table.exact,
-                     single_dummy_choice=_choice(sd_table))
+    return BidAdvice(job, menu.kind, rows, _choice(dd_table), dd_table.samples,
+                     dd_table.layouts, dd_table.exact, single_dummy_choice=_choice(sd_table))
 
 
 def _auction(job: BidJob, run: Run) -> BidAdvice:

@@ -60,8 +60,7 @@ from ..errors import BeloteError
 from ..parallel.runner import SERIAL, Run
 from ..types.profile import CLASSIC, RuleProfile
 from ..sampling.constraints import Constraints
-from ..sampling.stats import (Estimate, bounded_mean, paired_difference_bounded,
-                              proportion_any_n)
+from ..sampling.stats import Estimate
 from ..types.auction import Auction
 from ..types.cards import SUIT_NAMES, SUITS, Card, CardSet, Suit
 from ..types.contract import Contract
@@ -82,6 +81,7 @@ from .bid import (
 from .bid_play import Plays, play_range
 from .question import TABLE_SAMPLES
 from .playout import Schedule
+from .tally import Tally
 
 __all__ = ["AuctionAdvice", "Option", "auction_advice", "classic_seen", "flip_outcomes",
            "question_of", "sample_outcomes", "score_outcomes"]
@@ -256,42 +256,33 @@ def _negated(bounds: tuple[int, int]) -> tuple[int, int]:
 
 
 @dataclass(frozen=True)
-class _Stats:
-    """Estimates over the samples, or exact values when the samples are every layout.
+class _Choice:
+    """One option before it is valued: its name, the contract then played, the net score of
+    the seat's side on each sample, whether that contract made (``None``: passed out) and
+    the range of the net score (:func:`net_range`: the bounds of its mean's interval)."""
 
-    A mean's interval needs the range its values lie in (:func:`net_range` of the contract
-    scored): on few samples it is Hoeffding's (:func:`~belote.sampling.stats.bounded_mean`).
-    """
+    name: str
+    contract: Contract | None
+    net: np.ndarray
+    made: np.ndarray | None
+    bounds: tuple[int, int]
 
-    exact: bool
 
-    def mean(self, values: np.ndarray, bounds: tuple[int, int]) -> Estimate:
-        if self.exact:
-            return Estimate.exact(values.mean(), len(values))
-        return bounded_mean(len(values), float(values.sum()), float((values * values).sum()),
-                            *bounds)
-
-    def share(self, hits: np.ndarray) -> Estimate:
-        n, k = len(hits), int(hits.sum())
-        return Estimate.exact(k / n, n) if self.exact else proportion_any_n(k, n)
-
-    def best(self, options: list[Option], values: list[np.ndarray],
-             bounds: list[tuple[int, int]]) -> tuple[str, str | None, Estimate | None]:
-        """The recommended option, the runner-up and the paired difference of their scores.
-
-        With one option only (the one legal call), no runner-up and no difference.
-        """
-        order = sorted(range(len(options)), key=lambda i: (-options[i].expected.value, i))
-        if len(order) == 1:
-            return options[order[0]].name, None, None
-        best, second = order[0], order[1]
-        difference = values[best] - values[second]
-        if self.exact:
-            return options[best].name, options[second].name, Estimate.exact(
-                difference.mean(), len(difference))
-        low, high = bounds[best][0] - bounds[second][1], bounds[best][1] - bounds[second][0]
-        return (options[best].name, options[second].name,
-                paired_difference_bounded(values[best], values[second], low, high))
+def _valued(choices: list[_Choice], exact: bool
+            ) -> tuple[tuple[Option, ...], str, str | None, Estimate | None, Tally]:
+    """The options valued on their samples' :class:`~belote.advice.tally.Tally` (exact when
+    the samples are every layout), the recommended one, the runner-up, the paired difference
+    of their scores, and the tally (row ``r``: ``choices[r]``)."""
+    tally = Tally.of([c.net for c in choices],
+                     [np.zeros(len(c.net), dtype=bool) if c.made is None else c.made
+                      for c in choices], exact=exact)
+    options = tuple(Option(c.name, c.contract, tally.mean(r, 0, c.bounds),
+                           None if c.made is None else tally.share(tally.made[r], r))
+                    for r, c in enumerate(choices))
+    best, second, difference = tally.best([o.expected.value for o in options],
+                                          [c.bounds for c in choices])
+    return (options, options[best].name, None if second is None else options[second].name,
+            difference, tally)
 
 
 REST = math.factorial(11) // (2 * 6 * 6 * 6)
@@ -402,7 +393,6 @@ def auction_advice(constraints: Constraints, seat: Seat, auction: Auction,
     listed = single_dummy is None and reading.layouts <= min(samples, MAX_LISTED)
     if listed:  # every layout once: exact answers
         samples = reading.layouts
-    st = _Stats(listed)
     outcomes_of = functools.partial(sample_outcomes, c, dealer=auction.dealer,
                                     samples=samples, seed=seed, run=run, listed=listed)
     mine = side_of(seat)
@@ -414,20 +404,14 @@ def auction_advice(constraints: Constraints, seat: Seat, auction: Auction,
     if question == "bid":
         outcomes = outcomes_of(taker_side=mine, trumps=SUITS, single_dummy=played(
             tuple(Contract(t, None, profile.bid_min) for t in SUITS)))
-        options, values, ranges = [], [], []
         if contract is None:
-            ranges.append((0, 0))
-            options.append(Option("Pass", None, st.mean(np.zeros(samples), ranges[-1]), None))
-            values.append(np.zeros(samples))
+            choices = [_Choice("Pass", None, np.zeros(samples), None, (0, 0))]
         else:
             made, net = score_outcomes(profile, outcomes[:, contract.trump], contract)
-            ranges.append(net_range(profile, contract))
-            options.append(Option("Pass", contract, st.mean(net, ranges[-1]), st.share(made)))
-            values.append(net)
-        options, values, ranges = _with_bids(options, values, ranges, auction, seat, outcomes,
-                                             st)
-        best, second, difference = st.best(options, values, ranges)
-        return AuctionAdvice(seat, question, reading, samples, tuple(options), best, second,
+            choices = [_Choice("Pass", contract, net, made, net_range(profile, contract))]
+        options, best, second, difference, _ = _valued(
+            choices + _bids(auction, seat, outcomes), listed)
+        return AuctionAdvice(seat, question, reading, samples, options, best, second,
                              difference)
     assert contract is not None and contract.declarer is not None
     taker = side_of(contract.declarer)
@@ -436,12 +420,11 @@ def auction_advice(constraints: Constraints, seat: Seat, auction: Auction,
                                single_dummy=played((at_multiplier(contract, 1),)))[:, 0]
         made, x2 = score_outcomes(profile, outcomes, at_multiplier(contract, 2))
         _, x4 = score_outcomes(profile, outcomes, at_multiplier(contract, 4))
-        p_make = st.share(made)
-        ranges = [net_range(profile, at_multiplier(contract, m)) for m in (2, 4)]
-        options = [Option("P", at_multiplier(contract, 2), st.mean(x2, ranges[0]), p_make),
-                   Option("XX", at_multiplier(contract, 4), st.mean(x4, ranges[1]), p_make)]
-        best, second, difference = st.best(options, [x2, x4], ranges)
-        return AuctionAdvice(seat, question, reading, samples, tuple(options), best, second,
+        options, best, second, difference, _ = _valued(
+            [_Choice(name, at_multiplier(contract, m), net, made,
+                     net_range(profile, at_multiplier(contract, m)))
+             for name, m, net in (("P", 2, x2), ("XX", 4, x4))], listed)
+        return AuctionAdvice(seat, question, reading, samples, options, best, second,
                              difference)
     points_only = played(tuple(Contract(t, None, profile.bid_min) for t in SUITS))
     if single_dummy is None:  # one double-dummy solve of every trump for the seat's side
@@ -455,39 +438,33 @@ def auction_advice(constraints: Constraints, seat: Seat, auction: Auction,
     _, x2 = score_outcomes(profile, outcomes, at_multiplier(contract, 2))
     _, x4 = score_outcomes(profile, outcomes, at_multiplier(contract, 4))
     x2_range, x4_range = (net_range(profile, at_multiplier(contract, m)) for m in (2, 4))
-    taker_x2, taker_x4 = st.mean(x2, x2_range), st.mean(x4, x4_range)
+    taker_tally = Tally.of([x2, x4], [made, made], exact=listed)
+    taker_x2, taker_x4 = taker_tally.mean(0, 0, x2_range), taker_tally.mean(1, 0, x4_range)
     reply = 4 if 4 in profile.coinche_multipliers and taker_x4.value > taker_x2.value else 2
     coinched = x4 if reply == 4 else x2
-    p_make = st.share(made)
-    ranges = [_negated(net_range(profile, contract)), _negated(x4_range if reply == 4
-                                                               else x2_range)]
-    options = [Option("Pass", contract, st.mean(-x1, ranges[0]), p_make),
-               Option("X", at_multiplier(contract, reply), st.mean(-coinched, ranges[1]), p_make)]
-    values = [-x1, -coinched]
-    options, values, ranges = _with_bids(options, values, ranges, auction, seat, ours, st)
-    best, second, difference = st.best(options, values, ranges)
-    p_fail = st.share(~made)
-    return AuctionAdvice(seat, question, reading, samples, tuple(options), best, second,
+    choices = [_Choice("Pass", contract, -x1, made, _negated(net_range(profile, contract))),
+               _Choice("X", at_multiplier(contract, reply), -coinched, made,
+                       _negated(x4_range if reply == 4 else x2_range))]
+    options, best, second, difference, tally = _valued(choices + _bids(auction, seat, ours),
+                                                       listed)
+    p_fail = tally.share(tally.n[0] - tally.made[0], 0)
+    return AuctionAdvice(seat, question, reading, samples, options, best, second,
                          difference, p_fail, reply, (taker_x2, taker_x4))
 
 
-def _with_bids(options: list[Option], values: list[np.ndarray],
-               ranges: list[tuple[int, int]], auction: Auction, seat: Seat,
-               outcomes: np.ndarray, st: _Stats
-               ) -> tuple[list[Option], list[np.ndarray], list[tuple[int, int]]]:
-    """The options with every legal bid of ``seat`` added, each scored (net for the seat's
-    side, the auction taken to stop there) on ``outcomes``, the seat's side's per trump."""
+def _bids(auction: Auction, seat: Seat, outcomes: np.ndarray) -> list[_Choice]:
+    """Every legal bid of ``seat``, scored (net for the seat's side, the auction taken to
+    stop there) on ``outcomes``, the seat's side's per trump."""
     profile = auction.profile
+    choices = []
     for call in auction.legal_calls():
         if call.kind != "bid":
             continue
         assert call.trump is not None
         bid = Contract(call.trump, seat, call.bid, 1, call.capot)
         made, net = score_outcomes(profile, outcomes[:, call.trump], bid)
-        ranges = [*ranges, net_range(profile, bid)]
-        options = [*options, Option(call.text, bid, st.mean(net, ranges[-1]), st.share(made))]
-        values = [*values, net]
-    return options, values, ranges
+        choices.append(_Choice(call.text, bid, net, made, net_range(profile, bid)))
+    return choices
 
 
 def flip_outcomes(outcomes: np.ndarray, profile: RuleProfile) -> np.ndarray:
@@ -521,18 +498,11 @@ def _classic_take(reading: AuctionReading, seat: Seat, auction: Auction, *, samp
     deals = _ClassicDeals(reading.constraints, seat, auction.turned)
     outcomes = sample_outcomes(reading.constraints, side_of(seat), auction.dealer, suits,
                                samples, seed, run=run, deals=deals)
-    st = _Stats(False)
-    ranges = [(0, 0)]
-    options = [Option("Pass", None, st.mean(np.zeros(samples), ranges[0]), None)]
-    values = [np.zeros(samples)]
+    choices = [_Choice("Pass", None, np.zeros(samples), None, (0, 0))]
     for j, trump in enumerate(suits):
         take = Contract(trump, seat, None)
         made, net = score_outcomes(CLASSIC, outcomes[:, j], take)
-        ranges.append(net_range(CLASSIC, take))
-        options.append(Option(SUIT_NAMES[trump], take, st.mean(net, ranges[-1]),
-                              st.share(made)))
-        values.append(net)
-    best, second, difference = st.best(options, values, ranges)
+        choices.append(_Choice(SUIT_NAMES[trump], take, net, made, net_range(CLASSIC, take)))
+    options, best, second, difference, _ = _valued(choices, False)
     full = replace(reading, layouts=reading.layouts * REST)
-    return AuctionAdvice(seat, "take", full, samples, tuple(options), best, second,
-                         difference)
+    return AuctionAdvice(seat, "take", full, samples, options, best, second, difference)

@@ -68,23 +68,22 @@ from ..errors import BeloteError
 from ..dd import reaches_deals, solve_deals, warm_up
 from ..parallel.runner import SERIAL, Run, parallel_map
 from ..rules.play import belote_sides
-from ..types.profile import CLASSIC, RuleProfile
+from ..types.profile import RuleProfile
 from ..rules.scoring import min_points_to_make, score_deal, trick_points_of
 from ..sampling.constraints import Constraints, classic_bidding
 from ..sampling.sampler import DealSampler
 from ..sampling.view import enumerate_layouts
 from .question import TABLE_SAMPLES
-from ..sampling.stats import (DECILES, SMALL_SAMPLE, Estimate, LookSchedule, bounded_mean,
-                              proportion_any_n, wilson_bounds, z_value)
+from ..sampling.stats import (DECILES, SMALL_SAMPLE, Estimate, LookSchedule, proportion_any_n,
+                              wilson_bounds, z_value)
+from .tally import LEVEL, Tally
 from ..types.cards import SUITS, Suit, as_card
 from ..types.contract import Contract, as_contract
 from ..types.deal import Seat, as_seat, next_seat, side_of
 
-__all__ = ["MAX_LISTED", "TableAdvice", "ContractEstimate", "bid_table", "classic_advice", "classic_contracts", "classic_constraints",
-           "coinche_contracts", "count_layouts", "estimate_contract", "net_range", "sample_loop"]
-
-LEVEL = 0.95
-"""Confidence of every interval reported (jointly over rows with ``precision``)."""
+__all__ = ["MAX_LISTED", "TableAdvice", "ContractEstimate", "ContractMenu", "bid_table", "classic_advice", "classic_contracts", "classic_constraints",
+           "coinche_contracts", "count_layouts", "estimate_contract", "judge", "net_range",
+           "sample_loop"]
 
 CHUNK = 8
 """Samples solved per work item."""
@@ -296,17 +295,6 @@ def score_outcome(profile: RuleProfile, contract: Contract, key: int, belote: in
     return deal.made, deal.litige, points == profile.capot_trick_points, net
 
 
-def _mean(n: int, total: float, squares: float, bounds: tuple[float, float], level: float,
-          base: str, name: Callable[[str], str]) -> Estimate:
-    """The interval of a mean of values in ``bounds`` from the count, sum and sum of squares
-    (:func:`~belote.sampling.stats.bounded_mean`: Student's t ``base``, Hoeffding's on few
-    samples), at ``level``, reported at :data:`LEVEL` with its method named by ``name``."""
-    if n < 2:
-        raise BeloteError(f"an interval needs at least 2 samples, not {n}")
-    e = bounded_mean(n, total, squares, bounds[0], bounds[1], level, base)
-    return Estimate(e.value, e.low, e.high, n, LEVEL, name(e.method))
-
-
 def _hist_quantiles(hist: np.ndarray, probs: Sequence[float]) -> tuple[int, ...]:
     """:func:`~belote.sampling.stats.quantiles` of the values counted by ``hist``."""
     cumulative = np.cumsum(hist)
@@ -337,29 +325,6 @@ def decided(successes: np.ndarray, n: np.ndarray | int, look_level: float,
     return (np.round((high - low) / 2, 12) <= precision).reshape(counts.shape)
 
 
-class _Tally:
-    """Running sums over the samples, flat in their number.
-
-    Per row: samples, made, litige and capot counts, sum and sum of squares
-    of the net score at each multiplier. Per trump: a histogram of exact
-    values. Per pair of rows (passing included as the last row): samples
-    judged for both, and the sums a paired difference needs.
-    """
-
-    def __init__(self, rows: int, trumps: int, multipliers: int, values: int) -> None:
-        self.n = np.zeros(rows, dtype=np.int64)
-        self.made = np.zeros(rows, dtype=np.int64)
-        self.litige = np.zeros(rows, dtype=np.int64)
-        self.capot = np.zeros(rows, dtype=np.int64)
-        self.sums = np.zeros((rows, multipliers))
-        self.squares = np.zeros((rows, multipliers))
-        self.hist = np.zeros((trumps, values), dtype=np.int64)
-        self.pair_n = np.zeros((rows + 1, rows + 1))
-        self.pair_sum = np.zeros((rows + 1, rows + 1))
-        self.pair_squares = np.zeros((rows + 1, rows + 1))
-        self.cross = np.zeros((rows + 1, rows + 1))
-
-
 Span = tuple[int, int, int]
 """Samples ``start .. start + n - 1`` of stream ``seed``: ``(seed, start, n)``."""
 
@@ -387,7 +352,8 @@ def sample_loop(play: Callable[[Span], Result], spans: Sequence[Span], run: Run,
 
 
 class Engine:
-    """Solve samples look by look and fold their outcomes into a :class:`_Tally`."""
+    """Solve samples look by look and fold their outcomes into a
+    :class:`~belote.advice.tally.Tally` (its last row: passing, worth 0)."""
 
     def __init__(self, question: SampleQuestion, contracts: Sequence[Contract],
                  multipliers: Sequence[int]) -> None:
@@ -396,8 +362,8 @@ class Engine:
         self.multipliers = tuple(multipliers)
         self.variants = [[at_multiplier(c, m) for m in self.multipliers] for c in self.contracts]
         self.trump_index = {t: i for i, t in enumerate(question.trumps)}
-        self.tally = _Tally(len(self.contracts), len(question.trumps), len(self.multipliers),
-                            question.profile.capot_trick_points + 1)
+        self.tally = Tally(len(self.contracts) + 1, len(self.multipliers), len(question.trumps),
+                           question.profile.capot_trick_points + 1)
         self._scored: dict[tuple[int, int], np.ndarray] = {}
 
     def _outcome_scores(self, row: int, code: int) -> np.ndarray:
@@ -424,35 +390,24 @@ class Engine:
         col = {trump: j for j, trump in enumerate(trumps)}
         codes = {trump: np.unique((outcomes[:, j, 0] + 1) * 3 + outcomes[:, j, 1],
                                   return_inverse=True) for trump, j in col.items()}
-        m = len(outcomes)
-        scores = np.zeros((m, len(self.contracts) + 1))
-        active = np.zeros(len(self.contracts) + 1)
-        active[-1] = 1  # passing: 0 on every sample
+        rows, per_row = [], []
         for r, contract in enumerate(self.contracts):
             if contract.trump not in col:
                 continue
             distinct, inverse = codes[contract.trump]
-            per = np.stack([self._outcome_scores(r, int(c)) for c in distinct])[inverse]
-            nets = per[:, :, 3].astype(np.float64)
-            active[r] = 1
-            t.n[r] += m
-            t.sums[r] += nets.sum(axis=0)
-            t.squares[r] += (nets * nets).sum(axis=0)
-            t.made[r] += per[:, 0, 0].sum()
-            t.litige[r] += per[:, 0, 1].sum()
-            t.capot[r] += per[:, 0, 2].sum()
-            scores[:, r] = nets[:, 0]
+            rows.append(r)
+            per_row.append(np.stack([self._outcome_scores(r, int(c)) for c in distinct])[inverse])
+        m = len(outcomes)
+        rows.append(len(self.contracts))  # passing: 0 on every sample
+        per_row.append(np.zeros((m, len(self.multipliers), 4), dtype=np.int64))
+        per = np.stack(per_row, axis=1)  # (m, rows, multipliers, made/litige/capot/net)
+        t.add(rows, per[:, :, :, 3].astype(np.float64), per[:, :, 0, 0], per[:, :, 0, 1],
+              per[:, :, 0, 2])
         if q.exact:
             for trump, j in col.items():
                 values = outcomes[:, j, 0]
                 t.hist[self.trump_index[trump]] += np.bincount(
                     np.maximum(values, 0), minlength=t.hist.shape[1])
-        live = scores * active
-        both = np.outer(active, active) * m
-        t.pair_n += both
-        t.pair_sum += live.sum(axis=0)[:, None] * np.outer(active, active)
-        t.pair_squares += (live * live).sum(axis=0)[:, None] * np.outer(active, active)
-        t.cross += live.T @ live
 
     def run(self, seed: int, samples: int, precision: float | None, run: Run,
             first_look: int = 100) -> tuple[np.ndarray, LookSchedule | None]:
@@ -465,6 +420,7 @@ class Engine:
         layouts = deal_sampler(self.q.constraints).count()
         if layouts <= min(samples, MAX_LISTED):  # every layout once: exact answers
             self.q = replace(self.q, listed=True)
+            self.tally.exact = True
             looks, precision = (layouts,), None
         if precision is not None:
             schedule = LookSchedule(max_n=samples, first=min(first_look, samples), level=LEVEL)
@@ -485,38 +441,28 @@ class Engine:
                     if decided(self.tally.made[rows], look, schedule.look_level,
                                precision).all():
                         active.remove(trump)
-        return self.tally.n.copy(), schedule
+        return self.tally.n[:-1].copy(), schedule
 
     def estimates(self, schedule: LookSchedule | None) -> list[ContractEstimate]:
         """One :class:`ContractEstimate` per row from the tally."""
         t = self.tally
         out = []
-        level, name = _look_level(schedule)
-        listed = self.q.listed
         top = self.q.profile.capot_trick_points
         for r, contract in enumerate(self.contracts):
-            n = int(t.n[r])
-
-            def share(count: float, n: int = n) -> Estimate:
-                return (Estimate.exact(count / n, n) if listed
-                        else _proportion(int(count), n, level, name))
-
-            def average(total: float, squares: float, bounds: tuple[float, float],
-                        n: int = n) -> Estimate:
-                return (Estimate.exact(total / n, n) if listed
-                        else _mean(n, total, squares, bounds, level, "t", name))
-
-            scores = {m: average(t.sums[r, k], t.squares[r, k], self.net_range(r, k))
+            scores = {m: t.mean(r, k, self.net_range(r, k), schedule)
                       for k, m in enumerate(self.multipliers)}
             mean_points = deciles = None
             if self.q.exact:
                 hist = t.hist[self.trump_index[contract.trump]]
                 values = np.arange(len(hist))
-                mean_points = average(float(hist @ values), float(hist @ values ** 2), (0, top))
+                mean_points = t.average(int(t.n[r]), float(hist @ values),
+                                        float(hist @ values ** 2), (0, top), schedule)
                 deciles = _hist_quantiles(hist, DECILES)
-            litige = share(t.litige[r]) if self.q.profile.equal_totals_litige else None
-            out.append(ContractEstimate(contract, n, share(t.made[r]), scores,
-                                        share(t.capot[r]), litige, mean_points, deciles))
+            litige = (t.share(t.litige[r], r, schedule) if self.q.profile.equal_totals_litige
+                      else None)
+            out.append(ContractEstimate(contract, int(t.n[r]), t.share(t.made[r], r, schedule),
+                                        scores, t.share(t.capot[r], r, schedule), litige,
+                                        mean_points, deciles))
         return out
 
     def net_range(self, row: int, k: int) -> tuple[int, int]:
@@ -527,25 +473,13 @@ class Engine:
         """The rows, the recommendation and its paired difference with the runner-up."""
         rows = self.estimates(schedule)
         values = [row.expected_score[1].value for row in rows] + [0.0]
-        order = sorted(range(len(values)), key=lambda i: (-values[i], i))
-        best, second = order[0], order[1]
-        t = self.tally
-        n = int(t.pair_n[best, second])
-        total = t.pair_sum[best, second] - t.pair_sum[second, best]
-        squares = (t.pair_squares[best, second] + t.pair_squares[second, best]
-                   - 2 * t.cross[best, second])
-        level, name = _look_level(schedule)
         ranges = [self.net_range(r, 0) for r in range(len(rows))] + [(0, 0)]  # pass: 0
-        if self.q.listed:
-            difference = Estimate.exact(total / n, n)
-        else:
-            difference = _mean(n, total, squares, (ranges[best][0] - ranges[second][1],
-                                                   ranges[best][1] - ranges[second][0]),
-                               level, "paired t", name)
+        best, second, difference = self.tally.best(values, ranges, schedule)
+        assert second is not None and difference is not None, "passing is always a row"
         pick = [row.contract for row in rows] + [None]
         return TableAdvice(tuple(rows), pick[best], pick[second], difference, layouts,
-                         self.q.leader, int(t.n.max()),
-                         () if schedule is None else schedule.looks, exact=self.q.listed)
+                           self.q.leader, int(self.tally.n[:-1].max()),
+                           () if schedule is None else schedule.looks, exact=self.q.listed)
 
 
 def net_range(profile: RuleProfile, contract: Contract) -> tuple[int, int]:
@@ -563,25 +497,6 @@ def net_range(profile: RuleProfile, contract: Contract) -> tuple[int, int]:
     nets = [score_outcome(profile, contract, key, belote)[3]
             for key in (DEFENCE_CAPOT, top) for belote in (0, 1, 2)]
     return min(nets), max(nets)
-
-
-def _look_level(schedule: LookSchedule | None) -> tuple[float, Callable[[str], str]]:
-    """The level of each interval and the namer of its method (``"wilson"`` -> its name).
-
-    Without a schedule, 95%; with one, each look's level (the 5% split
-    between the looks), so that the interval of any row, reported at
-    whichever look its trump stopped, covers at 95%.
-    """
-    if schedule is None:
-        return LEVEL, str
-    return schedule.look_level, schedule.method
-
-
-def _proportion(successes: int, n: int, level: float, name: Callable[[str], str]) -> Estimate:
-    """A proportion's interval at ``level`` (:func:`~belote.sampling.stats.proportion_any_n`:
-    Wilson's, Clopper-Pearson's on few samples), reported at :data:`LEVEL`."""
-    e = proportion_any_n(successes, n, level)
-    return Estimate(e.value, e.low, e.high, n, LEVEL, name(e.method))
 
 
 def _needs(profile: RuleProfile, contracts: Sequence[Contract], side: int
@@ -614,6 +529,83 @@ def make_engine(constraints: Constraints, profile: RuleProfile, declarer: Seat, 
     return Engine(question, contracts, multipliers)
 
 
+@dataclass(frozen=True)
+class ContractMenu:
+    """The menu of a question that judges contracts, as both plays use it.
+
+    ``kind`` is ``contract`` (one contract), ``table`` (every coinche
+    contract of the declarer) or ``classic`` (the classic suits, the turned
+    one first); ``contracts`` are judged at x1 and scored at each of
+    ``multipliers``; ``exact`` solves every trump of every sample exactly
+    (else threshold searches answer what they can: the table); ``play_for``
+    is the contract each trump is played for single-dummy (one contract, a
+    classic suit: itself; the table: a bid of the trump with no declarer,
+    played for points). Build it with :meth:`one`, :meth:`table` or
+    :meth:`classic`.
+
+    >>> from belote import COINCHE
+    >>> menu = ContractMenu.table(COINCHE, 2)
+    >>> menu.kind, len(menu.contracts), menu.multipliers, menu.declarer
+    ('table', 40, (1, 2, 4), 2)
+    """
+
+    kind: str
+    contracts: tuple[Contract, ...]
+    multipliers: tuple[int, ...]
+    exact: bool
+    play_for: tuple[Contract, ...]
+
+    @property
+    def declarer(self) -> Seat:
+        """The seat judged taking."""
+        declarer = self.contracts[0].declarer
+        assert declarer is not None, "the menu's contracts have their declarer"
+        return declarer
+
+    @property
+    def plays(self) -> dict[Suit, Contract]:
+        """:attr:`play_for` by trump."""
+        return {c.trump: c for c in self.play_for}
+
+    @classmethod
+    def one(cls, contract: Contract, profile: RuleProfile) -> ContractMenu:
+        """One ``contract`` (declarer included), at each multiplier ``profile`` allows."""
+        if contract.declarer is None:
+            raise BeloteError(f"contract {contract.to_pbn()} needs a declarer")
+        base = at_multiplier(contract, 1)
+        multipliers = profile.coinche_multipliers if contract.bid is not None else (1,)
+        return cls("contract", (base,), tuple(multipliers), True, (base,))
+
+    @classmethod
+    def table(cls, profile: RuleProfile, declarer: Seat, exact: bool = False) -> ContractMenu:
+        """Every coinche contract of ``declarer`` (4 trumps x 80..160 and capot)."""
+        return cls("table", coinche_contracts(profile, declarer),
+                   tuple(profile.coinche_multipliers), exact,
+                   tuple(Contract(t, None, profile.bid_min) for t in SUITS))
+
+    @classmethod
+    def classic(cls, seat: Seat, turned: str | int) -> ContractMenu:
+        """The classic suits of a bidder at ``seat`` (:func:`classic_contracts`)."""
+        contracts = classic_contracts(seat, turned)
+        return cls("classic", contracts, (1,), True, contracts)
+
+
+def judge(constraints: Constraints, dealer: Seat, menu: ContractMenu, *, samples: int,
+          seed: int, precision: float | None, run: Run, first_look: int = 100) -> TableAdvice:
+    """The double-dummy play of ``menu`` over samples of ``constraints``: every contract on
+    the same samples, the recommendation (passing included) and, for one contract, its
+    estimate with the looks of ``precision`` (``rows[0]``)."""
+    check_samples(samples, precision)
+    layouts = count_layouts(constraints)
+    engine = make_engine(constraints, constraints.profile, menu.declarer, dealer,
+                         menu.contracts, menu.multipliers, menu.exact)
+    _, schedule = engine.run(seed, samples, precision, run, first_look=first_look)
+    advice = engine.advice(schedule, layouts)
+    if menu.kind == "contract":
+        return replace(advice, rows=(replace(advice.rows[0], looks=advice.looks),))
+    return advice
+
+
 def count_layouts(constraints: Constraints) -> int:
     """The number of deals consistent with ``constraints`` (raises when there is none).
 
@@ -639,18 +631,9 @@ def estimate_contract(constraints: Constraints, contract: Contract | str, dealer
     :class:`~belote.errors.ConstraintError` when no deal
     fits.
     """
-    profile = constraints.profile
-    contract, dealer = as_contract(contract, profile), as_seat(dealer, "dealer")
-    if contract.declarer is None:
-        raise BeloteError(f"contract {contract.to_pbn()} needs a declarer")
-    check_samples(samples, precision)
-    count_layouts(constraints)
-    base = at_multiplier(contract, 1)
-    multipliers = profile.coinche_multipliers if contract.bid is not None else (1,)
-    engine = make_engine(constraints, profile, contract.declarer, dealer, [base], multipliers, True)
-    _, schedule = engine.run(seed, samples, precision, run)
-    estimate = engine.estimates(schedule)[0]
-    return estimate if schedule is None else replace(estimate, looks=schedule.looks)
+    menu = ContractMenu.one(as_contract(contract, constraints.profile), constraints.profile)
+    return judge(constraints, as_seat(dealer, "dealer"), menu, samples=samples, seed=seed,
+                 precision=precision, run=run).rows[0]
 
 
 def bid_table(constraints: Constraints, declarer: Seat | str, dealer: Seat | str, *,
@@ -669,12 +652,9 @@ def bid_table(constraints: Constraints, declarer: Seat | str, dealer: Seat | str
     declarer, dealer = as_seat(declarer, "declarer"), as_seat(dealer, "dealer")
     if profile.auction != "numeric":
         raise BeloteError(f"{profile.name} has no numeric bids: use classic_advice")
-    check_samples(samples, precision)
-    layouts = count_layouts(constraints)
-    engine = make_engine(constraints, profile, declarer, dealer,
-                     coinche_contracts(profile, declarer), profile.coinche_multipliers, exact)
-    _, schedule = engine.run(seed, samples, precision, run, first_look=first_look)
-    return engine.advice(schedule, layouts)
+    return judge(constraints, dealer, ContractMenu.table(profile, declarer, exact),
+                 samples=samples, seed=seed, precision=precision, run=run,
+                 first_look=first_look)
 
 
 def classic_constraints(seat: Seat | str, five: str | Sequence[str], turned: str | int, *,
@@ -720,11 +700,8 @@ def classic_advice(seat: Seat | str, five: str | Sequence[str], turned: str | in
     seat, dealer = as_seat(seat), as_seat(dealer, "dealer")
     constraints = classic_constraints(seat, five, turned, known=known, shape=shape,
                                       points=points)
-    layouts = count_layouts(constraints)
-    engine = make_engine(constraints, CLASSIC, seat, dealer, classic_contracts(seat, turned),
-                         (1,), True)
-    _, schedule = engine.run(seed, samples, precision, run)
-    return engine.advice(schedule, layouts)
+    return judge(constraints, dealer, ContractMenu.classic(seat, turned), samples=samples,
+                 seed=seed, precision=precision, run=run)
 
 
 def iter_outcomes(constraints: Constraints, declarer: Seat, dealer: Seat, trumps: Sequence[Suit],

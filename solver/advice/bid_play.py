@@ -33,8 +33,8 @@ stopping (``precision``): every sample is played.
 >>> contract = parse_contract("100H", COINCHE, declarer=2)
 >>> dd, sd, differences = play_both(c, 2, 3, [contract], (1, 2, 4), {contract.trump: contract},
 ...                                 samples=2, seed=0, schedule=Schedule.from_worlds(4))
->>> dd.tally.n.tolist(), sd.tally.n.tolist(), differences[0].contract.to_pbn()
-([2], [2], '100H')
+>>> int(dd.tally.n[0]), int(sd.tally.n[0]), differences[0].contract.to_pbn()
+(2, 2, '100H')
 """
 
 from __future__ import annotations

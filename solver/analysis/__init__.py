@@ -14,7 +14,7 @@ _TABLE: dict[str, tuple[str, ...]] = {
                      "recorded_cards"),
     ".play_totals": ("OUTCOMES", "PlayTotals", "play_totals_of"),
     ".position": ("PositionReport", "position_report"),
-    ".quiz": ("QUIZ_MARGIN", "Quiz", "quiz_position", "session_quiz"),
+    ".quiz": ("QUIZ_MARGIN", "Quiz", "position_before", "quiz_position", "session_quiz"),
     ".replay": ("board_data", "play_facts", "replay_page", "script_json", "trump_table",
                 "value_chart"),
     ".review": ("CALL_SAMPLES", "MARGIN", "PHASES", "VERDICTS", "DealReview", "ReviewedDecision",
@@ -36,8 +36,8 @@ if TYPE_CHECKING:
     from .play_totals import (OUTCOMES as OUTCOMES, PlayTotals as PlayTotals,
                               play_totals_of as play_totals_of)
     from .position import PositionReport as PositionReport, position_report as position_report
-    from .quiz import (QUIZ_MARGIN as QUIZ_MARGIN, Quiz as Quiz, quiz_position as quiz_position,
-                       session_quiz as session_quiz)
+    from .quiz import (QUIZ_MARGIN as QUIZ_MARGIN, Quiz as Quiz, position_before as position_before,
+                       quiz_position as quiz_position, session_quiz as session_quiz)
     from .replay import (board_data as board_data, play_facts as play_facts,
                          replay_page as replay_page, script_json as script_json,
                          trump_table as trump_table, value_chart as value_chart)

@@ -35,8 +35,9 @@ from ..rules.play import Position
 from ..types.cards import card_name, parse_card
 from ..types.deal import seat_name
 from .review import ReviewedDecision, SessionReview, card_choice
+from ..types.cards import CardSet
 
-__all__ = ["QUIZ_MARGIN", "Quiz", "quiz_position", "session_quiz"]
+__all__ = ["QUIZ_MARGIN", "Quiz", "position_before", "quiz_position", "session_quiz"]
 
 QUIZ_MARGIN = 20.0
 """Deal-score points by which a quiz's answer must beat the second best card, single dummy."""
@@ -65,7 +66,7 @@ class Quiz:
                 "costs": {k: round(v, 1) for k, v in self.costs.items()}, "sees": self.sees}
 
 
-def _position(board: Board, index: int) -> Position:
+def position_before(board: Board, index: int) -> Position:
     """The position of ``board`` before its card ``index``."""
     profile, contract = board.profile, board.contract
     assert contract is not None
@@ -77,7 +78,6 @@ def _position(board: Board, index: int) -> Position:
 
 def _sees(board: Board, pos: Position) -> dict[str, Any]:
     """What the player to move at ``pos`` sees."""
-    from ..types.cards import CardSet
 
     contract = board.contract
     assert contract is not None
@@ -104,7 +104,7 @@ def quiz_position(board: Board, decision: ReviewedDecision, *, seed: int,
     second = sorted(costs.values())[1]
     if second < margin:
         return None
-    pos = _position(board, decision.index)
+    pos = position_before(board, decision.index)
     context = default_context()
     answer = parse_card(decision.best)
     if answer not in position_analysis(pos, context=context).best_cards():

@@ -88,6 +88,9 @@ from ..types.contract import Contract
 from ..types.deal import SEATS, Seat, SidePair, as_seat, seat_name, side_name, side_of
 from ..types.profile import RuleProfile
 from .play_record import PlayAnalysis, board_play_analysis
+import json
+import hashlib
+from .. import __version__
 
 __all__ = ["CALL_SAMPLES", "MARGIN", "PHASES", "VERDICTS", "DealReview", "ReviewedDecision",
            "SessionReview", "SingleDummyChoice", "call_choice", "card_choice", "review",
@@ -572,7 +575,6 @@ class SessionReview:
         """One flat row per decision (``--parquet``): the JSON fields, ``sd_interval`` as
         ``sd_low``/``sd_high``, ``sd_costs`` as JSON text, with the deal's place, contract
         and declarer."""
-        import json
 
         out = []
         for deal in self.deals:
@@ -719,9 +721,7 @@ def iter_review(boards: Iterable[Board], seats: Iterable[Seat | str] | str | Non
 def _manifest(job: _ReviewJob, items: list[tuple[int, Board]],
               source: str | os.PathLike[str] | None) -> dict[str, Any]:
     """What a saved review is keyed to (:func:`iter_review`)."""
-    import hashlib
 
-    from .. import __version__
 
     boards = hashlib.sha256()
     for place, board in items:

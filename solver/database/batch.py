@@ -45,13 +45,18 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from .. import __version__
 from ..analysis.board import BoardAnalysis, BoardJob, TableRequest, board_analysis, plan_board
 from ..errors import BatchStateError, BeloteError, RecordError
-from ..files import input_identity, load_json, read_text_bounded
+from ..files import (atomic_output, check_output, check_outside, check_regular_input,
+                     input_identity, load_json, read_text_bounded)
+from ..formats import cfn, games, pbn, rows
+from ..formats.rows import check_deal_column
 from ..parallel.runner import Run, parallel_map
-from ..types.profile import RuleProfile, get_profile
 from ..types.cards import SUIT_NAMES, SUITS, Suit
+from ..types.contract import Contract
 from ..types.deal import NORTH, Seat, seat_name, side_name
+from ..types.profile import RuleProfile, get_profile
 from .schema import polars_schema
 
 if TYPE_CHECKING:
@@ -153,7 +158,6 @@ def check_paths(input_path: str | os.PathLike[str], output: str | os.PathLike[st
     ``OUT.parts/``, which the run removes. Raises
     :class:`~belote.errors.InputError` or :class:`~belote.errors.OutputError`.
     """
-    from ..files import check_output, check_outside, check_regular_input
 
     check_regular_input(input_path, "batch reads it twice (to count, then to solve) and "
                                     "hashes it to resume; save it to a file first")
@@ -172,7 +176,6 @@ def input_kind(path: str | os.PathLike[str]) -> str:
     file whose first line names a game-record format (``belote-game/1``,
     ``contrai-record/1``) holds games.
     """
-    from ..formats import games, rows
 
     if os.fspath(path).lower().endswith(".cfn"):
         return "cfn"
@@ -190,7 +193,6 @@ def input_kind(path: str | os.PathLike[str]) -> str:
 
 def iter_records(path: str | os.PathLike[str]) -> Iterator[Board | RecordError]:
     """The boards (or their errors) of a game file (PBN, CFN, JSON) or a deal file in rows."""
-    from ..formats import cfn, games, pbn, rows
 
     kind = input_kind(path)
     if kind == "pbn":
@@ -321,7 +323,6 @@ def _single_dummy(index: int, analysis: BoardAnalysis) -> dict[tuple[Seat, Suit]
     4 * leader + trump``: the same whatever runs the batch.
     """
     from ..advice.playout import played_board
-    from ..types.contract import Contract
 
     profile = analysis.profile
     bid = profile.bid_min if profile.auction == "numeric" else None
@@ -399,7 +400,6 @@ def solve_record(item: tuple[int, _Work], play: str = "double-dummy"
 
 def _write_atomic(path: Path, write: Callable[[Path], Any]) -> None:
     """``write(temporary path)`` then rename it to ``path`` (:func:`belote.files.atomic_output`)."""
-    from ..files import atomic_output
 
     with atomic_output(path) as tmp:
         write(tmp)
@@ -525,7 +525,6 @@ def run_batch(input_path: str | os.PathLike[str], output: str | os.PathLike[str]
     recorded in the metadata. ``records`` replaces the reading of
     ``input_path`` (whose identity is still recorded).
     """
-    from ..formats.rows import check_deal_column
     from ..dd import warm_up
 
     started = time.perf_counter()
@@ -584,7 +583,6 @@ def _finish(output: Path, errors_path: Path, shards: _Shards, manifest: dict[str
     """Merge the shards into the output and the error list, then remove them."""
     import polars as pl
 
-    from .. import __version__
 
     shard_count = -(-counts["records"] // shards.size)
     files = [shards.part(s, ".parquet") for s in range(shard_count)]

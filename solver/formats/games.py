@@ -32,6 +32,7 @@ from ..types.profile import RuleProfile
 from ..board import Board
 from . import cfn, game_json, pbn
 from .rows import format_by_suffix
+from . import contrai
 
 __all__ = ["GAME_FORMATS", "dumps", "game_format", "iter_games", "sniff_json", "write"]
 
@@ -77,7 +78,6 @@ def sniff_json(first_line: str) -> str:
 
 def _json_games(lines: Iterable[str], file: str | None) -> Iterator[Board | RecordError]:
     """The boards of JSON lines: ``belote-game/1`` records or one ``contrai-record/1`` game."""
-    from . import contrai
 
     numbered = ((n, line) for n, line in enumerate(lines, 1) if line.strip())
     first = next(numbered, None)

@@ -53,6 +53,7 @@ from ..types.cards import ALL_CARDS, RANK_NAMES, SUIT_NAMES, Card, CardSet, card
 from ..types.contract import Contract, parse_contract, reread_contract
 from ..types.deal import NORTH, Deal, Seat, next_seat, parse_seat, seat_name
 from ..types.profile import RuleProfile, get_profile
+from ..files import atomic_output
 from .lines import MAX_LINE_BYTES
 
 __all__ = ["DEFAULT_MODE", "KNOWN_TAGS", "TURNED_TAG", "fit_pbn", "load", "loads", "iter_load",
@@ -845,7 +846,6 @@ def dump(boards: Iterable[Board], fp_or_path: IO[str] | str | os.PathLike[str]) 
     A path is written atomically (:func:`belote.files.atomic_output`): on a
     failure it keeps its old content.
     """
-    from ..files import atomic_output
 
     text = dumps(boards)
     if hasattr(fp_or_path, "write"):

@@ -32,6 +32,8 @@ from ..types.profile import RuleProfile, get_profile
 from ..types.deal import Deal, Seat, parse_seat, seat_name
 from ..board import Board, BoardSource
 from .lines import numbered_lines
+from .cfn import parse_game
+from ..files import atomic_output
 
 if TYPE_CHECKING:
     import polars as pl
@@ -98,7 +100,6 @@ def _board(row: Mapping[str, Any], file: str | None, line: int, mode: str | None
     if game is not None:
         if deal_text is not None:
             return error("both a deal and a cfn value: give one")
-        from .cfn import parse_game
 
         try:
             return parse_game(game, file=file, board=name, line=line)
@@ -349,7 +350,6 @@ def write_deals(path: str | os.PathLike[str], chunks: Iterable[DealChunk]) -> in
     (:func:`belote.files.atomic_output`): if ``chunks`` or the writing fails,
     ``path`` keeps its old content. Returns the number of rows written.
     """
-    from ..files import atomic_output
 
     kind = file_format(path)
     count = 0

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 from .._lazy import attach
 
 _TABLE: dict[str, tuple[str, ...]] = {
+    ".announcements": ("Heard", "heard_belote", "heard_from_play", "with_belote"),
     ".constraints": ("CardCount", "Constraints", "PerSuit", "Range", "classic_bidding",
                      "holding_set", "parse_known", "parse_points", "parse_shape"),
     ".sampler": ("BLOCK", "MAX_STATES", "RANDOM_DEALER", "DealSampler", "deal_pbn", "deal_rows"),
@@ -25,6 +26,8 @@ _TABLE: dict[str, tuple[str, ...]] = {
 """The public names of this package, by home module (see :mod:`belote._lazy`)."""
 
 if TYPE_CHECKING:
+    from .announcements import (Heard as Heard, heard_belote as heard_belote,
+                                heard_from_play as heard_from_play, with_belote as with_belote)
     from .constraints import (CardCount as CardCount, Constraints as Constraints,
                               PerSuit as PerSuit, Range as Range,
                               classic_bidding as classic_bidding, holding_set as holding_set,
