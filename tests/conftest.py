@@ -121,7 +121,7 @@ def redealt(pos: Position, seed: int, known: dict[int, int] | None = None) -> Po
     announcements heard, and ``known``: a mask of cards still held by a seat that everyone
     knows of, e.g. the classic turned card with its taker)."""
     from belote.advice import seat_view
-    from belote.rules.play import replay
+    from belote.rules import replay
     from belote.sampling import DealSampler
 
     seen = seat_view(pos)

@@ -15,7 +15,7 @@ from dataclasses import replace
 import numpy as np
 import pytest
 from belote import CLASSIC, COINCHE, Contract, Deal, Position
-from belote.rules.play import replay
+from belote.rules import replay
 from belote.sampling import (DealSampler, Heard, heard_belote, heard_from_play, visible_constraints,
                              with_belote)
 from belote.advice import DEFAULT_SCHEDULE, Schedule, decide, decision_layouts

@@ -14,7 +14,7 @@ import belote.cli.hint
 from belote import Board, CardSet, Position, Run, hint, parse_contract, pbn, solve_position
 from belote import CLASSIC, COINCHE, Deal
 from belote.advice import DEFAULT_SAMPLES, CardAdvice, Hint
-from belote.rules.play import replay
+from belote.rules import replay
 from belote.sampling import (DealSampler, Estimate, enumerate_layouts, mean, paired_difference,
                              proportion, visible_constraints)
 from belote.errors import HintError, IllegalPlayError

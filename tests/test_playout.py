@@ -26,7 +26,7 @@ from belote import (CLASSIC, COINCHE, NORTH, WEST, CardSet, Deal, judge_contract
                     score_deal)
 from belote.advice import (DEFAULT_SCHEDULE, MAX_SAMPLES, Playout, Schedule, decide, played_board,
                            playouts, resampled_layouts, seat_view)
-from belote.rules.play import replay
+from belote.rules import replay
 from belote.sampling import BLOCK, DealSampler, enumerate_layouts, visible_constraints
 from belote.auction import layout_log_likelihood
 from belote.dd import equivalence_classes, layout_values

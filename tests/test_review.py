@@ -28,7 +28,7 @@ import pytest
 
 from belote import (COINCHE, Auction, Board, Deal, Position, Run, cfn, judge_contract,
                     parse_contract, position_analysis, review)
-from belote.rules.play import replay
+from belote.rules import replay
 from belote.sampling import enumerate_layouts
 from belote.advice import Schedule, seat_view
 from belote.analysis import (MARGIN, card_choice, iter_review, review as review_module,

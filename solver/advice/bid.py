@@ -81,7 +81,7 @@ from ..types.cards import SUITS, Suit, as_card
 from ..types.contract import Contract, as_contract
 from ..types.deal import Seat, as_seat, next_seat, side_of
 
-__all__ = ["MAX_LISTED", "TableAdvice", "ContractEstimate", "ContractMenu", "bid_table", "classic_advice", "classic_contracts", "classic_constraints",
+__all__ = ["DEFENCE_CAPOT", "solve_range", "MAX_LISTED", "TableAdvice", "ContractEstimate", "ContractMenu", "bid_table", "classic_advice", "classic_contracts", "classic_constraints",
            "coinche_contracts", "count_layouts", "estimate_contract", "judge", "net_range",
            "sample_loop"]
 
@@ -484,7 +484,7 @@ class Engine:
 
 def net_range(profile: RuleProfile, contract: Contract) -> tuple[int, int]:
     """The lowest and highest net score (the taking side's score minus the other's) that
-    ``contract`` can get: the bounds of its mean's interval (:func:`bounded_mean`).
+    ``contract`` can get: the bounds of its mean's interval (:func:`~belote.sampling.bounded_mean`).
 
     The score grows with the taker's points (:mod:`belote.rules.scoring`), so
     the ends are the defence's capot and the taker's, each with every belote.

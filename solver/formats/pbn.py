@@ -56,7 +56,7 @@ from ..types.profile import RuleProfile, get_profile
 from ..files import atomic_output
 from .lines import MAX_LINE_BYTES
 
-__all__ = ["DEFAULT_MODE", "KNOWN_TAGS", "TURNED_TAG", "fit_pbn", "load", "loads", "iter_load",
+__all__ = ["play_rows", "DEFAULT_MODE", "KNOWN_TAGS", "TURNED_TAG", "fit_pbn", "load", "loads", "iter_load",
            "dump", "dumps"]
 
 DEFAULT_MODE = "coinche"

@@ -10,7 +10,8 @@ from .._lazy import attach
 _TABLE: dict[str, tuple[str, ...]] = {
     ".match": ("PASSED_OUT", "DealLine", "MatchSheet", "PlayedDeal", "match_sheet", "played_deal",
                "session_sheets"),
-    ".play": ("Trick", "belote_mask", "belote_sides", "legal_cards", "trick_winner_index"),
+    ".play": ("Trick", "belote_mask", "belote_sides", "legal_cards", "replay",
+              "trick_winner_index"),
     ".scoring": ("DealScore", "contract_made", "min_points_to_make", "round_score",
                  "trick_points_of"),
 }
@@ -21,7 +22,8 @@ if TYPE_CHECKING:
                         PlayedDeal as PlayedDeal, match_sheet as match_sheet,
                         played_deal as played_deal, session_sheets as session_sheets)
     from .play import (Trick as Trick, belote_mask as belote_mask, belote_sides as belote_sides,
-                       legal_cards as legal_cards, trick_winner_index as trick_winner_index)
+                       legal_cards as legal_cards, replay as replay,
+                       trick_winner_index as trick_winner_index)
     from .scoring import (DealScore as DealScore, contract_made as contract_made,
                           min_points_to_make as min_points_to_make, round_score as round_score,
                           trick_points_of as trick_points_of)

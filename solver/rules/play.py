@@ -24,7 +24,7 @@ from ..types.profile import PROFILES, RuleProfile, get_profile
 if TYPE_CHECKING:
     import numpy as np
 
-__all__ = ["trick_winner_index", "legal_cards", "Trick", "belote_mask", "belote_sides", "Position"]
+__all__ = ["replay", "trick_winner_index", "legal_cards", "Trick", "belote_mask", "belote_sides", "Position"]
 
 
 def trick_winner_index(cards: Sequence[Card], trump: Suit, profile: RuleProfile) -> int:
