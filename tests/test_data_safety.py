@@ -152,7 +152,7 @@ def test_deal_interrupted_while_writing_keeps_the_old_file(tmp_path, monkeypatch
                 raise KeyboardInterrupt
             yield chunk
 
-    monkeypatch.setattr("belote.sampling.sampler.deal_rows", interrupted)
+    monkeypatch.setattr("belote.sampling.deal_rows", interrupted)  # where the CLI reads it
     code, _, err = run("deal", "-n", "1000", "-o", out)
     assert (code, err) == (130, "Error: interrupted\n")
     assert out.read_bytes() == before

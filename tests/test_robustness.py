@@ -190,12 +190,12 @@ def test_an_absurd_bid_is_one_line() -> None:
 
 
 def test_an_internal_error_is_one_line_and_debug_shows_it(monkeypatch) -> None:
-    import belote.analysis.board as board_module
+    import belote.analysis  # where the command reads plan_board
 
     def broken(*args, **kwargs):
         raise RuntimeError("boom")
 
-    monkeypatch.setattr(board_module, "plan_board", broken)
+    monkeypatch.setattr(belote.analysis, "plan_board", broken)
     code, _, err = run("solve", EXAMPLES / "deals.pbn")
     assert code == 70
     assert err.startswith("Error: internal error (RuntimeError: boom); this is a bug")

@@ -81,7 +81,7 @@ from ..types.cards import SUITS, Suit, as_card
 from ..types.contract import Contract, as_contract
 from ..types.deal import Seat, as_seat, next_seat, side_of
 
-__all__ = ["DEFENCE_CAPOT", "solve_range", "MAX_LISTED", "TableAdvice", "ContractEstimate", "ContractMenu", "bid_table", "classic_advice", "classic_contracts", "classic_constraints",
+__all__ = ["FAILED", "DEFENCE_CAPOT", "solve_range", "MAX_LISTED", "TableAdvice", "ContractEstimate", "ContractMenu", "bid_table", "classic_advice", "classic_contracts", "classic_constraints",
            "coinche_contracts", "count_layouts", "estimate_contract", "judge", "net_range",
            "sample_loop"]
 
