@@ -203,12 +203,15 @@ def summary(rows: list[Row]) -> str:
 
 def _cpu_lines(cpu: dict[str, list[float]], ms: dict[str, list[float]]) -> list[str]:
     co, cc = np.array(cpu["ours"]), np.array(cpu["colver"])
-    low, high = ratio_interval(co, cc)
+    if cc.sum() > 0:
+        low, high = ratio_interval(co, cc)
+        ratio = f"ratio {co.sum() / cc.sum():.2f} [{low:.2f}, {high:.2f}] (95% bootstrap over deals)"
+    else:
+        ratio = "ratio not defined (colver spent no measurable CPU)"
     mo, mc = np.array(ms["ours"] or [0.0]), np.array(ms["colver"] or [0.0])
     return [
         f"CPU per deal (both tables, its own decisions): ours {co.mean():.2f} s, colver "
-        f"{cc.mean():.2f} s, ratio {co.sum() / cc.sum():.2f} [{low:.2f}, {high:.2f}] "
-        f"(95% bootstrap over deals)",
+        f"{cc.mean():.2f} s, {ratio}",
         f"our CPU per deal p50/p90/p99: {np.percentile(co, 50):.2f}/{np.percentile(co, 90):.2f}/"
         f"{np.percentile(co, 99):.2f} s",
         f"ms a decision p50/p90: ours {np.percentile(mo, 50):.0f}/{np.percentile(mo, 90):.0f}, "
