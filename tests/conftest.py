@@ -116,11 +116,13 @@ def played_position(seed: int, left: int, profile: RuleProfile = COINCHE
 
 def redealt(pos: Position, seed: int) -> Position:
     """``pos`` with the cards its player to move cannot see dealt otherwise, same constraints
-    (what that player saw: its hand, the cards played, what they showed)."""
-    from belote.advice.hint import replay, visible_constraints
+    (what that player saw: its hand, the cards played, what they showed, the belote
+    announcements heard)."""
+    from belote.advice.hint import replay
+    from belote.advice.playout import seat_view
     from belote.sampling.sampler import DealSampler
 
-    layouts = DealSampler(visible_constraints(pos, pos.to_move)).draw_masks(seed, 0, 1)
+    layouts = DealSampler(seat_view(pos)).draw_masks(seed, 0, 1)
     return replay(pos, [int(h) for h in layouts[0]])
 
 

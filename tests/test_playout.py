@@ -15,6 +15,7 @@ from __future__ import annotations
 import json
 import math
 import random
+from dataclasses import replace
 from pathlib import Path
 
 import numpy as np
@@ -25,6 +26,7 @@ from belote import (CLASSIC, COINCHE, NORTH, WEST, CardSet, Deal, judge_contract
                     score_deal)
 from belote.advice.hint import MAX_SAMPLES, enumerate_layouts, hint, replay, visible_constraints
 from belote.advice.playout import (DEFAULT_SCHEDULE, Playout, Schedule, decide, played_board,
+                                   seat_view,
                                    playout, playouts, resampled_layouts)
 from belote.auction.beliefs import layout_log_likelihood
 from belote.types.auction import Auction
@@ -102,7 +104,7 @@ def _exact_choice(pos: Position, contract) -> int:
     side, taker = side_of(seat), side_of(contract.declarer)
     goal = np.zeros(len(classes))
     points = np.zeros(len(classes))
-    for hands in enumerate_layouts(visible_constraints(pos, seat)):
+    for hands in enumerate_layouts(seat_view(pos)):
         layout = replay(pos, hands)
         need = min_points_to_make(pos.profile, contract, layout.belote_side())
         values = {cv.card: cv.values for cv in position_analysis(layout).cards}
@@ -119,7 +121,7 @@ def test_small_endings_choose_hints_exact_best(profile) -> None:
     for seed in range(sample_size(8, 60)):
         pos, contract = played_position(200 + seed, random.Random(seed).choice((8, 9, 11, 13)),
                                         profile)
-        choice = decide(pos, contract, schedule=EVERY)
+        choice = decide(pos, contract, schedule=replace(EVERY, belote=False))
         if choice.forced:
             continue
         advice = hint(pos, pos.to_move, contract, samples=MAX_SAMPLES, by="make")
@@ -297,7 +299,7 @@ def test_weighted_exact_decisions_equal_a_weighted_plain_loop(profile) -> None:
         goal: dict[int, float] = {}
         points: dict[int, float] = {}
         total = 0.0
-        for hands in enumerate_layouts(visible_constraints(pos, seat)):
+        for hands in enumerate_layouts(seat_view(pos)):
             weight = math.exp(sum(evidence[s, c] for s in range(4) for c in CardSet(hands[s])))
             total += weight
             layout = replay(pos, hands)
@@ -307,8 +309,7 @@ def test_weighted_exact_decisions_equal_a_weighted_plain_loop(profile) -> None:
                 goal[cv.card] = goal.get(cv.card, 0.0) + weight * (made if side == taker
                                                                   else not made)
                 points[cv.card] = points.get(cv.card, 0.0) + weight * cv.values[side]
-        assert choice.exact and choice.layouts == DealSampler(
-            visible_constraints(pos, seat)).count()
+        assert choice.exact and choice.layouts == DealSampler(seat_view(pos)).count()
         for cls, g, p in zip(choice.classes, choice.goal, choice.points, strict=True):
             assert g == pytest.approx(goal[cls[0]] / total, rel=1e-9, abs=1e-12)
             assert p == pytest.approx(points[cls[0]] / total, rel=1e-9)

@@ -27,8 +27,8 @@ import numpy as np
 import pytest
 
 from belote import COINCHE, Board, Deal
-from belote.advice.hint import enumerate_layouts, replay, visible_constraints
-from belote.advice.playout import Schedule
+from belote.advice.hint import enumerate_layouts, replay
+from belote.advice.playout import Schedule, seat_view
 from belote.analysis import review as review_module
 from belote.analysis.review import (MARGIN, _actual_call_nets, card_choice, iter_review, review,
                                     review_board, verdict_of)
@@ -158,7 +158,7 @@ def test_listed_card_values_equal_a_plain_loop(left: int) -> None:
         side, taker = side_of(pos.to_move), contract.side
         nets: dict[str, list[float]] = {name: [] for name in choice.options}
         points: dict[str, list[float]] = {name: [] for name in choice.options}
-        for hands in enumerate_layouts(visible_constraints(pos, pos.to_move)):
+        for hands in enumerate_layouts(seat_view(pos)):
             layout = replay(pos, hands)
             values = {cv.card: cv for cv in position_analysis(layout).cards}
             for name in choice.options:

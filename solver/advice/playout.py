@@ -22,8 +22,11 @@ A forced card (a single class of interchangeable legal cards) is played
 without any search. What the model assumes: the auction makes some layouts
 more likely than others by soft weights (:mod:`belote.auction.beliefs`,
 colver's; ``Schedule(beliefs=None)`` treats every layout consistent with the
-play as equally likely); the belote announcement and the way the others
-chose their cards are not used as evidence (no signalling); and after the
+play as equally likely); the belote announcement and its absence are facts
+(:mod:`belote.sampling.announcements`: a seat that played the trump K or Q
+announced belote if and only if it holds the other; ``Schedule(belote=False)``
+ignores them); the way the others chose their cards is not used as evidence
+(no signalling); and after the
 card is chosen each layout is valued with every card visible, so the player
 behaves as if it would then know the layout ("strategy fusion"). It plays
 below perfect play but much closer to a human than double-dummy play.
@@ -68,6 +71,8 @@ from ..parallel.runner import SERIAL, Run, parallel_map, run_keywords
 from ..rules.play import Position, belote_sides
 from ..types.profile import RuleProfile, get_profile
 from ..rules.scoring import DealScore, min_points_to_make, score_deal
+from ..sampling.announcements import heard_belote, with_belote
+from ..sampling.constraints import Constraints
 from ..sampling.sampler import BLOCK, DealSampler
 from ..board import Board
 from ..types.cards import Card, card_name
@@ -76,7 +81,8 @@ from ..types.deal import SEATS, Deal, Seat, SidePair, as_seat, next_seat, seat_n
 from .hint import enumerate_layouts, visible_constraints
 
 __all__ = ["DEFAULT_SCHEDULE", "Decision", "Playout", "Schedule", "decide", "decision_layouts",
-           "play_board", "played_board", "playout", "playouts", "resampled_layouts"]
+           "play_board", "played_board", "playout", "playouts", "resampled_layouts",
+           "seat_view"]
 
 
 @dataclass(frozen=True)
@@ -88,8 +94,10 @@ class Schedule:
     layout is listed instead (exact) when they number at most ``exact`` or at
     most the layouts asked for. ``beliefs`` weigh the layouts by the auction
     (:mod:`belote.auction.beliefs`); ``None`` takes every layout consistent
-    with the play as equally likely. :meth:`line` draws a straight line from
-    the first trick to the last.
+    with the play as equally likely. ``belote``: the layouts agree with the
+    belote announcements heard (:mod:`belote.sampling.announcements`);
+    ``False`` ignores them. :meth:`line` draws a straight line from the first
+    trick to the last.
 
     >>> s = Schedule.line(60, 15)
     >>> s.layouts, s.worlds(8), s.worlds(1)
@@ -99,6 +107,7 @@ class Schedule:
     layouts: tuple[int, ...] = (45, 54, 47, 41, 34, 28, 21, 15)
     exact: int = 60
     beliefs: CallWeights | None = COLVER_WEIGHTS
+    belote: bool = True
 
     def __post_init__(self) -> None:
         layouts = self.layouts
@@ -110,14 +119,20 @@ class Schedule:
             raise PlayoutError(f"schedule exact={self.exact!r}: expected an int >= 0")
         if self.beliefs is not None and not isinstance(self.beliefs, CallWeights):
             raise PlayoutError(f"schedule beliefs={self.beliefs!r}: expected CallWeights or None")
+        if type(self.belote) is not bool:
+            raise PlayoutError(f"schedule belote={self.belote!r}: expected True or False")
 
     def to_dict(self) -> dict[str, Any]:
-        """The layouts a trick and the listing threshold, as JSON values.
+        """The layouts a trick and the listing threshold, as JSON values (and
+        ``"belote": false`` when the announcements are ignored).
 
         >>> Schedule.line(8, 1, 10).to_dict()
         {'per_trick': [8, 7, 6, 5, 4, 3, 2, 1], 'list_at_most': 10}
         """
-        return {"per_trick": list(self.layouts), "list_at_most": self.exact}
+        out: dict[str, Any] = {"per_trick": list(self.layouts), "list_at_most": self.exact}
+        if not self.belote:
+            out["belote"] = False
+        return out
 
     def evidence(self, auction: Auction | None) -> np.ndarray | None:
         """What the decisions read from ``auction`` (log factors by seat and card), ``None``
@@ -257,7 +272,7 @@ def decision_layouts(position: Position, *, schedule: Schedule = DEFAULT_SCHEDUL
     when resampled). They depend only on what the player sees, ``seed`` and
     ``board``.
     """
-    sampler = DealSampler(visible_constraints(position, position.to_move))
+    sampler = DealSampler(seat_view(position, belote=schedule.belote))
     count = sampler.count()
     worlds = schedule.worlds(8 - sum(position.tricks_won))
     exact = count <= max(worlds, schedule.exact)
@@ -269,6 +284,14 @@ def decision_layouts(position: Position, *, schedule: Schedule = DEFAULT_SCHEDUL
         return sampler.draw_masks(seed, decision * BLOCK, worlds).astype(np.int64), None, False
     layouts, weights = resampled_layouts(sampler, evidence, worlds, seed, decision)
     return layouts, weights, False
+
+
+def seat_view(position: Position, *, belote: bool = True) -> Constraints:
+    """What the player to move at ``position`` knows of the unseen cards: its hand, the play
+    (:func:`~belote.advice.hint.visible_constraints`) and, with ``belote``, the belote
+    announcements heard (:func:`~belote.sampling.announcements.with_belote`)."""
+    seen = visible_constraints(position, position.to_move)
+    return with_belote(seen, position.trump, heard_belote(position)) if belote else seen
 
 
 def _likelihoods(layouts: np.ndarray, evidence: np.ndarray) -> np.ndarray:
