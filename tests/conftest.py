@@ -114,15 +114,20 @@ def played_position(seed: int, left: int, profile: RuleProfile = COINCHE
     return pos, contract
 
 
-def redealt(pos: Position, seed: int) -> Position:
+def redealt(pos: Position, seed: int, known: dict[int, int] | None = None) -> Position:
     """``pos`` with the cards its player to move cannot see dealt otherwise, same constraints
     (what that player saw: its hand, the cards played, what they showed, the belote
-    announcements heard)."""
+    announcements heard, and ``known``: a mask of cards still held by a seat that everyone
+    knows of, e.g. the classic turned card with its taker)."""
     from belote.advice.hint import replay
     from belote.advice.playout import seat_view
     from belote.sampling.sampler import DealSampler
 
-    layouts = DealSampler(seat_view(pos)).draw_masks(seed, 0, 1)
+    seen = seat_view(pos)
+    for seat, cards in (known or {}).items():
+        if cards & pos.hands[seat] and seat != pos.to_move:
+            seen = seen.with_known(seat, cards & pos.hands[seat])
+    layouts = DealSampler(seen).draw_masks(seed, 0, 1)
     return replay(pos, [int(h) for h in layouts[0]])
 
 

@@ -22,6 +22,7 @@ LAYERS: tuple[frozenset[str], ...] = (
     frozenset({"board", "formats", "sampling"}),     # the board record and its files; dealing
     frozenset({"dd"}),                               # the double-dummy solver
     frozenset({"analysis", "advice", "auction", "database"}),  # what is built on the solver
+    frozenset({"player"}),                           # the full-game player: auction and play
 )
 """The layers, bottom first: a unit (a top-level module or subpackage of ``belote``) may import
 from its own layer and those below. The front door ``belote`` and the old ``belote.solver``

@@ -455,29 +455,50 @@ class Constraints:
         >>> c.excluded[3]  # W did not follow the trump lead: W holds no trump
         CardSet('8H 9H TH JH QH KH')
         """
-        hands = [CardSet(h) for h in position.hands]
+        tricks = [(t.leader, tuple(t.cards)) for t in position.tricks]
+        tricks.append((position.leader, tuple(position.trick)))
+        return cls.from_play(viewer, position.hands[viewer],
+                             tuple(h.bit_count() for h in position.hands), tricks,
+                             position.trump, position.profile, known=known)
+
+    @classmethod
+    def from_play(cls, viewer: Seat, hand: CardSet | Mask, hand_sizes: Sequence[int],
+                  tricks: Sequence[tuple[Seat, Sequence[Card]]], trump: Suit,
+                  profile: RuleProfile, *,
+                  known: Sequence[CardSet | Mask | str] | None = None) -> "Constraints":
+        """What ``viewer``, holding ``hand`` now, knows of the other hands after ``tricks``.
+
+        :meth:`from_position` from the public record alone: ``hand_sizes`` are the
+        cards each seat holds now, ``tricks`` each trick's leader and cards in playing
+        order (the last may be partial). This is what a seat that sees only its own
+        cards and the play can build (:mod:`belote.player`).
+
+        >>> from belote import COINCHE, Deal
+        >>> pos = Position(Deal.from_pbn("N:AKQJ.AKQJ.. .T987.T987. T987...AKQJ ..AKQJ.T987"),
+        ...                1, 1, COINCHE).played("7H 7S 7C AH")
+        >>> c = Constraints.from_play(2, CardSet("TS 9S 8S AC KC QC JC"), (7, 7, 7, 7),
+        ...                           [(1, tuple(pos.tricks[0].cards))], 1, COINCHE)
+        >>> c == Constraints.from_position(pos, 2), c.excluded[3]
+        (True, CardSet('8H 9H TH JH QH KH'))
+        """
         shown = [CardSet() for _ in SEATS]
-        shown[viewer] = hands[viewer]
+        shown[viewer] = CardSet(hand)
         for seat, cards in enumerate(known or ()):
             if cards is not None and seat != viewer:
                 shown[seat] = CardSet(_cards(cards))
         played = 0
         excluded = [0] * 4
-        tricks = [(t.leader, list(t.cards)) for t in position.tricks]
-        tricks.append((position.leader, list(position.trick)))
         for leader, trick_cards in tricks:
             for i, card in enumerate(trick_cards):
                 seat = (leader + i) % 4
-                excluded[seat] |= _refused(card, tuple(trick_cards[:i]), position.trump,
-                                           position.profile)
+                excluded[seat] |= _refused(card, tuple(trick_cards[:i]), trump, profile)
                 played |= 1 << card
         seen = played
-        for hand in shown:
-            seen |= hand.mask
+        for shown_hand in shown:
+            seen |= shown_hand.mask
         unheld = [CardSet(0 if s == viewer else e & ~seen) for s, e in enumerate(excluded)]
-        return cls(hand_sizes=tuple(len(h) for h in hands), known=tuple(shown),
-                   excluded=tuple(unheld), out=CardSet(played),
-                   profile=position.profile, trump=position.trump)
+        return cls(hand_sizes=tuple(hand_sizes), known=tuple(shown),
+                   excluded=tuple(unheld), out=CardSet(played), profile=profile, trump=trump)
 
     def __repr__(self) -> str:
         """Only the fields that differ from the defaults, so the repr stays short."""

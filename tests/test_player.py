@@ -1,0 +1,147 @@
+"""The full-game player (:mod:`belote.player.player`): it reads one seat's view only.
+
+* the re-deal test: a seat's call or card does not change when the cards it cannot see are
+  dealt otherwise, consistently with what it has seen (its hand, the calls, the cards played
+  and what they showed, the belote announcements);
+* the stand-in position it plays from agrees with the view;
+* a seeded game is the same game when played again; the player plays whole deals to a score.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from belote.advice.playout import Schedule
+from belote.player.bidder import prior_call
+from belote.player.game import Game
+from belote.player.player import Player, stand_in
+from belote.types.auction import Auction
+from belote.types.cards import CardSet
+from belote.types.deal import SEATS, Deal, next_seat
+
+from conftest import redealt, sample_size
+
+FAST = Schedule.line(12, 4, exact=12)
+"""A cheap schedule: the tests check what a decision reads, not how well it plays."""
+
+
+def _game_on(game: Game, hands: list[int]) -> Game:
+    """``game``'s calls and cards replayed on another deal (the same turned card and stock
+    order where the player could not see them): ``hands`` are the hands of the play."""
+    if game.turned is None:
+        other = Game.new(Deal([CardSet(h) for h in hands]), game.dealer, game.profile,
+                         number=game.number)
+    else:
+        contract = game.contract
+        assert contract is not None and contract.declarer is not None
+        first, stock = [0] * 4, []
+        for k in range(4):
+            seat = next_seat(game.dealer, k + 1)
+            kept = game.first[seat] if hands[seat] & game.first[seat] == game.first[seat] \
+                else None
+            rest = sorted(CardSet(hands[seat] & ~(1 << game.turned)))
+            if kept is None:  # five of its cards for the auction, the rest from the stock
+                kept = sum(1 << c for c in rest[:5])
+            first[seat] = kept
+            stock += [c for c in rest if not kept >> c & 1]
+        other = Game(game.profile, game.dealer, tuple(first), game.turned, tuple(stock),
+                     Auction(game.dealer, (), game.profile, game.turned),
+                     number=game.number)
+    for call in game.auction.calls:
+        other = other.apply(call)
+    for card in game.cards:
+        other = other.apply(card)
+    return other
+
+
+def _played_game(seed: int, mode: str, left: int) -> Game:
+    """A game bid by the prior and played with random legal cards until ``left`` cards."""
+    rng = random.Random(seed)
+    for attempt in range(20):
+        game = Game.random(1000 * attempt + seed, rng.randrange(4), mode, number=seed)
+        while game.phase == "auction":
+            game = game.apply(prior_call(game.view(game.to_move)))
+        if not game.passed_out:
+            break
+    while 32 - len(game.cards) > left:
+        game = game.apply(rng.choice(game.legal()))
+    return game
+
+
+@pytest.mark.parametrize("mode", ["coinche", "classic"])
+def test_a_card_never_depends_on_a_hidden_card(mode: str) -> None:
+    player = Player(schedule=FAST, seed=3)
+    checked = changed = 0
+    for seed in range(sample_size(8, 40)):
+        game = _played_game(seed, mode, random.Random(seed).choice((32, 27, 21, 14, 9)))
+        seat = game.to_move
+        turned = {} if game.turned is None else {game.contract.declarer: 1 << game.turned}
+        other_pos = redealt(game.position, 700 + seed, turned)
+        other = _game_on(game, [other_pos.start_hands[s] for s in SEATS])
+        if other.view(seat).announcements != game.view(seat).announcements:
+            continue  # not consistent with what the seat saw: a belote card played unannounced
+        checked += 1
+        changed += other.deal != game.deal
+        assert other.view(seat) == game.view(seat)
+        first = player.card(game.view(seat))
+        second = player.card(other.view(seat))
+        assert (first, first.classes, first.goal, first.points) == (
+            second, second.classes, second.goal, second.points)
+    assert checked >= sample_size(8, 40) * 2 // 3 and changed >= checked // 2
+
+
+@pytest.mark.parametrize("mode", ["coinche", "classic"])
+def test_a_call_never_depends_on_a_hidden_card(mode: str) -> None:
+    player = Player(schedule=FAST)
+    for seed in range(sample_size(10, 60)):
+        rng = random.Random(seed)
+        game = Game.random(seed, seed % 4, mode, number=seed)
+        for _ in range(rng.randrange(4)):
+            if game.phase != "auction":
+                break
+            game = game.apply(prior_call(game.view(game.to_move)))
+        if game.phase != "auction":
+            continue
+        seat = game.to_move
+        # deal the cards the seat cannot see otherwise: its own hand, turned card kept
+        pool = [c for s in SEATS if s != seat for c in CardSet(game.first[s])] + list(game.stock)
+        rng.shuffle(pool)
+        first, at = list(game.first), 0
+        for s in SEATS:
+            if s != seat:
+                n = game.first[s].bit_count()
+                first[s] = sum(1 << c for c in pool[at:at + n])
+                at += n
+        other = Game(game.profile, game.dealer, tuple(first), game.turned, tuple(pool[at:]),
+                     game.auction, number=game.number)
+        assert other.view(seat) == game.view(seat)
+        assert player.act(other.view(seat)) == player.act(game.view(seat))
+
+
+def test_the_stand_in_agrees_with_the_view() -> None:
+    for seed in range(10):
+        game = _played_game(seed, "coinche", 32 - 3 * seed)
+        view = game.view(game.to_move)
+        pos = stand_in(view)
+        assert pos.hands[view.seat] == view.hand.mask
+        assert pos.to_move == view.seat and pos.trick == list(game.position.trick)
+        assert [t.cards for t in pos.tricks] == [t.cards for t in game.position.tricks]
+        assert pos.points == game.position.points
+        assert [h.bit_count() for h in pos.hands] == list(view.hand_sizes)
+
+
+def test_a_seeded_deal_plays_the_same_and_is_scored() -> None:
+    def play(seed: int) -> Game:
+        player = Player(schedule=FAST, seed=seed)
+        game = Game.random(21, "S", "coinche", number=4)
+        while game.phase != "done":
+            game = game.apply(player.act(game.view(game.to_move)))
+        return game
+
+    first = play(0)
+    assert first == play(0)
+    assert first.phase == "done" and len(first.cards) == 32 and first.result is not None
+    with pytest.raises(ValueError, match="not this seat's turn"):
+        Player().act(Game.random(1, "N").view("S"))
