@@ -110,3 +110,54 @@ def test_summary_of_tables_with_their_own_contracts() -> None:
             "capot bids 0, made 2") in lines
     assert "CPU per deal (both tables, its own decisions): ours 2.00 s, colver 2.00 s, " \
         "ratio 1.00 [1.00, 1.00] (95% bootstrap over deals)" in lines
+
+
+def _resumed(tmp_path: Path, run, start: int) -> list[dict[str, object]]:
+    """Run one deal, then two into the same file: the first row is kept as it was."""
+    out = tmp_path / "rows.jsonl"
+    run(1, out, start=start)
+    first = out.read_text()
+    run(2, out, start=start)
+    assert out.read_text().startswith(first)
+    rows = read_rows([out])
+    assert [r["seed"] for r in rows][0] == start and len(rows) == 2
+    return rows
+
+
+@pytest.mark.slow
+def test_full_match_tiny_run(tmp_path: Path) -> None:
+    from bench.full_match import run, summary as full_summary
+
+    rows = _resumed(tmp_path, run, 11)
+    assert [r["seed"] for r in rows] == [11, 12]  # no deal skipped: every seed is a row
+    for r in rows:
+        for name, ours in (("A", 0), ("B", 1)):
+            table = r[name]
+            assert table["auction"].startswith("NESW"[(r["dealer"] + 1) % 4] + ":")
+            assert (table["contract"] is None) == (table["declarer"] is None)
+            assert table["cpu"]["ours"] > 0 and table["cpu"]["colver"] > 0
+    assert full_summary([tmp_path / "rows.jsonl"]).startswith("deals: ")
+
+
+@pytest.mark.slow
+def test_bid_ladder_tiny_run(tmp_path: Path) -> None:
+    from bench.bid_ladder import run, summary as ladder_summary
+
+    rows = _resumed(tmp_path, run, 11)
+    for r in rows:
+        a, b = r["A"], r["B"]
+        assert set(a["cpu"]) >= {"ours", "colver"}
+        if a["auction"] == b["auction"]:
+            # the same auction gets the same play at both tables: no difference
+            assert a["scores"] == b["scores"] and b["cpu"].get("play", 0.0) < 0.05
+    assert ladder_summary([tmp_path / "rows.jsonl"]).startswith("deals: ")
+
+
+@pytest.mark.slow
+def test_sd_match_tiny_run(tmp_path: Path) -> None:
+    from bench.sd_match import run, summary as sd_summary
+
+    rows = _resumed(tmp_path, lambda deals, out, start: run(deals, out, start=start,
+                                                            evidence=True), 11)
+    assert all(r["A"]["scores"] and r["evidence"] for r in rows)
+    assert sd_summary([tmp_path / "rows.jsonl"]).startswith("deals: 2 ")
