@@ -101,13 +101,15 @@ class Mirror:
     the coincher's left): colver's remaining calls are then passes, observed by its agents.
     """
 
-    env: Any
-    agents: dict[Seat, Any]
+    env: colver.Env
+    agents: dict[Seat, colver.Agent]
     cpu: float = 0.0
 
     @classmethod
     def of(cls, deal: Deal, dealer: Seat, seats: list[Seat], seed: int) -> Mirror:
-        env = colver.Env.deal_with_hands(dealer, [[TO_COLVER[c] for c in h] for h in deal.hands])
+        hands = [h for h in deal.hands if h is not None]
+        assert len(hands) == 4, "a whole deal"
+        env = colver.Env.deal_with_hands(dealer, [[TO_COLVER[c] for c in h] for h in hands])
         agents = {s: colver.Agent(COLVER_SPEC, s, seed) for s in seats}
         for agent in agents.values():
             agent.init_deal(env)
@@ -159,7 +161,7 @@ class ColverBot:
 
     def act(self, seat: Seat, table: TableState) -> Action:
         assert table.mirror is not None
-        act = table.mirror.agents[seat].action(table.mirror.env)
+        act: int = table.mirror.agents[seat].action(table.mirror.env)
         return CALL_OF[act] if table.position is None else FROM_COLVER[act]
 
     def observe(self, action: Action, table: TableState) -> None:
@@ -248,7 +250,10 @@ def play_table(table: TableState, seated: Seated) -> Row:
         cpu["colver"] += table.mirror.cpu
     result = _scored(table)
     for engine in seated.engines:
-        if isinstance(engine, OurPlayer) and list(engine.game.result.scores) != result["scores"]:
+        if not isinstance(engine, OurPlayer):
+            continue
+        ours = engine.game.result
+        if ours is not None and list(ours.scores) != result["scores"]:
             raise RuntimeError(f"our game scores {engine.game.result} after {table.auction.text()}"
                                f" {table.cards}: the table {result}")
     return {"auction": table.auction.text(), "cpu": cpu, "ms": ms, **result}
