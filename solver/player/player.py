@@ -17,12 +17,13 @@ not depend on that deal (the re-deal test of ``tests/test_player.py``).
 >>> while game.phase != "done":
 ...     game = game.apply(player.act(game.view(game.to_move)))
 >>> game.contract.to_pbn(), game.result.scores
-('80S', SidePair(ns=60, ew=190))
+('100C', SidePair(ns=0, ew=260))
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field, replace
+from typing import Any
 
 import numpy as np
 
@@ -33,12 +34,12 @@ from ..rules.play import Position
 from ..sampling.constraints import Constraints
 from ..sampling.sampler import DealSampler
 from ..types.auction import Call
-from ..types.cards import Card, CardSet
-from ..types.deal import SEATS, Deal, next_seat
-from .bidder import prior_call
+from ..types.cards import Card, CardSet, card_name
+from ..types.deal import SEATS, Deal, Seat, next_seat, seat_name
+from .bidder import CallDecision, prior_call, simulated_call
 from .game import AUCTION, PLAY, SeatView
 
-__all__ = ["Player", "stand_in"]
+__all__ = ["Explanation", "Player", "stand_in"]
 
 
 def stand_in(view: SeatView) -> Position:
@@ -60,20 +61,103 @@ def stand_in(view: SeatView) -> Position:
     return pos
 
 
-@dataclass
+@dataclass(frozen=True)
+class Explanation:
+    """Why a seat made its call or played its card (:meth:`Player.explain`).
+
+    ``action`` is what it does; ``call`` the bidder's record (candidates with their
+    estimates, the layouts) or ``card`` the card player's (:class:`Decision`: the cards
+    ranked, their goal share and expected points, the layouts valued); ``second`` what the
+    same player with the next seed would do, and ``agrees`` whether it is the same.
+    """
+
+    seat: Seat
+    action: Call | Card
+    call: CallDecision | None
+    card: Decision | None
+    second: Call | Card
+    agrees: bool
+
+    def to_dict(self) -> dict[str, Any]:
+        """A JSON-ready dict."""
+        out: dict[str, Any] = {"seat": seat_name(self.seat), "action": _text(self.action),
+                               "second_seed": _text(self.second),
+                               "second_seed_agrees": self.agrees}
+        if self.call is not None:
+            out["call"] = self.call.to_dict()
+        if self.card is not None:
+            d = self.card
+            out["card"] = {
+                "layouts": d.layouts, "exact": d.exact, "forced": d.forced,
+                "candidates": [{"cards": [card_name(c) for c in cls],
+                                "goal": None if d.goal is None else round(d.goal[i], 4),
+                                "expected_points": round(d.points[i], 2)
+                                if d.points else None}
+                               for i, cls in enumerate(d.classes)]}
+        return out
+
+    def lines(self) -> list[str]:
+        """The record in words, one line a candidate."""
+        head = f"{seat_name(self.seat)}: {_text(self.action)}"
+        out = []
+        if self.call is not None:
+            c = self.call
+            if not c.simulated:
+                out.append(f"{head} (the club prior's call; no close rival, nothing simulated)")
+            else:
+                read = "read from the auction" if c.reading else "uniform (the calls did not fit)"
+                out.append(f"{head} (prior {c.prior.text}; {c.layouts} layouts, {read}; "
+                           f"another call needs > {c.margin:g} points over the prior's)")
+                for cand in c.candidates:
+                    e = cand.expected
+                    line = (f"  {cand.call.text:>6}  net {e.value:+7.1f} "
+                            f"[{e.low:+.1f}, {e.high:+.1f}]  contract played "
+                            f"{cand.played.value:.0%}")
+                    if cand.versus_prior is not None:
+                        v = cand.versus_prior
+                        line += f"  vs prior {v.value:+.1f} [{v.low:+.1f}, {v.high:+.1f}]"
+                    out.append(line)
+        if self.card is not None:
+            d = self.card
+            if d.forced:
+                out.append(f"{head} (forced)")
+            else:
+                kind = "every layout" if d.exact else "layouts"
+                out.append(f"{head} ({d.layouts} {kind})")
+                for i, cls in enumerate(d.classes):
+                    goal = "" if d.goal is None else f"goal {d.goal[i]:.0%}  "
+                    out.append(f"  {' '.join(card_name(c) for c in cls):>8}  {goal}"
+                               f"points {d.points[i]:.1f}")
+        out.append(f"second seed: {_text(self.second)} "
+                   f"({'agrees' if self.agrees else 'differs'})")
+        return out
+
+
+def _text(action: Call | Card) -> str:
+    return action.text if isinstance(action, Call) else card_name(action)
+
+
+@dataclass(frozen=True)
 class Player:
     """A player for any seat: ``act(view)`` answers the call or card the seat makes.
 
     ``conventions`` are the calls' meanings (the bidder's prior and what the
     others' calls are read to say); ``schedule`` the card player's layouts a
-    decision; ``seed`` its random stream (a decision depends only on the
-    view, the seed and the view's deal number).
+    decision; ``seed`` the random stream (a decision depends only on the view,
+    the seed and the view's deal number). With ``arbitrate`` (default) the
+    bidder weighs the prior's call against its close rivals by simulation over
+    ``layouts`` deals, keeping the prior's call unless a rival is better by more
+    than ``margin`` points (:func:`~belote.player.bidder.simulated_call`);
+    without, it makes the prior's call.
     """
 
     conventions: Conventions = DEFAULT
     schedule: Schedule = DEFAULT_SCHEDULE
     seed: int = 0
-    context: SearchContext | None = None
+    arbitrate: bool = True
+    layouts: int = 16
+    margin: float = 10.0
+    context: SearchContext | None = field(default=None, compare=False)
 
     def act(self, view: SeatView) -> Call | Card:
         """The call (auction) or card (play) of the seat of ``view``, whose turn it is."""
@@ -85,13 +169,35 @@ class Player:
 
     def call(self, view: SeatView) -> Call:
         """The seat's call (:mod:`.bidder`)."""
-        return prior_call(view, self.conventions)
+        return self.bid(view).call
+
+    def bid(self, view: SeatView) -> CallDecision:
+        """The seat's call with the bidder's record."""
+        if view.to_move != view.seat or view.phase != AUCTION:
+            raise ValueError("it is not this seat's turn to call")
+        if not self.arbitrate:
+            prior = prior_call(view, self.conventions)
+            return CallDecision(view.seat, prior, prior, (), 0, False, self.margin)
+        return simulated_call(view, conventions=self.conventions, layouts=self.layouts,
+                              margin=self.margin, seed=self.seed, context=self.context)
 
     def card(self, view: SeatView) -> Decision:
         """The seat's card, as the single-dummy player's :class:`Decision`."""
         contract = view.contract
-        assert contract is not None
+        if view.to_move != view.seat or contract is None or view.phase != PLAY:
+            raise ValueError("it is not this seat's turn to play")
         evidence: np.ndarray | None = self.schedule.evidence(view.auction)
         return decide(stand_in(view), contract, schedule=self.schedule, seed=self.seed,
                       board=view.number, context=self.context or default_context(),
                       evidence=evidence)
+
+    def explain(self, view: SeatView) -> Explanation:
+        """The decision record of the seat's call or card, and whether the next seed agrees."""
+        other = replace(self, seed=self.seed + 1)
+        if view.phase == AUCTION:
+            call = self.bid(view)
+            second: Call | Card = other.call(view)
+            return Explanation(view.seat, call.call, call, None, second, second == call.call)
+        card = self.card(view)
+        second = other.card(view).card
+        return Explanation(view.seat, card.card, None, card, second, second == card.card)

@@ -413,12 +413,17 @@ class Auction:
                 ended_at = i
 
     def _final(self) -> tuple[CallState, bool]:
-        """The state after the last call and whether the auction is over."""
+        """The state after the last call and whether the auction is over (worked out once: an
+        auction never changes, and a player asks for it at every call)."""
+        cached: tuple[CallState, bool] | None = self.__dict__.get("_final_state")
+        if cached is not None:
+            return cached
         state = CallState(0, self.seat_of(0), None, 0, 1)
         over = False
         for state_before, call in self.history():
             state = _after(self, state_before, call)
             over = _ended(self, state, call)
+        self.__dict__["_final_state"] = (state, over)
         return state, over
 
     @property

@@ -1,0 +1,125 @@
+"""The player's calls (:mod:`belote.player.bidder`): the club prior and the simulation.
+
+* the prior's calls say what the convention profile says they say (a bid meets its rule);
+* hands of the club's ladder get the calls the profile describes;
+* the calibration reproduces the project's measured single-dummy calibration;
+* the simulation weighs legal calls only, keeps the prior's call unless a rival is better by
+  more than the margin with its interval above 0, and is reproducible by its seed.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from belote.auction.conventions import DEFAULT
+from belote.auction.inference import call_kind
+from belote.player.bidder import (CALIBRATION, candidates, defence, level, prior_call,
+                                  rule_holds, simulated_call)
+from belote.player.game import Game
+from belote.types.cards import CardSet
+from belote.types.profile import COINCHE
+
+from conftest import sample_size
+
+
+def _prior_auction(seed: int, mode: str) -> Game:
+    game = Game.random(seed, seed % 4, mode, number=seed)
+    while game.phase == "auction":
+        view = game.view(game.to_move)
+        call = prior_call(view)
+        if call.kind == "bid":  # what the call says of the hand holds
+            kind, trump, raised = call_kind(view.auction, view.auction.state, call)
+            rule = DEFAULT.rule_for(kind, call.bid, raised)
+            assert rule_holds(rule, view.hand.mask, trump, view.profile), (
+                view.auction.text(), view.hand, call)
+        game = game.apply(call)
+    return game
+
+
+@pytest.mark.parametrize("mode", ["coinche", "classic"])
+def test_the_prior_bids_what_the_conventions_say(mode: str) -> None:
+    played = sum(not _prior_auction(seed, mode).passed_out for seed in range(sample_size(60, 400)))
+    assert played >= sample_size(60, 400) // 2
+
+
+def test_the_club_ladder() -> None:
+    view = Game.new(_deal("JH 9H AH 7H AS TS 8D 7C"), "W", "coinche").view("N")
+    assert level(view.hand.mask, 1, COINCHE) == 120 and prior_call(view).text == "120H"
+    weak = Game.new(_deal("7S 8S 7H 8H 7D 8D 7C 8C"), "W", "coinche").view("N")
+    assert prior_call(weak).text == "P" and all(level(weak.hand.mask, s, COINCHE) is None
+                                                  for s in range(4))
+    # partner (S) opened 80H; N holds the jack of hearts: two steps
+    raise_ = Game.new(_deal("JH 7H 8S 9S 7D 8D 7C 8C"), "N", "coinche")
+    for call in ("P", "80H", "P"):
+        raise_ = raise_.apply(call)
+    assert raise_.to_move == 0 and prior_call(raise_.view(0)).text == "100H"
+    assert defence(CardSet("JH 9H AS TS AD 7C 8C 9C").mask, 1) == 4.5
+
+
+def _deal(north: str):
+    """A deal with North's hand, the other cards dealt in order to E, S, W."""
+    from belote.types.deal import Deal
+
+    rest = [c for c in range(32) if c not in CardSet(north)]
+    return Deal([CardSet(north), CardSet(rest[0:8]), CardSet(rest[8:16]), CardSet(rest[16:24])])
+
+
+MEASURED = {80: 94.8, 90: 92.3, 100: 88.7, 110: 83.6, 120: 77.5, 130: 69.6, 140: 61.1,
+            150: 46.7, 160: 43.0}
+"""bench/RESULTS.md, "Calibration": of 2,000 bid deals, the share (%) of those where
+double-dummy play reached T in which single-dummy play reached it too."""
+DD_AT_LEAST = {80: 1867, 90: 1758, 100: 1627, 110: 1421, 120: 1183, 130: 909, 140: 653,
+               150: 362, 160: 321}
+"""The same run: deals whose double-dummy value reached T (the rest of the 2,000 below 80)."""
+
+
+def test_the_calibration_reproduces_the_measured_one() -> None:
+    # the run's double-dummy values, spread evenly inside each band of ten; above 160: 12
+    # deals of 160-162 and the rest capots
+    values: list[float] = list(np.linspace(30, 79, 2000 - DD_AT_LEAST[80]))
+    bands = sorted(DD_AT_LEAST)
+    for low, high in zip(bands, bands[1:]):
+        values += list(np.linspace(low, high - 1, DD_AT_LEAST[low] - DD_AT_LEAST[high]))
+    values += [160, 161, 162] * 4 + [252] * (DD_AT_LEAST[160] - 12)
+    rng = np.random.default_rng(0)
+    dd = np.array([int(v) for v in values] * 8)
+    draws = CALIBRATION.draws(rng, len(dd))
+    sd = np.array([CALIBRATION.points(int(v), d, COINCHE) for v, d in zip(dd, draws)])
+    for t, share in MEASURED.items():
+        model = 100 * (sd[dd >= t] >= t).mean()
+        assert abs(model - share) <= 10, (t, model, share)
+    assert (sd <= 162).sum() + (sd == 252).sum() == len(sd) and sd.min() >= 0
+
+
+def test_the_simulation_keeps_the_prior_unless_a_rival_is_clearly_better() -> None:
+    switched = simulated = 0
+    for seed in range(sample_size(6, 30)):
+        game = Game.random(seed, "N", "coinche", number=seed)
+        while game.phase == "auction":
+            view = game.view(game.to_move)
+            d = simulated_call(view, seed=seed, layouts=12)
+            legal = view.legal()
+            assert d.prior == prior_call(view) and d.call in legal
+            assert all(c.call in legal for c in d.candidates)
+            if d.simulated:
+                simulated += 1
+                assert d.candidates[0].call == d.prior and d.layouts == 12
+                assert [c.call for c in d.candidates] == list(candidates(view, d.prior))
+                if d.call != d.prior:
+                    switched += 1
+                    gain = next(c for c in d.candidates if c.call == d.call).versus_prior
+                    assert gain is not None and gain.value > d.margin and gain.low > 0
+                assert d == simulated_call(view, seed=seed, layouts=12)
+            else:
+                assert d.call == d.prior and d.candidates == ()
+            game = game.apply(d.call)
+    assert simulated >= 6
+
+
+def test_a_forced_call_is_not_simulated() -> None:
+    game = Game.random(3, "N", "coinche").apply("CapotH").apply("P")
+    view = game.view(game.to_move)  # W, partner of the capot: only a pass is legal
+    assert [c.text for c in view.legal()] == ["P"]
+    d = simulated_call(view)
+    assert not d.simulated and d.layouts == 0 and d.call.text == "P"
