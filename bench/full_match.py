@@ -194,7 +194,8 @@ PLAYER = Player(seed=0)
 
 def player_setting() -> dict[str, Any]:
     """What the rows record of our player: a file's rows must share it."""
-    return {"conventions": PLAYER.conventions.name, "schedule": PLAYER.schedule.to_dict()}
+    return {"conventions": PLAYER.conventions.name, "schedule": PLAYER.schedule.to_dict(),
+            "arbitrate": PLAYER.arbitrate, "layouts": PLAYER.layouts, "margin": PLAYER.margin}
 
 
 def player_seats(ours: int, table: TableState) -> Seated:
