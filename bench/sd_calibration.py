@@ -29,7 +29,8 @@ from belote import COINCHE, Contract, Deal, Position, solve_position
 from belote.advice import played_board
 from belote.sampling import ClusterSums, clustered_mean, clustered_proportion, mean
 
-from .sd_match import command_line, play_bid_deals, read_rows
+from .duplicate import command_line, read_rows
+from .sd_match import play_bid_deals
 
 THEIRS = {80: 86.0, 100: 77.3, 120: 64.8, 160: 34.1}
 """colver's IS-DD calibration (percent), from the study named in the module docstring."""
@@ -49,9 +50,10 @@ def _calibration_row(seed: int, deal: Deal, dealer: int, actions: list[int],
             "cpu": round(time.process_time() - start, 3)}
 
 
-def run(deals: int, out: Path, shard: tuple[int, int] = (0, 1)) -> None:
-    """Play ``deals`` bid deals (seeds from 0 on), appending to ``out`` (resumed if present)."""
-    play_bid_deals(deals, out, _calibration_row, every=20, shard=shard)
+def run(deals: int, out: Path, start: int = 0, shard: tuple[int, int] = (0, 1)) -> None:
+    """Play ``deals`` bid deals (seeds from ``start`` on), appending to ``out`` (resumed if
+    present)."""
+    play_bid_deals(deals, out, _calibration_row, every=20, shard=shard, start=start)
 
 
 def defence_points(taker: np.ndarray) -> np.ndarray:

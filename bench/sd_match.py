@@ -19,9 +19,10 @@ weights (:mod:`belote.auction.beliefs`); without it, every layout consistent
 with the play is equally likely, as for colver's ``source="uniform"`` agent.
 
 Results go to a JSON-lines file, one line per deal, so a run can be stopped
-and resumed (``--out``); ``--shard K/N`` plays only the seeds ``K mod N`` (N
-processes, one file each, the deals shared out); ``--summary`` prints the
-table of one or more files::
+and resumed (``--out``); ``--seeds START`` deals from seed START on (a fresh
+range); ``--shard K/N`` plays only the seeds ``START + K mod N`` (N processes,
+one file each, the deals shared out); ``--summary`` prints the table of one or
+more files (:mod:`bench.duplicate`)::
 
     nice -n 5 python -m bench.sd_match --deals 300 --evidence --shard 0/2 --out bench/out/m0.jsonl
     nice -n 5 python -m bench.sd_match --deals 300 --evidence --shard 1/2 --out bench/out/m1.jsonl
@@ -30,10 +31,7 @@ table of one or more files::
 
 from __future__ import annotations
 
-import argparse
-import json
 import os
-import sys
 import time
 from dataclasses import dataclass
 from pathlib import Path
@@ -43,16 +41,17 @@ from typing import Any
 os.environ.setdefault("RAYON_NUM_THREADS", "1")
 
 import colver
-import numpy as np
 from belote import COINCHE, Auction, CardSet, Contract, Deal, Position, score_deal
 from belote.advice import DEFAULT_SCHEDULE, decide
 from belote.dd import warm_up
-from belote.sampling import mean
 from belote.types import side_of
 
+from .duplicate import (COLVER_SPEC, check_resume, command_line, one_setting, read_rows,
+                        run_rows)
+from .duplicate import summary as duplicate_summary
 from .peer import FROM_COLVER, TO_COLVER
 
-ISDD = '[play]\nmethod = "isdd"\ndeterminizations = 20\n[worlds]\nsource = "uniform"\n'
+ISDD = COLVER_SPEC
 """colver's IS-DD agent as the issue asks for it."""
 
 
@@ -145,28 +144,18 @@ def table(deal: Deal, dealer: int, actions: list[int], contract: Contract, ours:
 
 def play_bid_deals(deals: int, out: Path,
                    play: Callable[[int, Deal, int, list[int], Contract], dict[str, Any]],
-                   every: int = 1, shard: tuple[int, int] = (0, 1)) -> None:
-    """Run ``play(seed, deal, dealer, actions, contract)`` on ``deals`` bid deals (seeds from 0
-    on, passed-out deals skipped), one JSON line each appended to ``out``; the seeds already
-    in ``out`` are skipped, so a stopped run resumes. A progress line every ``every`` deals.
-    ``shard`` ``(k, n)``: only the seeds ``k mod n``, and this shard's part of ``deals``."""
-    k, n = shard
-    done = ({json.loads(line)["seed"] for line in out.read_text().splitlines()}
-            if out.exists() else set())
+                   every: int = 1, shard: tuple[int, int] = (0, 1), start: int = 0) -> None:
+    """Run ``play(seed, deal, dealer, actions, contract)`` on ``deals`` bid deals (seeds from
+    ``start`` on, passed-out deals skipped), one JSON line each appended to ``out``
+    (:func:`bench.duplicate.run_rows`: resumed, sharded by seed)."""
     warm_up()
-    count = len(done)
-    deals = deals // n + (k < deals % n)
-    seed = k
-    with out.open("a") as fp:
-        while count < deals:
-            bid = None if seed in done else auction(seed)
-            if bid is not None:
-                fp.write(json.dumps({"seed": seed, **play(seed, *bid)}) + "\n")
-                fp.flush()
-                count += 1
-                if count % every == 0:
-                    print(f"{count}/{deals} seed {seed} {bid[3].to_pbn()}", file=sys.stderr)
-            seed += n
+
+    def row(seed: int) -> dict[str, Any] | None:
+        bid = auction(seed)
+        return None if bid is None else play(seed, *bid)
+
+    run_rows(out, deals, row, start=start, shard=shard, every=every,
+             label=lambda r: str(r.get("contract", "")))
 
 
 @dataclass(frozen=True)
@@ -185,116 +174,25 @@ class _MatchRow:
                            self.evidence)}
 
 
-def run(deals: int, out: Path, evidence: bool = False, shard: tuple[int, int] = (0, 1)) -> None:
-    """Play ``deals`` bid deals (seeds from 0 on), appending to ``out`` (resumed if present,
-    when its rows were played with the same schedule)."""
-    if out.exists():
-        _one_schedule(read_rows([out]) + [{"schedule": DEFAULT_SCHEDULE.to_dict()}])
-    play_bid_deals(deals, out, _MatchRow(evidence), shard=shard)
-
-
-def read_rows(paths: list[Path]) -> list[dict[str, Any]]:
-    """The rows of one or more results files, by seed."""
-    rows = [json.loads(line) for path in paths for line in path.read_text().splitlines()]
-    return sorted(rows, key=lambda r: r["seed"])
-
-
-def ratio_interval(ours: np.ndarray, theirs: np.ndarray, resamples: int = 4000,
-                   seed: int = 0) -> tuple[float, float]:
-    """95% percentile-bootstrap interval of ``ours.sum() / theirs.sum()``, the deals resampled
-    (the two tables of a deal stay together; seeded, so the summary is reproducible).
-
-    >>> low, high = ratio_interval(np.array([1.0, 2.0, 3.0]), np.array([2.0, 4.0, 6.0]))
-    >>> round(low, 6), round(high, 6)
-    (0.5, 0.5)
-    """
-    rng = np.random.default_rng(seed)
-    picks = rng.integers(0, len(ours), size=(resamples, len(ours)))
-    ratios = ours[picks].sum(axis=1) / theirs[picks].sum(axis=1)
-    low, high = np.percentile(ratios, [2.5, 97.5])
-    return float(low), float(high)
-
-
-def _one_schedule(rows: list[dict[str, Any]]) -> None:
-    """Refuse rows played with different schedules of our player (rows written before the
-    schedule was recorded count as one unknown schedule)."""
-    schedules = {json.dumps(r.get("schedule")) for r in rows}
-    if len(schedules) > 1:
-        raise SystemExit(f"rows of different schedules: {', '.join(sorted(schedules))}")
+def run(deals: int, out: Path, start: int = 0, shard: tuple[int, int] = (0, 1),
+        evidence: bool = False) -> None:
+    """Play ``deals`` bid deals (seeds from ``start`` on), appending to ``out`` (resumed if
+    present, when its rows were played with the same schedule)."""
+    check_resume(out, "schedule", DEFAULT_SCHEDULE.to_dict())
+    play_bid_deals(deals, out, _MatchRow(evidence), shard=shard, start=start)
 
 
 def summary(paths: list[Path]) -> str:
-    """The markdown summary of one or more results files (of one schedule)."""
+    """The summary of one or more results files (of one schedule):
+    :func:`bench.duplicate.summary`."""
     rows = read_rows(paths)
-    _one_schedule(rows)
-    diff, made_ours, made_colver, cpu_o, cpu_c = [], 0, 0, [], []
-    ms_o: list[float] = []
-    ms_c: list[float] = []
-    tp = []
-    as_taker, as_defence = [], []
-    for r in rows:
-        a, b = r["A"], r["B"]  # A: ours N-S; B: ours E-W
-        north_south = a["scores"][0] - b["scores"][0]
-        east_west = b["scores"][1] - a["scores"][1]
-        diff.append((north_south + east_west) / 2)
-        taking, defending = (north_south, east_west) if r["declarer"] % 2 == 0 else (east_west, north_south)
-        as_taker.append(taking)
-        as_defence.append(defending)
-        tp.append(((a["points"][0] - b["points"][0]) + (b["points"][1] - a["points"][1])) / 2)
-        taker = r["declarer"] % 2
-        made_ours += (a if taker == 0 else b)["made"]
-        made_colver += (b if taker == 0 else a)["made"]
-        cpu_o.append(a["cpu"]["ours"] + b["cpu"]["ours"])
-        cpu_c.append(a["cpu"]["colver"] + b["cpu"]["colver"])
-        ms_o += a["ms"]["ours"] + b["ms"]["ours"]
-        ms_c += a["ms"]["colver"] + b["ms"]["colver"]
-    n = len(rows)
-    d, t = mean(np.array(diff)), mean(np.array(tp))
-    dt, dd = mean(np.array(as_taker)), mean(np.array(as_defence))
-    co, cc = np.array(cpu_o), np.array(cpu_c)
-    ratio = co.sum() / cc.sum()
-    low, high = ratio_interval(co, cc)
-    return "\n".join([
-        f"deals: {n} (each played at two tables, seats swapped)",
-        f"deal score, ours - colver per deal and seat: {d.value:+.1f} [{d.low:+.1f}, {d.high:+.1f}] (95% t)",
-        f"trick points, ours - colver per deal and seat: {t.value:+.1f} [{t.low:+.1f}, {t.high:+.1f}]",
-        f"deal score as taker, ours - colver: {dt.value:+.1f} [{dt.low:+.1f}, {dt.high:+.1f}]",
-        f"deal score as defence, ours - colver: {dd.value:+.1f} [{dd.low:+.1f}, {dd.high:+.1f}]",
-        f"contracts made as taker: ours {made_ours}/{n}, colver {made_colver}/{n}",
-        f"CPU per deal (both tables, its own decisions): ours {co.mean():.2f} s, colver {cc.mean():.2f} s, "
-        f"ratio {ratio:.2f} [{low:.2f}, {high:.2f}] (95% bootstrap over deals)",
-        f"our CPU per deal p50/p90/p99: {np.percentile(co, 50):.2f}/{np.percentile(co, 90):.2f}/"
-        f"{np.percentile(co, 99):.2f} s",
-        f"ms a decision p50/p90: ours {np.percentile(ms_o, 50):.0f}/{np.percentile(ms_o, 90):.0f}, "
-        f"colver {np.percentile(ms_c, 50):.0f}/{np.percentile(ms_c, 90):.0f}",
-    ])
-
-
-def command_line(doc: str, default_deals: int, default_out: str,
-                 run_deals: Any, summarise: Any, match: bool = False) -> None:
-    """The command line of a resumable single-dummy bench: ``--deals``, ``--out``, ``--shard``,
-    ``--summary`` (and ``--evidence`` for the ``match``)."""
-    parser = argparse.ArgumentParser(description=doc.splitlines()[0])
-    parser.add_argument("--deals", type=int, default=default_deals)
-    parser.add_argument("--out", type=Path, default=Path(default_out))
-    parser.add_argument("--shard", default="0/1", help="K/N: only the seeds K mod N")
-    parser.add_argument("--summary", type=Path, nargs="+", default=None)
-    if match:
-        parser.add_argument("--evidence", action="store_true",
-                            help="our player weighs its layouts by the auction")
-    args = parser.parse_args()
-    if args.summary is not None:
-        print(summarise(args.summary))
-        return
-    k, n = (int(x) for x in args.shard.split("/"))
-    args.out.parent.mkdir(parents=True, exist_ok=True)
-    extra = {"evidence": args.evidence} if match else {}
-    run_deals(args.deals, args.out, shard=(k, n), **extra)
-    print(summarise([args.out]))
+    one_setting(rows, "schedule")
+    return duplicate_summary(rows)
 
 
 def main() -> None:
-    command_line(__doc__, 300, "bench/out/sd_match.jsonl", run, summary, match=True)
+    command_line(__doc__, 300, "bench/out/sd_match.jsonl", run, summary,
+                 {"evidence": "our player weighs its layouts by the auction"})
 
 
 if __name__ == "__main__":

@@ -5,7 +5,8 @@ import json
 
 import numpy as np
 import pytest
-from bench.sd_match import ratio_interval, summary
+from bench.duplicate import ratio_interval
+from bench.sd_match import summary
 
 
 def table(scores, points, made):

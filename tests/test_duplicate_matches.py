@@ -1,0 +1,163 @@
+"""The duplicate matches against colver (bench/duplicate.py, sd_match, full_match, bid_ladder):
+the seeds each shard plays, resuming a stopped run, the summary of tables whose contracts
+differ, and a tiny real run of each harness (slow)."""
+
+from __future__ import annotations
+
+import json
+from itertools import islice
+from pathlib import Path
+
+import pytest
+from bench.duplicate import read_rows, run_rows, shard_quota, shard_seeds, summary
+
+
+def test_shards_partition_the_seeds() -> None:
+    for n in (1, 2, 3, 5):
+        seeds = [s for k in range(n)
+                 for s in islice(shard_seeds(1000, (k, n)), shard_quota(17, (k, n)))]
+        assert sorted(seeds) == list(range(1000, 1017))
+    with pytest.raises(SystemExit, match="--shard 2/2"):
+        next(shard_seeds(0, (2, 2)))
+
+
+def _fake_play(seed: int) -> dict[str, object] | None:
+    """A deal every seed but the multiples of 4 (skipped, as a passed-out bid deal is)."""
+    return None if seed % 4 == 0 else {"value": seed * seed}
+
+
+def test_a_stopped_run_resumes_to_the_same_file(tmp_path: Path) -> None:
+    whole, parts = tmp_path / "whole.jsonl", tmp_path / "parts.jsonl"
+    run_rows(whole, 7, _fake_play, start=50)
+    played: list[int] = []
+
+    def stops(seed: int) -> dict[str, object] | None:
+        if len(played) == 3:
+            raise KeyboardInterrupt
+        played.append(seed)
+        return _fake_play(seed)
+
+    with pytest.raises(KeyboardInterrupt):
+        run_rows(parts, 7, stops, start=50)
+    assert len(parts.read_text().splitlines()) == 2  # seed 52 was skipped
+    run_rows(parts, 7, _fake_play, start=50)
+    assert parts.read_text() == whole.read_text()
+    assert [r["seed"] for r in read_rows([whole])] == [50, 51, 53, 54, 55, 57, 58]
+
+
+def test_sharded_runs_cover_the_unsharded_one(tmp_path: Path) -> None:
+    """Where no deal is skipped (the full match and the ladder write every seed), the shards'
+    rows are the unsharded run's; where deals are skipped, each shard fills its quota."""
+    def every(seed: int) -> dict[str, object]:
+        return {"value": seed}
+
+    for play, name in ((every, "every"), (_fake_play, "skips")):
+        run_rows(tmp_path / f"{name}.jsonl", 9, play, start=3)
+        for k in range(2):
+            run_rows(tmp_path / f"{name}{k}.jsonl", 9, play, start=3, shard=(k, 2))
+    shards = read_rows([tmp_path / "every0.jsonl", tmp_path / "every1.jsonl"])
+    assert shards == read_rows([tmp_path / "every.jsonl"])
+    assert [r["seed"] for r in shards] == list(range(3, 12))
+    assert [len(read_rows([tmp_path / f"skips{k}.jsonl"])) for k in range(2)] == [5, 4]
+
+
+def _table(contract: str | None, declarer: int | None, scores: list[int],
+           made: bool | None) -> dict[str, object]:
+    return {"contract": contract, "declarer": declarer, "scores": scores,
+            "points": [0, 0] if contract is None else [100, 62], "made": made,
+            "cpu": {"ours": 1.0, "colver": 1.0}, "ms": {"ours": [5.0], "colver": [7.0]}}
+
+
+def test_summary_of_tables_with_their_own_contracts() -> None:
+    rows = [
+        # the same contract at both tables, N-S took: ours made at A, colver failed at B
+        {"seed": 0, "A": _table("100S", 0, [220, 40], True),
+         "B": _table("100S", 2, [0, 260], False)},
+        # E-W took 90H at A (colver, beaten by ours), N-S 100S at B (colver, made)
+        {"seed": 1, "A": _table("90H", 1, [250, 0], False),
+         "B": _table("100S", 0, [200, 60], True)},
+        # passed out at table A only: 0 there; colver's N-S made 80C at B
+        {"seed": 2, "A": _table(None, None, [0, 0], None),
+         "B": _table("80C", 0, [180, 0], True)},
+        # passed out at both tables: left out
+        {"seed": 3, "A": _table(None, None, [0, 0], None),
+         "B": _table(None, None, [0, 0], None)},
+        # E-W took 100D at both tables and made it, ours by 10 more
+        {"seed": 4, "A": _table("100D", 3, [40, 220], True),
+         "B": _table("100D", 1, [10, 250], True)},
+    ]
+    lines = summary(json.loads(json.dumps(rows))).splitlines()
+
+    def value(start: str) -> float:
+        line = next(line for line in lines if line.startswith(start))
+        return float(line[len(start):].split()[0])
+
+    # per deal (N-S seat pair + E-W seat pair) / 2: (220 + 220) / 2, (50 + 60) / 2,
+    # (-180 + 0) / 2, (30 + 30) / 2
+    assert lines[0] == "deals: 4 (each played at two tables, seats swapped)"
+    assert value("deal score, ours - colver per deal and seat: ") == pytest.approx(
+        (220 + 55 - 90 + 30) / 4, abs=0.05)
+    assert value("deal score as taker, ours - colver: ") == (220 + 30) / 2
+    assert lines[3].endswith("(the 2 deals where one side took at both tables)")
+    assert value("deal score as defence, ours - colver: ") == (220 + 30) / 2
+    assert "contracts made as taker: ours 2/2, colver 3/5" in lines
+    assert "passed out: at one table only 1 deals (scored 0 there, kept), at both 1 (left out)" \
+        in lines
+    assert "same contract and taking side at both tables: 2/4 deals" in lines
+    assert value("deal score where the taking side differs between the tables (2 deals): ") \
+        == (55 - 90) / 2
+    assert ("contracts taken by ours side: 2 tables, mean bid 100, coinched 0, surcoinched 0, "
+            "capot bids 0, made 2") in lines
+    assert "CPU per deal (both tables, its own decisions): ours 2.00 s, colver 2.00 s, " \
+        "ratio 1.00 [1.00, 1.00] (95% bootstrap over deals)" in lines
+
+
+def _resumed(tmp_path: Path, run, start: int) -> list[dict[str, object]]:
+    """Run one deal, then two into the same file: the first row is kept as it was."""
+    out = tmp_path / "rows.jsonl"
+    run(1, out, start=start)
+    first = out.read_text()
+    run(2, out, start=start)
+    assert out.read_text().startswith(first)
+    rows = read_rows([out])
+    assert [r["seed"] for r in rows][0] == start and len(rows) == 2
+    return rows
+
+
+@pytest.mark.slow
+def test_full_match_tiny_run(tmp_path: Path) -> None:
+    from bench.full_match import run, summary as full_summary
+
+    rows = _resumed(tmp_path, run, 11)
+    assert [r["seed"] for r in rows] == [11, 12]  # no deal skipped: every seed is a row
+    for r in rows:
+        for name, ours in (("A", 0), ("B", 1)):
+            table = r[name]
+            assert table["auction"].startswith("NESW"[(r["dealer"] + 1) % 4] + ":")
+            assert (table["contract"] is None) == (table["declarer"] is None)
+            assert table["cpu"]["ours"] > 0 and table["cpu"]["colver"] > 0
+    assert full_summary([tmp_path / "rows.jsonl"]).startswith("deals: ")
+
+
+@pytest.mark.slow
+def test_bid_ladder_tiny_run(tmp_path: Path) -> None:
+    from bench.bid_ladder import run, summary as ladder_summary
+
+    rows = _resumed(tmp_path, run, 11)
+    for r in rows:
+        a, b = r["A"], r["B"]
+        assert set(a["cpu"]) >= {"ours", "colver"}
+        if a["auction"] == b["auction"]:
+            # the same auction gets the same play at both tables: no difference
+            assert a["scores"] == b["scores"] and b["cpu"].get("play", 0.0) < 0.05
+    assert ladder_summary([tmp_path / "rows.jsonl"]).startswith("deals: ")
+
+
+@pytest.mark.slow
+def test_sd_match_tiny_run(tmp_path: Path) -> None:
+    from bench.sd_match import run, summary as sd_summary
+
+    rows = _resumed(tmp_path, lambda deals, out, start: run(deals, out, start=start,
+                                                            evidence=True), 11)
+    assert all(r["A"]["scores"] and r["evidence"] for r in rows)
+    assert sd_summary([tmp_path / "rows.jsonl"]).startswith("deals: 2 ")
