@@ -37,7 +37,7 @@ from typing import Any
 import click
 
 from belote import BeloteError, RecordError, Run
-from belote.errors import MAX_MESSAGE, InputError, OutputError, printable
+from belote.errors import MAX_MESSAGE, ConversionWarning, InputError, OutputError, printable
 
 EXIT_OK, EXIT_SYSTEM, EXIT_USAGE, EXIT_SOME_BAD = 0, 1, 2, 3
 EXIT_INTERNAL, EXIT_INTERRUPTED, EXIT_CLOSED_STDOUT, EXIT_TERMINATED = 70, 130, 141, 143
@@ -202,6 +202,26 @@ def checked_output(path: Path, inputs: tuple[Any, ...] = (), option: str = "--ou
         return check_output(path, inputs)
     except OutputError as e:
         raise click.BadParameter(str(e), param_hint=f"'{option}'") from None
+
+
+def write_records(boards: list[Any], output: Path, target: str) -> None:
+    """Write ``boards`` to ``output`` in the record format ``target`` (``cfn``, ``json``,
+    ``pbn``) through the checked writers (:func:`belote.formats.games.write`), atomically.
+    What the format cannot hold is warned of; a board it refuses is a :class:`DataError`."""
+    from belote.files import atomic_output
+    from belote.formats import games
+
+    try:
+        text, losses = games.write(boards, target)
+    except BeloteError as e:
+        raise DataError(str(e)) from None
+    for loss in losses:
+        warnings.warn(ConversionWarning(loss), stacklevel=1)
+    try:
+        with atomic_output(output) as tmp:
+            tmp.write_text(text, encoding="utf-8")
+    except OSError as e:
+        raise click.FileError(str(output), e.strerror or str(e)) from None
 
 
 def input_file_type(**kwargs: Any) -> click.Path:

@@ -9,7 +9,6 @@ The solver (and numba) is imported inside the command only.
 
 from __future__ import annotations
 
-import warnings
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
@@ -17,10 +16,11 @@ from typing import Any
 import click
 
 from belote import BeloteError, Position, Run
-from belote.errors import ConversionWarning, PlayoutError, escaped
+from belote.errors import PlayoutError, escaped
 from belote.types import card_name, seat_name, side_name
 
-from .common import input_file_type, DataError, checked_output, notice, read_places, start_solver
+from .common import (DataError, checked_output, input_file_type, notice, read_places, start_solver,
+                     write_records)
 from .options import (SCHEDULE_DEFAULT, board_option, cfn_option, json_option, mode_option,
                       uniform_option)
 from .selfplay import play_and_print
@@ -69,7 +69,6 @@ def playout(file, cfn_games, worlds, seed, jobs, output, uniform, bid, boards, m
     """
     from belote.advice import Schedule, playouts
 
-    from belote.files import atomic_output
     from belote import cfn
     from belote.formats import games
 
@@ -117,17 +116,7 @@ def playout(file, cfn_games, worlds, seed, jobs, output, uniform, bid, boards, m
                           else separator + human(result))
             separator = "\n"
     if output is not None:
-        try:
-            text, losses = games.write(played, target)
-        except BeloteError as e:
-            raise DataError(str(e)) from None
-        for loss in losses:
-            warnings.warn(ConversionWarning(loss), stacklevel=1)
-        try:
-            with atomic_output(output) as tmp:
-                tmp.write_text(text, encoding="utf-8")
-        except OSError as e:
-            raise click.FileError(str(output), e.strerror or str(e)) from None
+        write_records(played, output, target)
 
 
 def _checked(board: Any, mode: str | None) -> Any:

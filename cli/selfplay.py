@@ -9,17 +9,17 @@ also writes the games (CFN, game JSON lines or PBN, by its suffix).
 
 from __future__ import annotations
 
-import warnings
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
 import click
 
-from belote import BeloteError, Run
-from belote.errors import ConversionWarning, PlayoutError
+from belote import Run
+from belote.errors import PlayoutError
 
-from .common import DataError, checked_output, input_file_type, notice, read_places, start_solver
+from .common import (checked_output, input_file_type, notice, read_places, start_solver,
+                     write_records)
 from .options import (SCHEDULE_DEFAULT, board_option, cfn_option, json_option, mode_option,
                       uniform_option)
 
@@ -106,9 +106,7 @@ def _schedule(worlds: int | None, uniform: bool) -> Any:
 def play_and_print(games: list[Any], player: Any, jobs: int | None, output: Path | None,
                    inputs: tuple[Any, ...], as_json: bool, explain: bool = False) -> None:
     """Play ``games`` (:func:`~belote.player.play_games`), print each, then write them."""
-
-    from belote.files import atomic_output
-    from belote.formats import games as formats
+    from belote.formats import games as games_format
     from belote.player import play_games
 
     from .format import json_line
@@ -117,7 +115,7 @@ def play_and_print(games: list[Any], player: Any, jobs: int | None, output: Path
     target = None
     if output is not None:
         checked_output(output, inputs)
-        target = formats.GAME_FORMATS.get(output.suffix.lower(), "pbn")
+        target = games_format.GAME_FORMATS.get(output.suffix.lower(), "pbn")
         if target == "cfn" and any(g.profile.auction != "numeric" for g in games):
             raise click.UsageError("CFN holds coinche games only: write classic games as "
                                    ".jsonl or .pbn")
@@ -136,17 +134,7 @@ def play_and_print(games: list[Any], player: Any, jobs: int | None, output: Path
         click.echo("\n" + summary(played))
     if output is not None:
         assert target is not None
-        try:
-            text, losses = formats.write([p.board() for p in played], target)
-        except BeloteError as e:
-            raise DataError(str(e)) from None
-        for loss in losses:
-            warnings.warn(ConversionWarning(loss), stacklevel=1)
-        try:
-            with atomic_output(output) as tmp:
-                tmp.write_text(text, encoding="utf-8")
-        except OSError as e:
-            raise click.FileError(str(output), e.strerror or str(e)) from None
+        write_records([p.board() for p in played], output, target)
 
 
 def human(result: Any) -> str:

@@ -3,11 +3,7 @@
 // textContent (never innerHTML), so a board named "<script>" is shown, not run.
 "use strict";
 
-const TOKEN = new URLSearchParams(location.search).get("token") || "";
-const SEATS = "NESW", SUITS = "SHDC", PLAIN = "AKQJT987", TRUMP_ORDER = "J9ATKQ87";
-const SYM = {S: "\u2660", H: "\u2665", D: "\u2666", C: "\u2663"};
 const EXT = {pbn: ".pbn", cfn: ".cfn", json: ".json"};
-const $ = (id) => document.getElementById(id);
 
 const S = {
   boards: [], board: null, hands: null, owner: null, root: null, cur: null, view: "all",
@@ -58,23 +54,6 @@ function interval(x, digits) {
   const scale = 10 ** (digits === undefined ? 1 : digits);
   const r = (v) => (Math.round(v * scale) / scale).toString().replace("-", "\u2212");
   return r(x.value) + (x.low !== undefined ? " [" + r(x.low) + ", " + r(x.high) + "]" : "");
-}
-
-// ---- the server ----------------------------------------------------------------------------
-
-async function api(path, body, method) {
-  const init = {method: method || (body === undefined ? "GET" : "POST"),
-                headers: {"Authorization": "Bearer " + TOKEN}};
-  if (body !== undefined) {
-    init.headers["Content-Type"] = "application/json";
-    init.body = JSON.stringify(body);
-  }
-  const sep = path.includes("?") ? "&" : "?";
-  const answer = await fetch("/api/" + path + sep + "token=" + encodeURIComponent(TOKEN), init);
-  let data = null;
-  try { data = await answer.json(); } catch (e) { data = null; }
-  if (!answer.ok) throw new Error((data && data.error) || ("the server answered " + answer.status));
-  return data;
 }
 
 // ---- the deal and the tree of lines --------------------------------------------------------

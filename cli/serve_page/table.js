@@ -4,10 +4,6 @@
 // Every string reaches the page through textContent, never innerHTML.
 "use strict";
 
-const TOKEN = new URLSearchParams(location.search).get("token") || "";
-const SEATS = "NESW", SUITS = "SHDC", PLAIN = "AKQJT987", TRUMP_ORDER = "J9ATKQ87";
-const SYM = {S: "\u2660", H: "\u2665", D: "\u2666", C: "\u2663"};
-const $ = (id) => document.getElementById(id);
 const T = {id: null, state: null, timer: null, sending: false, targets: {}};
 
 function el(tag, cls, text) {
@@ -53,20 +49,6 @@ function showError(message) {
   $("error").hidden = !message;
 }
 
-async function api(path, body) {
-  const init = {method: body === undefined ? "GET" : "POST",
-                headers: {"Authorization": "Bearer " + TOKEN}};
-  if (body !== undefined) {
-    init.headers["Content-Type"] = "application/json";
-    init.body = JSON.stringify(body);
-  }
-  const sep = path.includes("?") ? "&" : "?";
-  const answer = await fetch("/api/" + path + sep + "token=" + encodeURIComponent(TOKEN), init);
-  let data = null;
-  try { data = await answer.json(); } catch (e) { data = null; }
-  if (!answer.ok) throw new Error((data && data.error) || ("the server answered " + answer.status));
-  return data;
-}
 
 // ---- the match ---------------------------------------------------------------------------
 
