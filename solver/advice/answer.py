@@ -49,7 +49,7 @@ from ..types.cards import CardSet, card_name, parse_card
 from ..types.contract import Contract, parse_contract
 from ..types.deal import Seat, as_seat, next_seat, seat_name
 from ..types.profile import RuleProfile, get_profile
-from .auction import REST, auction_advice, classic_seen, question_of
+from .auction import REST, auction_advice, auction_dict, classic_seen, question_of
 from .bid import (ContractEstimate, ContractMenu, TableAdvice, classic_constraints,
                   count_layouts, judge)
 from .bid_play import PLAYS, PlayDifference, play_both
@@ -310,25 +310,11 @@ class BidAdvice:
         """The auction question's part of the JSON."""
         assert self.reading is not None and self.choice is not None
         reading, choice = self.reading, self.choice
-        out: dict[str, Any] = {
-            "seat": seat_name(self.seat), "question": self.kind,
-            "conventions": reading.conventions.name,
-            "calls": [{"call": f"{seat_name(i.seat)}:{i.call.text}", "kind": i.kind,
-                       "says": i.text().split(": ", 1)[1]} for i in reading.inferences],
-            "layouts": self.layouts, "samples": self.samples, "exact": self.exact,
-            "criterion": "highest expected net score of your side",
-            "recommended": choice.recommended, "forced": choice.forced,
-            "runner_up": choice.runner_up,
-            "difference": None if choice.difference is None else choice.difference.to_dict(),
-            "options": [row.option_dict() for row in self.rows]}
-        if self.p_fail is not None:
-            out["p_fail"] = self.p_fail.to_dict()
-        if self.taker_reply is not None:
-            assert self.coinched is not None
-            out["taker_reply"] = "XX" if self.taker_reply == 4 else "P"
-            out["taker_expected_x2"], out["taker_expected_x4"] = (
-                e.to_dict() for e in self.coinched)
-        return out
+        return auction_dict(self.seat, self.kind, reading, self.layouts, self.samples,
+                            self.exact, (choice.recommended, choice.forced, choice.runner_up,
+                                         choice.difference),
+                            [row.option_dict() for row in self.rows], self.p_fail,
+                            self.taker_reply, self.coinched)
 
 
 def _cards(text: str, option: str) -> str:

@@ -51,6 +51,7 @@ import functools
 import math
 from collections.abc import Iterable
 from dataclasses import dataclass, replace
+from typing import Any
 
 import numpy as np
 
@@ -153,25 +154,38 @@ class AuctionAdvice:
 
     def to_dict(self) -> dict[str, object]:
         """A JSON-ready dict."""
-        out: dict[str, object] = {
-            "seat": seat_name(self.seat), "question": self.question,
-            "conventions": self.reading.conventions.name,
-            "calls": [{"call": f"{seat_name(i.seat)}:{i.call.text}", "kind": i.kind,
-                       "says": i.text().split(": ", 1)[1]} for i in self.reading.inferences],
-            "layouts": self.layouts, "samples": self.samples, "exact": self.exact,
-            "criterion": "highest expected net score of your side",
-            "recommended": self.recommended, "forced": self.forced,
-            "runner_up": self.runner_up,
-            "difference": None if self.difference is None else self.difference.to_dict(),
-            "options": [o.to_dict() for o in self.options]}
-        if self.p_fail is not None:
-            out["p_fail"] = self.p_fail.to_dict()
-        if self.taker_reply is not None:
-            assert self.coinched is not None
-            out["taker_reply"] = "XX" if self.taker_reply == 4 else "P"
-            out["taker_expected_x2"], out["taker_expected_x4"] = (
-                e.to_dict() for e in self.coinched)
-        return out
+        return auction_dict(self.seat, self.question, self.reading, self.layouts, self.samples,
+                            self.exact, (self.recommended, self.forced, self.runner_up,
+                                         self.difference),
+                            [o.to_dict() for o in self.options], self.p_fail,
+                            self.taker_reply, self.coinched)
+
+
+def auction_dict(seat: Seat, question: str, reading: AuctionReading, layouts: int, samples: int,
+                 exact: bool, choice: tuple[str, bool, str | None, Any],
+                 options: list[dict[str, Any]], p_fail: Estimate | None,
+                 taker_reply: int | None, coinched: Any) -> dict[str, object]:
+    """The JSON of an auction question's advice (:meth:`AuctionAdvice.to_dict`, and
+    :meth:`belote.advice.BidAdvice.to_dict` of an auction question): ``choice`` is the
+    recommended call, whether it was forced, the runner-up and their paired difference."""
+    recommended, forced, runner_up, difference = choice
+    out: dict[str, object] = {
+        "seat": seat_name(seat), "question": question,
+        "conventions": reading.conventions.name,
+        "calls": [{"call": f"{seat_name(i.seat)}:{i.call.text}", "kind": i.kind,
+                   "says": i.text().split(": ", 1)[1]} for i in reading.inferences],
+        "layouts": layouts, "samples": samples, "exact": exact,
+        "criterion": "highest expected net score of your side",
+        "recommended": recommended, "forced": forced, "runner_up": runner_up,
+        "difference": None if difference is None else difference.to_dict(),
+        "options": options}
+    if p_fail is not None:
+        out["p_fail"] = p_fail.to_dict()
+    if taker_reply is not None:
+        assert coinched is not None
+        out["taker_reply"] = "XX" if taker_reply == 4 else "P"
+        out["taker_expected_x2"], out["taker_expected_x4"] = (e.to_dict() for e in coinched)
+    return out
 
 
 def question_of(auction: Auction, seat: Seat) -> str:
