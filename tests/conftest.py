@@ -35,6 +35,7 @@ import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
+from typing import Any
 from urllib.parse import urlsplit
 
 import pytest
@@ -158,6 +159,24 @@ CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
 needs_chromium = pytest.mark.skipif(CHROMIUM is None and os.environ.get("CI") != "true",
                                     reason="chromium is not installed")
 """Skip a browser check where chromium is missing, except under ``CI=true`` (then it fails)."""
+
+
+BROWSER_FLAGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+                 "--disable-background-networking", "--disable-component-update",
+                 "--disable-sync"]
+"""Chromium's flags for the pages' browser tests (no network but the page's own server)."""
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    """Headless chromium driven by playwright, one a test module (the pages' browser tests)."""
+    from playwright.sync_api import sync_playwright
+
+    assert CHROMIUM is not None, "chromium is not installed (CI must have it)"
+    with sync_playwright() as p:
+        chromium = p.chromium.launch(executable_path=CHROMIUM, args=BROWSER_FLAGS)
+        yield chromium
+        chromium.close()
 
 
 def chromium(*args: str) -> subprocess.CompletedProcess[str]:

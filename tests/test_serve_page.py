@@ -12,18 +12,14 @@ from __future__ import annotations
 
 import os
 import re
-import shutil
 import signal
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import start_serve
+from conftest import CHROMIUM, start_serve
 
-CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
-FLAGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-         "--disable-background-networking", "--disable-component-update", "--disable-sync"]
 NAME = "<img src=x onerror=window.pwned=1>"
 """A board name that runs a script if the page ever puts data into innerHTML."""
 RECORD = f"""[Board "{NAME}"]
@@ -57,7 +53,7 @@ if os.environ.get("CI") != "true":  # under CI a missing chromium or playwright 
     if CHROMIUM is None:
         pytest.skip("chromium is not installed", allow_module_level=True)
     pytest.importorskip("playwright.sync_api")
-from playwright.sync_api import Page, sync_playwright  # noqa: E402
+from playwright.sync_api import Page  # noqa: E402
 
 
 @pytest.fixture(scope="module")
@@ -69,15 +65,6 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     yield url
     proc.send_signal(signal.SIGTERM)
     assert proc.wait(timeout=20) == 143
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    assert CHROMIUM is not None, "chromium is not installed (CI must have it)"
-    with sync_playwright() as p:
-        chromium = p.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
-        yield chromium
-        chromium.close()
 
 
 @pytest.fixture()

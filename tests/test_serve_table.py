@@ -14,18 +14,14 @@ from __future__ import annotations
 
 import json
 import os
-import shutil
 import signal
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import run_cli, start_serve
+from conftest import CHROMIUM, run_cli, start_serve
 
-CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
-FLAGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-         "--disable-background-networking", "--disable-component-update", "--disable-sync"]
 MOVED = "body[data-state=your-turn], body[data-state=deal-over], body[data-state=over]"
 """The page waits for the person: their turn, the end of a deal, the end of the match."""
 
@@ -33,7 +29,7 @@ if os.environ.get("CI") != "true":  # under CI a missing chromium or playwright 
     if CHROMIUM is None:
         pytest.skip("chromium is not installed", allow_module_level=True)
     pytest.importorskip("playwright.sync_api")
-from playwright.sync_api import Page, sync_playwright  # noqa: E402
+from playwright.sync_api import Page  # noqa: E402
 
 
 @pytest.fixture(scope="module")
@@ -42,15 +38,6 @@ def server() -> Iterator[str]:
     yield url
     proc.send_signal(signal.SIGTERM)
     assert proc.wait(timeout=20) == 143
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    assert CHROMIUM is not None, "chromium is not installed (CI must have it)"
-    with sync_playwright() as p:
-        chromium = p.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
-        yield chromium
-        chromium.close()
 
 
 @pytest.fixture()

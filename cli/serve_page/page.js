@@ -13,40 +13,15 @@ const S = {
 
 // ---- small helpers -------------------------------------------------------------------------
 
-function el(tag, cls, text) {
-  const e = document.createElement(tag);
-  if (cls) e.className = cls;
-  if (text !== undefined && text !== null) e.textContent = String(text);
-  return e;
-}
-function sideOf(seat) { return seat === "N" || seat === "S" ? "NS" : "EW"; }
-function nextSeat(seat, k) { return SEATS[(SEATS.indexOf(seat) + (k === undefined ? 1 : k)) % 4]; }
-function isRed(card) { return card[1] === "H" || card[1] === "D"; }
 function cardText(card) { return (card[0] === "T" ? "10" : card[0]) + SYM[card[1]]; }
-function cardEl(card, tag, extra) {
-  const c = el(tag || "span", "card" + (isRed(card) ? " red" : "") + (extra ? " " + extra : ""));
-  c.append(el("span", "", card[0] === "T" ? "10" : card[0]), el("span", "", SYM[card[1]]));
-  c.title = card;
-  c.dataset.card = card;
-  return c;
-}
 function cardSpan(card) {
   const s = el("span", "sym" + (isRed(card) ? " red" : ""), cardText(card));
   s.dataset.card = card;
   return s;
 }
-function showError(message) {
-  const box = $("error");
-  box.textContent = message || "";
-  box.hidden = !message;
-}
 function trumpOf(board) {
   const m = /^\d+([SHDC])/.exec((board && board.contract) || "");
   return m ? m[1] : null;
-}
-function handOrder(cards, trump) {
-  const key = (c) => SUITS.indexOf(c[1]) * 8 + (c[1] === trump ? TRUMP_ORDER : PLAIN).indexOf(c[0]);
-  return cards.slice().sort((a, b) => key(a) - key(b));
 }
 function interval(x, digits) {
   if (x === null || x === undefined) return "";

@@ -6,29 +6,9 @@
 
 const T = {id: null, state: null, timer: null, sending: false, targets: {}};
 
-function el(tag, cls, text) {
-  const e = document.createElement(tag);
-  if (cls) e.className = cls;
-  if (text !== undefined && text !== null) e.textContent = String(text);
-  return e;
-}
-function sideOf(seat) { return seat === "N" || seat === "S" ? "NS" : "EW"; }
-function nextSeat(seat, k) { return SEATS[(SEATS.indexOf(seat) + k + 4) % 4]; }
-function isRed(card) { return card[1] === "H" || card[1] === "D"; }
-function cardEl(card, tag, extra) {
-  const c = el(tag || "span", "card" + (isRed(card) ? " red" : "") + (extra ? " " + extra : ""));
-  c.append(el("span", "", card[0] === "T" ? "10" : card[0]), el("span", "", SYM[card[1]]));
-  c.title = card;
-  c.dataset.card = card;
-  return c;
-}
 function trumpOf(contract) {
   const m = /([SHDC])/.exec(contract || "");
   return m ? m[1] : null;
-}
-function handOrder(cards, trump) {
-  const key = (c) => SUITS.indexOf(c[1]) * 8 + (c[1] === trump ? TRUMP_ORDER : PLAIN).indexOf(c[0]);
-  return cards.slice().sort((a, b) => key(a) - key(b));
 }
 function callText(call) {
   if (call === "P") return "pass";
@@ -43,10 +23,6 @@ function callEl(call) {
 }
 function contractTail(contract) {
   return contract.endsWith("XX") ? ", surcoinched" : contract.endsWith("X") ? ", coinched" : "";
-}
-function showError(message) {
-  $("error").textContent = message || "";
-  $("error").hidden = !message;
 }
 
 
