@@ -205,9 +205,10 @@ def checked_output(path: Path, inputs: tuple[Any, ...] = (), option: str = "--ou
 
 
 def write_records(boards: list[Any], output: Path, target: str) -> None:
-    """Write ``boards`` to ``output`` in the record format ``target`` (``cfn``, ``json``,
-    ``pbn``) through the checked writers (:func:`belote.formats.games.write`), atomically.
-    What the format cannot hold is warned of; a board it refuses is a :class:`DataError`."""
+    """Write ``boards`` to ``output`` (``-``: standard output) in the record format ``target``
+    (``cfn``, ``json``, ``pbn``) through the checked writers
+    (:func:`belote.formats.games.write`), atomically. What the format cannot hold is warned
+    of; a board it refuses is a :class:`DataError`."""
     from belote.files import atomic_output
     from belote.formats import games
 
@@ -217,6 +218,9 @@ def write_records(boards: list[Any], output: Path, target: str) -> None:
         raise DataError(str(e)) from None
     for loss in losses:
         warnings.warn(ConversionWarning(loss), stacklevel=1)
+    if str(output) == "-":
+        sys.stdout.write(text)
+        return
     try:
         with atomic_output(output) as tmp:
             tmp.write_text(text, encoding="utf-8")

@@ -2,16 +2,13 @@
 
 from __future__ import annotations
 
-import sys
-import warnings
 from pathlib import Path
 
 import click
 
 from belote import BeloteError
-from belote.errors import ConversionWarning
 
-from .common import input_file_type, DataError, checked_output, read_boards
+from .common import checked_output, input_file_type, read_boards, write_records
 
 FORMATS = ("pbn", "cfn", "json")
 
@@ -35,7 +32,6 @@ def convert(input_path: Path, output: Path, target: str | None) -> None:
       belote convert games.cfn games.pbn
       belote convert datasets/examples/session.pbn - --to json
     """
-    from belote.files import atomic_output
     from belote.formats import games
 
     to_stdout = str(output) == "-"
@@ -50,14 +46,4 @@ def convert(input_path: Path, output: Path, target: str | None) -> None:
     if not to_stdout:
         output = checked_output(output, (input_path,), "OUT")
     boards = read_boards(input_path, None)
-    try:
-        text, losses = games.write(boards, target)
-    except BeloteError as e:
-        raise DataError(str(e)) from None
-    for loss in losses:
-        warnings.warn(ConversionWarning(loss), stacklevel=1)
-    if to_stdout:
-        sys.stdout.write(text)
-        return
-    with atomic_output(output) as tmp:
-        tmp.write_text(text, encoding="utf-8")
+    write_records(boards, output, target)
