@@ -166,7 +166,7 @@ def auction_dict(seat: Seat, question: str, reading: AuctionReading, layouts: in
                  options: list[dict[str, Any]], p_fail: Estimate | None,
                  taker_reply: int | None, coinched: Any) -> dict[str, object]:
     """The JSON of an auction question's advice (:meth:`AuctionAdvice.to_dict`, and
-    :meth:`belote.advice.BidAdvice.to_dict` of an auction question): ``choice`` is the
+    :meth:`belote.BidAdvice.to_dict` of an auction question): ``choice`` is the
     recommended call, whether it was forced, the runner-up and their paired difference."""
     recommended, forced, runner_up, difference = choice
     out: dict[str, object] = {
