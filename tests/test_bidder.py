@@ -43,7 +43,7 @@ def test_the_prior_bids_what_the_conventions_say(mode: str) -> None:
 
 def test_the_club_ladder() -> None:
     view = Game.new(_deal("JH 9H AH 7H AS TS 8D 7C"), "W", "coinche").view("N")
-    assert level(view.hand.mask, 1, COINCHE) == 120 and prior_call(view).text == "120H"
+    assert level(view.hand.mask, 1, COINCHE) == 110 and prior_call(view).text == "110H"
     weak = Game.new(_deal("7S 8S 7H 8H 7D 8D 7C 8C"), "W", "coinche").view("N")
     assert prior_call(weak).text == "P" and all(level(weak.hand.mask, s, COINCHE) is None
                                                   for s in range(4))
@@ -53,6 +53,24 @@ def test_the_club_ladder() -> None:
         raise_ = raise_.apply(call)
     assert raise_.to_move == 0 and prior_call(raise_.view(0)).text == "100H"
     assert defence(CardSet("JH 9H AS TS AD 7C 8C 9C").mask, 1) == 4.5
+
+
+def test_the_prior_competes_up_to_its_level_plus_compete() -> None:
+    """Against an opponent's bid the prior overcalls up to COMPETE above its level, no higher."""
+    hand = "JH 9H 7H AS 8S 7D 8D 7C"
+    assert level(CardSet(hand).mask, 1, COINCHE) == 90
+    for opened, answer in (("80S", "90H"), ("110S", "120H"), ("130S", "P")):
+        game = Game.new(_deal(hand), "S", "coinche").apply(opened)  # W opens, N answers
+        assert game.to_move == 0
+        assert prior_call(game.view(0)).text == answer, opened
+
+
+def test_the_prior_coinches_with_four_tricks_or_three_against_110() -> None:
+    three = "AS TS AD 7D AC 8H 7C 9S"  # no trump honour in hearts: three aces and a half
+    assert defence(CardSet(three).mask, 1) == 3.5
+    for bid, answer in (("80H", "P"), ("110H", "X")):
+        game = Game.new(_deal(three), "S", "coinche").apply(bid)  # W opens, N answers
+        assert prior_call(game.view(0)).text == answer, bid
 
 
 def _deal(north: str):

@@ -6,18 +6,19 @@ rule the profile gives that kind of call (what partner and the opponents
 will read from it, :func:`belote.auction.inference.call_kind`), and within
 what the rule allows the hand's strength picks the level. In coinche:
 
-* **strength of a suit as trump** (:func:`level`): the club count, 90 with
-  the jack and nine of trump, 80 with one of them, +10 for each trump past
-  three, for the trump ace and for each side ace; the highest bid up to that
-  count whose opening rule the hand meets (80 needs a side ace or a fourth
-  trump beside the rule);
+* **strength of a suit as trump** (:func:`level`): 80 with the jack and nine
+  of trump, 70 with one of them, +10 for each trump past three, for the trump
+  ace and for each side ace; the highest bid up to that count whose opening
+  rule the hand meets (a hand with only one of the jack and nine needs 90);
 * **opening**: the strongest suit at its level, or pass;
 * **partner's contract**: raise once, by 20 with the jack of the suit (30
   with the nine too), by 10 with the nine or a side ace; bid one's own suit
   over it only with no support and a level two steps above;
 * **an opponent's contract**: overcall at the cheapest legal bid in a suit whose
-  level reaches it (the overcall rule met), support partner's earlier suit
-  the same way, else coinche with enough defence (:func:`defence`), else pass;
+  level is at most :data:`COMPETE` below it (the overcall rule met), support
+  partner's earlier suit as a raise would, else coinche with the jack and nine
+  of trump or four defensive tricks (three against 110 or more,
+  :func:`defence`), else pass;
 * **surcoinche**: the taker surcoinches when its level is two steps above
   the contract.
 
@@ -27,12 +28,18 @@ the jack is the turned card, or with the nine, ace and a third trump and a
 side ace; round 2 names the best other suit held with its jack and two more,
 or with its jack and one more beside its nine or a side ace.
 
+The numbers of the opening count, :data:`COMPETE` and the coinche were tuned
+against colver's ``improved_v2`` bidder (``bench/RESULTS.md``, "Tuning the
+bidder", seeds 40,000,000-40,000,999): the first prior, which opened at 90 with
+the jack and nine and overcalled only up to its opening level, took 10% of
+the contracts against it and coinched 40% of its contracts.
+
 >>> from belote.player import Game
 >>> game = Game.random(9, "N", "coinche")
 >>> while game.phase == "auction":
 ...     game = game.apply(prior_call(game.view(game.to_move)))
 >>> game.auction.text(), game.view(1).hand
-('E:80C S:90D W:P N:P E:X S:P', CardSet('AS KH AH 7D TC JC KC AC'))
+('E:80C S:90D W:P N:P E:P', CardSet('AS KH AH 7D TC JC KC AC'))
 """
 
 from __future__ import annotations
@@ -58,8 +65,15 @@ from ..types.deal import SEATS, Seat, next_seat, partner, seat_name, side_of
 from ..types.profile import RuleProfile
 from .game import AUCTION, Game, SeatView
 
-__all__ = ["CALIBRATION", "CallDecision", "Calibration", "Candidate", "candidates", "defence",
-           "level", "prior_call", "rule_holds", "simulated_call"]
+__all__ = ["CALIBRATION", "CANDIDATES", "COMPETE", "CallDecision", "Calibration", "Candidate",
+           "candidates", "defence", "level", "prior_call", "rule_holds", "simulated_call"]
+
+COMPETE = 30
+"""How far above its :func:`level` the prior overcalls an opponent's contract (points): the
+auction is contested, and an opponent's bid is often lighter than the hand's own count."""
+
+CANDIDATES = 5
+"""At most this many calls are weighed by simulation (the prior's among them)."""
 
 
 def _has(hand: Mask, suit: Suit, rank: int) -> bool:
@@ -111,16 +125,16 @@ def level(hand: Mask, trump: Suit, profile: RuleProfile,
     >>> from belote import COINCHE, CardSet
     >>> hand = CardSet("JH 9H AH 7H AS TS 8D 7C").mask
     >>> level(hand, 1, COINCHE), level(hand, 0, COINCHE)
-    (120, None)
+    (110, None)
     """
     jack, nine = _has(hand, trump, JACK), _has(hand, trump, NINE)
     length = _length(hand, trump)
     if not (jack or nine) or length < 3:
         return None
-    count = (90 if jack and nine else 80) + 10 * (length - 3) + 10 * _has(hand, trump, ACE) \
+    count = (80 if jack and nine else 70) + 10 * (length - 3) + 10 * _has(hand, trump, ACE) \
         + 10 * _side_aces(hand, trump)
     if not (jack and nine) and count < 90:
-        return None  # J or 9 with three trumps and nothing else: not an opening
+        return None  # J or 9 without two more tricks: not an opening
     best = None
     for bid in range(profile.bid_min, profile.bid_max + 1, profile.bid_step):
         if bid > count:
@@ -223,7 +237,7 @@ def _coinche(view: SeatView, legal: tuple[Call, ...], conventions: Conventions) 
     options: list[tuple[int, int, Call]] = []
     for s, lv in levels.items():
         call = _cheapest(legal, s)
-        if lv is not None and call is not None and call.bid is not None and call.bid <= lv \
+        if lv is not None and call is not None and call.bid is not None and call.bid <= lv + COMPETE \
                 and _meets(view, call, conventions):
             options.append((lv - call.bid, lv, call))
     partner_suits = {c.trump for st, c in auction.history()
@@ -245,7 +259,7 @@ def _coinche(view: SeatView, legal: tuple[Call, ...], conventions: Conventions) 
     strength = defence(hand, contract.trump)
     both = _has(hand, contract.trump, JACK) and _has(hand, contract.trump, NINE)
     if coinche in legal and _meets(view, coinche, conventions) and (
-            both or strength >= 3 or (strength >= 2 and contract.bid >= 110)):
+            both or strength >= 4 or (strength >= 3 and contract.bid >= 110)):
         return coinche
     return pass_
 
@@ -414,7 +428,7 @@ def candidates(view: SeatView, prior: Call, conventions: Conventions = DEFAULT
                 if (_has(full, call.trump, JACK) or _has(full, call.trump, NINE)) and \
                         _length(full, call.trump) >= 2:
                     add(call)
-        return tuple(out[:3])
+        return tuple(out[:CANDIDATES])
     contract = view.auction.contract
     add(Call(PASS))
     if contract is not None and contract.multiplier > 1:
@@ -430,7 +444,7 @@ def candidates(view: SeatView, prior: Call, conventions: Conventions = DEFAULT
     if contract is not None and contract.side != side_of(view.seat) and \
             defence(hand, contract.trump) >= 1.5:
         add(Call(COINCHE_CALL))
-    return tuple(out[:3])
+    return tuple(out[:CANDIDATES])
 
 
 def simulated_call(view: SeatView, *, conventions: Conventions = DEFAULT, layouts: int = 16,
