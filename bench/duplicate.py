@@ -137,7 +137,8 @@ def _taker(row: Row, table: Row) -> int | None:
     return None if declarer is None else int(declarer) % 2
 
 
-def _shown(e: Estimate) -> str:
+def shown(e: Estimate) -> str:
+    """An estimate as the summaries print it: ``+1.2 [-3.4, +5.6]``."""
     return f"{e.value:+.1f} [{e.low:+.1f}, {e.high:+.1f}]"
 
 
@@ -188,11 +189,11 @@ def summary(rows: list[Row]) -> str:
     d, t = mean(np.array(diff)), mean(np.array(tp))
     same = f" (the {len(as_taker)} deals where one side took at both tables)" if changed else ""
     lines = [f"deals: {n} (each played at two tables, seats swapped)",
-             f"deal score, ours - colver per deal and seat: {_shown(d)} (95% t)",
-             f"trick points, ours - colver per deal and seat: {_shown(t)}"]
+             f"deal score, ours - colver per deal and seat: {shown(d)} (95% t)",
+             f"trick points, ours - colver per deal and seat: {shown(t)}"]
     for name, values in (("taker", as_taker), ("defence", as_defence)):
         if len(values) > 1:
-            lines.append(f"deal score as {name}, ours - colver: {_shown(mean(values))}{same}")
+            lines.append(f"deal score as {name}, ours - colver: {shown(mean(values))}{same}")
     lines.append(f"contracts made as taker: ours {made['ours']}/{took['ours']}, "
                  f"colver {made['colver']}/{took['colver']}")
     lines += _cpu_lines(cpu, ms)
@@ -238,7 +239,7 @@ def _contract_lines(rows: list[Row], changed: list[float], both_passed: int) -> 
              f"same contract and taking side at both tables: {same}/{len(rows)} deals"]
     if len(changed) > 1:
         lines.append(f"deal score where the taking side differs between the tables "
-                     f"({len(changed)} deals): {_shown(mean(changed))}")
+                     f"({len(changed)} deals): {shown(mean(changed))}")
     for who, tables in reached.items():
         if tables:
             bids = [_bid_value(t["contract"]) for t in tables]

@@ -161,3 +161,24 @@ def test_sd_match_tiny_run(tmp_path: Path) -> None:
                                                             evidence=True), 11)
     assert all(r["A"]["scores"] and r["evidence"] for r in rows)
     assert sd_summary([tmp_path / "rows.jsonl"]).startswith("deals: 2 ")
+
+
+def test_bid_tune_scores_both_tables_of_each_deal() -> None:
+    """The quick ladder: a deal's figure is the mean of its two tables, reproducible, and a
+    side that never bids takes nothing."""
+    from bench.bid_tune import run
+    from belote import Player
+
+    prior = Player(arbitrate=False)
+    figures, tally = run(40_000_000, 4, prior)
+    assert len(figures) == 4 and tally.ours + tally.theirs <= 8
+    again, _ = run(40_000_000, 4, prior)
+    assert (figures == again).all()
+
+    class Passer(Player):
+        def call(self, view):  # type: ignore[no-untyped-def]
+            from belote.types import Call
+            return Call.parse("P")
+
+    _, silent = run(40_000_000, 4, Passer())
+    assert silent.ours == 0 and silent.theirs > 0
