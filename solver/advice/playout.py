@@ -359,13 +359,14 @@ def played_board(source: Board | Deal, contract: Contract | str | None = None, *
                  declarer: Seat | str | None = None, dealer: Seat | str | None = None,
                  leader: Seat | str | None = None, profile: RuleProfile | str | None = None,
                  schedule: Schedule = DEFAULT_SCHEDULE, seed: int = 0, board: int = 0,
-                 context: SearchContext | None = None) -> Board:
+                 context: SearchContext | None = None, taken: Taken | None = None) -> Board:
     """The board of :func:`playout` alone: the deal played to its end single-dummy (its play
     record), without the score and the double-dummy verdict (which cost a solve).
 
     Takes what :func:`playout` takes. The board holds the whole play record: PBN writes it
     and ``belote analyse`` reads it. A classic record's auction names the turned card: every
-    decision knows the taker holds it (:func:`~belote.sampling.turned.taken_card`).
+    decision knows the taker holds it (:func:`~belote.sampling.turned.taken_card`); ``taken``
+    states it for a deal without an auction (the classic bid advice's samples).
     """
     record = _board(source, contract, declarer, dealer, leader, profile)
     played = record.position()
@@ -373,7 +374,7 @@ def played_board(source: Board | Deal, contract: Contract | str | None = None, *
     context = context or default_context()
     cards = list(record.cards)
     evidence = schedule.evidence(record.auction)
-    taken = taken_card(record.auction, record.deal)
+    taken = taken or taken_card(record.auction, record.deal)
     while not played.is_over:
         card = decide(played, judged, schedule=schedule, seed=seed, board=board,
                       context=context, evidence=evidence, taken=taken).card
