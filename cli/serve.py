@@ -284,7 +284,8 @@ class Table:
                 if answer["status"] != 0:
                     raise Refused(HTTPStatus.INTERNAL_SERVER_ERROR, answer["error"])
                 with self.lock:
-                    self.session.act(seat, answer["result"]["action"])
+                    self.session.act(seat, answer["result"]["action"],
+                                     answer["result"].get("explanation"))
             except Exception as e:  # busy, too long, or a bug: said on the page, asked again
                 why = one_line(str(e), before="") if isinstance(e, (Refused, ValueError)) else \
                     f"internal error ({type(e).__name__}: {one_line(str(e), before='')})"

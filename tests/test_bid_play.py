@@ -14,10 +14,12 @@ import json
 import numpy as np
 import pytest
 
-from belote import COINCHE, BidQuestion, Run, advise_bid, parse_contract, score_deal
+from belote import CLASSIC, COINCHE, BidQuestion, Run, advise_bid, parse_contract, plan_bid
+from belote import score_deal
 from belote import CardSet, Deal
 from belote.advice import Schedule, estimate_contract, play_both, played_board
-from belote.sampling import Constraints, DealSampler
+from belote.sampling import Constraints, DealSampler, Taken
+from belote.types import parse_card
 from conftest import run_cli as run
 
 HAND = "S:JH 9H AH TH KS AS AD 7C"
@@ -82,3 +84,31 @@ def test_precision_is_for_double_dummy_play() -> None:
     code, _, err = run("bid", "--hand", HAND[2:], "--seat", "S", "--dealer", "W",
                        "--play", "single-dummy", "--precision", "0.05")
     assert code == 2 and "--precision" in err
+
+
+def test_a_classic_bidder_is_known_to_take_the_turned_card() -> None:
+    """In classic the bidder takes the turned card, which every seat saw: each sample is played
+    out with that fact (as :func:`played_board` plays a deal told it), and here it changes
+    the cards played."""
+    question = BidQuestion(hand="JH 9H AS KS 7C", seat="S", dealer="W", mode="classic",
+                           turned="AH", play="single-dummy", samples=3, worlds=6, seed=2)
+    job = plan_bid(question)
+    advice = advise_bid(job)
+    taken = Taken(2, parse_card("AH"))
+    changed = 0
+    for row in advice.rows:
+        contract = row.contract
+        made, nets = [], []
+        for i, hands in enumerate(DealSampler(job.constraints).draw_masks(2, 0, 3)):
+            deal = Deal([CardSet(int(h)) for h in hands])
+            kw = dict(leader=0, profile=CLASSIC, schedule=FAST, seed=2,
+                      board=4 * i + contract.trump)
+            played = played_board(deal, contract, taken=taken, **kw)
+            changed += played.cards != played_board(deal, contract, **kw).cards
+            end = played.position()
+            score = score_deal(CLASSIC, contract, end.points, end.belote_side())
+            made.append(score.made)
+            nets.append(score.scores[0] - score.scores[1])
+        assert row.single_dummy.p_make.value == np.mean(made)
+        assert row.single_dummy.expected_score[1].value == pytest.approx(np.mean(nets))
+    assert changed > 0

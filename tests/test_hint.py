@@ -15,8 +15,10 @@ from belote import Board, CardSet, Position, Run, hint, parse_contract, pbn, sol
 from belote import CLASSIC, COINCHE, Deal
 from belote.advice import DEFAULT_SAMPLES, CardAdvice, Hint
 from belote.rules import replay
-from belote.sampling import (DealSampler, Estimate, enumerate_layouts, mean, paired_difference,
-                             proportion, visible_constraints)
+from belote.advice import hint_board, seat_view
+from belote.player import Game, prior_call
+from belote.sampling import (DealSampler, Estimate, enumerate_layouts, heard_belote, mean,
+                             paired_difference, proportion, taken_card, visible_constraints)
 from belote.errors import HintError, IllegalPlayError
 from belote.rules import min_points_to_make
 from belote.types import KING, QUEEN, make_card
@@ -75,7 +77,7 @@ def test_estimates_equal_a_plain_loop(seed: int) -> None:
     samples = 24
     advice = hint(pos, seat, contract, samples=samples, seed=seed)
     assert not advice.exact and advice.samples == samples
-    sampler = DealSampler(visible_constraints(pos, seat))
+    sampler = DealSampler(seat_view(pos))
     assert advice.layouts == sampler.count()
     heads = [c.card for c in advice.cards]
     assert len(heads) > 1
@@ -111,8 +113,8 @@ def test_same_hint_on_threads_and_processes() -> None:
 
 def brute_force_layouts(pos: Position, seat: int) -> list[tuple[int, int, int, int]]:
     """Every way to give the unseen cards to the other seats (their current hand sizes)
-    under which the recorded history could have been played: the definition of a
-    consistent layout, checked by replaying with the rules."""
+    under which the recorded history could have been played, and the same belote heard:
+    the definition of a consistent layout, checked by replaying with the rules."""
     unseen = [c for s in range(4) if s != seat for c in CardSet(pos.hands[s])]
     others = [s for s in range(4) if s != seat]
     sizes = [len(CardSet(pos.hands[s])) for s in range(4)]
@@ -125,10 +127,11 @@ def brute_force_layouts(pos: Position, seat: int) -> list[tuple[int, int, int, i
         if [h.bit_count() for h in hands] != sizes:
             continue
         try:
-            rebuild(pos, hands)
+            layout = rebuild(pos, hands)
         except IllegalPlayError:
             continue
-        found.append(tuple(hands))
+        if heard_belote(layout) == heard_belote(pos):
+            found.append(tuple(hands))
     return found
 
 
@@ -160,7 +163,7 @@ def test_endings_exact_against_brute_force(seed: int, mode: str, left: int) -> N
     pos, contract = random_position(100 + seed, left, profile)
     seat = pos.to_move
     layouts = brute_force_layouts(pos, seat)
-    assert sorted(enumerate_layouts(visible_constraints(pos, seat))) == sorted(layouts)
+    assert sorted(enumerate_layouts(seat_view(pos))) == sorted(layouts)
     totals, makes = exact_values(pos, seat, contract, layouts)
     advice = hint(pos, seat, contract, samples=max(len(layouts), 2))
     assert advice.exact and advice.layouts == len(layouts) == advice.samples
@@ -180,6 +183,47 @@ def test_endings_exact_against_brute_force(seed: int, mode: str, left: int) -> N
         gap = best - advice.cards[1].expected_points.value
         assert advice.difference.value == pytest.approx(gap, abs=1e-9)
         assert advice.clearly_best == (advice.difference.value > 0)
+
+
+@pytest.mark.parametrize("seed,left,announced", [(58, 12, False), (46, 10, True)])
+def test_hint_reads_the_belote_heard(seed: int, left: int, announced: bool) -> None:
+    """A seat played the trump K or Q, with the belote announced or without a word: the hint
+    lists only the layouts that agree (the brute force's, which checks what each would
+    have made the table hear), and here that changes the card it advises."""
+    pos, contract = random_position(seed, left)
+    [fact] = heard_belote(pos)
+    assert fact.announced is announced and fact.seat != pos.to_move
+    layouts = brute_force_layouts(pos, pos.to_move)
+    advice = hint(pos, pos.to_move, contract, samples=100)
+    deaf = hint(pos, pos.to_move, contract, samples=100, heard=())
+    assert advice.exact and deaf.exact and advice.layouts == len(layouts) < deaf.layouts
+    assert advice.best != deaf.best
+
+
+def test_hint_of_a_classic_record_knows_where_the_turned_card_is() -> None:
+    """A classic record's auction names the turned card: the hint's layouts put it in the
+    taker's hand, as the seat to move knows."""
+    checked = fewer = 0
+    for seed in range(12):
+        game = Game.random(seed, seed % 4, "classic")
+        while game.phase == "auction":
+            game = game.apply(prior_call(game.view(game.to_move)))
+        if game.passed_out:
+            continue
+        while len(game.cards) < 9:
+            game = game.apply(min(game.legal()))
+        taken = taken_card(game.auction)
+        seat = game.to_move
+        if seat == taken.seat or game.turned in game.cards:
+            continue
+        advice = hint_board(game.board(), seat, samples=10, seed=1).hint
+        blind = hint(game.position, seat, game.contract, samples=10, seed=1)
+        seen = seat_view(game.position, taken=taken)
+        assert seen.known[taken.seat].mask >> taken.card & 1
+        assert advice.layouts == DealSampler(seen).count() <= blind.layouts
+        checked += 1
+        fewer += advice.layouts < blind.layouts  # unless the belote heard told it already
+    assert checked >= 3 and fewer >= 2
 
 
 def test_sampled_ending_lands_in_its_intervals() -> None:

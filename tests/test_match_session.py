@@ -9,6 +9,7 @@ holding no card of the other hands before the deal is over.
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import re
 
@@ -18,7 +19,7 @@ from belote import BeloteError
 from belote.formats.games import write
 from belote.player import MatchSession, new_match
 from belote.rules import session_sheets
-from belote.types import seat_name
+from belote.types import next_seat, seat_name
 
 
 def person(session: MatchSession) -> str:
@@ -34,7 +35,8 @@ def play_deal(session: MatchSession, states: list[str] | None = None) -> None:
         if seat == session.seat:
             session.act(seat, person(session))
         else:
-            session.act(seat, session.decider()(None)["action"])
+            answer = session.decider()(None)
+            session.act(seat, answer["action"], answer.get("explanation"))
         if states is not None:
             states.append(json.dumps(session.state()))
 
@@ -112,6 +114,33 @@ def test_the_same_seed_plays_the_same_match() -> None:
 
     assert first_deal(4) == first_deal(4)
     assert first_deal(4) != first_deal(5)
+
+
+def test_why_the_other_seats_called_is_shown_once_the_deal_is_over() -> None:
+    """Each call of the player's seats comes with :meth:`Player.explain`'s record (the call it
+    makes without it), kept from the person until the deal is over."""
+    session = new_match(mode="coinche", seat="S", dealer="S", seed=3, strength="quick")
+    session.players = {s: dataclasses.replace(p, arbitrate=True, layouts=8)
+                       for s, p in session.players.items()}  # quick cards, simulated calls
+    first = session.game
+    states: list[str] = []
+    play_deal(session, states)
+    assert all('"explanations": null' in text for text in states[:-1])
+    end = session.state()
+    why = end["explanations"]
+    calls = [(seat_name(next_seat(first.dealer, i + 1)), call)
+             for i, call in enumerate(end["auction"])]
+    assert [(e["seat"], e["action"]) for e in why] == [c for c in calls if c[0] != "S"]
+    w = session.players[3]
+    assert why[0] == w.explain(first.view(3)).to_dict()  # W spoke first
+    assert any(e["call"]["simulated"] for e in why)
+    for e in why:
+        assert isinstance(e["second_seed_agrees"], bool)
+        for cand in e["call"]["candidates"]:
+            net = cand["expected_net"]
+            assert net["low"] <= net["value"] <= net["high"] and net["n"] == 8
+    session.next_deal()
+    assert session.state()["explanations"] is None
 
 
 def test_the_seed_is_shown_only_when_chosen_or_once_the_match_is_over() -> None:

@@ -13,11 +13,12 @@ import random
 
 import pytest
 
-from belote.advice import Schedule, decide
+from belote.advice import Schedule, decide, decision_layouts, played_board
 from belote.player import prior_call, stand_in
 from belote import Player
 from belote.player import Game
 from belote import Auction, CardSet, Deal
+from belote.sampling import Taken, taken_card
 from belote.types import SEATS, next_seat
 
 from conftest import redealt, sample_size
@@ -148,6 +149,54 @@ def test_a_card_reads_the_belote_heard_at_the_table() -> None:
         assert (ours, ours.classes, ours.goal, ours.points) == (
             real, real.classes, real.goal, real.points)
     assert read > 0
+
+
+def test_a_classic_card_knows_the_taker_holds_the_turned_card() -> None:
+    """Every seat saw the turned card go to the taker: the player's layouts all put it in the
+    taker's hand until it is played, its card is the one :func:`decide` chooses on the real
+    deal told the same fact (and not always the one it chooses without), and a re-deal of the
+    hidden cards that keeps the fact keeps the card."""
+    player = Player(schedule=FAST, seed=5)
+    read = 0
+    for seed in range(sample_size(8, 30)):
+        game = _played_game(seed, "classic", random.Random(seed).choice((32, 27, 21, 14)))
+        view = game.view(game.to_move)
+        contract, taken = game.contract, taken_card(game.auction)
+        assert contract is not None and taken == Taken(contract.declarer, game.turned)
+        evidence = FAST.evidence(view.auction)
+        hidden = view.seat != taken.seat and taken.card not in [c for _, c in view.played]
+        layouts, _, _ = decision_layouts(stand_in(view), schedule=FAST, seed=5,
+                                         board=view.number, evidence=evidence, taken=taken)
+        if hidden:
+            assert all(row[taken.seat] >> taken.card & 1 for row in layouts)
+        ours = player.card(view)
+        real = decide(game.position, contract, schedule=FAST, seed=5, board=view.number,
+                      evidence=evidence, taken=taken)
+        blind = decide(game.position, contract, schedule=FAST, seed=5, board=view.number,
+                       evidence=evidence)
+        assert (ours, ours.classes, ours.goal, ours.points) == (
+            real, real.classes, real.goal, real.points)
+        read += (blind.classes, blind.goal, blind.points) != (ours.classes, ours.goal,
+                                                              ours.points)
+        other = _game_on(game, [redealt(game.position, 900 + seed,
+                                        {taken.seat: 1 << taken.card}).start_hands[s]
+                                for s in SEATS])
+        if other.view(view.seat) == view:
+            again = player.card(other.view(view.seat))
+            assert (again, again.goal, again.points) == (ours, ours.goal, ours.points)
+    assert read > 0
+
+
+def test_a_classic_record_plays_as_the_table_does() -> None:
+    """The playout of a classic record (its auction names the turned card) plays the cards the
+    table's player plays on the same deal: both read the same public facts."""
+    player = Player(schedule=FAST, seed=2)
+    game = _played_game(4, "classic", 32)
+    while game.phase != "done":
+        game = game.apply(player.act(game.view(game.to_move)))
+    record = game.board().replace(cards=())
+    played = played_board(record, schedule=FAST, seed=2, board=game.number)
+    assert played.cards == game.cards
 
 
 def test_a_seeded_deal_plays_the_same_and_is_scored() -> None:

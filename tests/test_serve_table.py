@@ -5,7 +5,8 @@ One real ``belote serve --no-open --port 0`` on loopback for the module and one 
 skipping). A person starts a match, calls and plays from their seat's view while the page
 shows the other seats thinking, is refused an illegal call with a message, plays the match
 to its end (a short target: the rules' targets take a dozen deals), and downloads it as CFN
-and game JSON, which ``belote review`` reads. Screenshots at 390 and 1280 px, mid-deal and
+and game JSON, which ``belote review`` reads; once a deal is over (not before) the page
+shows why the other seats called as they did. Screenshots at 390 and 1280 px, mid-deal and
 at the match's end, go to ``BELOTE_SCREENSHOTS`` when it names a folder (else the test's
 temporary folder).
 """
@@ -186,6 +187,43 @@ def test_a_classic_deal_from_the_five_cards_and_the_turned_card(page: Page, shot
     assert page.locator("#table .seat .hand .card").count() == 32
     assert page.locator("#sheet tr").count() == 2
     assert page.is_visible("#next-deal")
+
+
+def test_once_a_deal_is_over_the_page_shows_why_the_other_seats_called(page: Page,
+                                                                        shots: Path) -> None:
+    """At the default strength (the bidder simulates close calls): nothing of the other seats'
+    reasons during the deal; after it, each of their calls with its candidates, estimates
+    and intervals, the layouts and whether the next seed agrees."""
+    page.fill("#s-seed", "4")
+    page.select_option("#s-dealer", "S")  # W calls first
+    page.click("#setup button[type=submit]")
+    for _ in range(100):
+        s = wait_for_person(page)
+        if s["phase"] == "done":
+            break
+        assert s["explanations"] is None and page.locator("#why").count() == 0
+        move(page)
+    why = s["explanations"]
+    assert why and page.is_visible("#why summary") and not page.is_visible("#why .why-call")
+    page.click("#why summary")
+    items = page.locator("#why .why-call")
+    assert items.count() == len(why)
+    for k, e in enumerate(why):
+        text = items.nth(k).text_content() or ""
+        assert text.startswith(e["seat"] + ": ") and "With the next seed: " in text
+        rows = items.nth(k).locator("tr")
+        assert rows.count() == (len(e["call"]["candidates"]) + 1 if e["call"]["simulated"]
+                                else 0)
+        if e["call"]["simulated"]:
+            assert f"{e['call']['layouts']} layouts" in text
+    assert any(e["call"]["simulated"] for e in why)
+    both_widths(page, "why", shots)
+    page.click("#next-deal")  # the next deal: its reasons are not shown before it is over
+    for _ in range(100):
+        if state(page)["phase"] != "done":
+            break
+        page.wait_for_timeout(50)
+    assert state(page)["explanations"] is None and page.locator("#why").count() == 0
 
 
 def test_reloading_the_page_comes_back_to_the_match(page: Page) -> None:

@@ -1,7 +1,8 @@
 """The table of ``belote serve`` over HTTP: a real server on loopback, the match kept in it.
 
-The person's view holds no card of the other hands until the deal is over
-(every answer read during a deal is checked, both modes); an illegal or
+The person's view holds no card of the other hands, nor why the other seats called,
+until the deal is over (every answer read during a deal is checked, both modes; the
+reasons then come for every call of the other seats); an illegal or
 out-of-turn call or card is refused with one line and nothing is taken back;
 the token and Origin checks hold on the table's paths; the server keeps a
 bounded number of matches; a finished match downloads as CFN (coinche), game JSON
@@ -98,7 +99,11 @@ def test_no_answer_during_a_deal_holds_a_card_of_the_other_hands(server: Client,
             shown = {c for group in public for c in CARD.findall(group)}
             hidden = set(CARD.findall(text)) - mine - shown
             assert not hidden, (hidden, text[:400])
-            assert '"hands": null' in text
+            assert '"hands": null' in text and '"explanations": null' in text
+        said = [("NESW"[("NESW".index(end["dealer"]) + i + 1) % 4], call)
+                for i, call in enumerate(end["auction"])]  # why the others called: once over
+        assert [(e["seat"], e["action"]) for e in end["explanations"]] == [
+            c for c in said if c[0] != "S"]
         if end["contract"] is not None:
             assert len(end["tricks"]) == 8
             break

@@ -4,7 +4,7 @@
 // Every string reaches the page through textContent, never innerHTML.
 "use strict";
 
-const T = {id: null, state: null, timer: null, sending: false, targets: {}};
+const T = {id: null, state: null, timer: null, sending: false, targets: {}, whyOpen: false};
 
 function trumpOf(contract) {
   const m = /([SHDC])/.exec(contract || "");
@@ -291,6 +291,59 @@ function renderAfter(s) {
     next.addEventListener("click", nextDeal);
     box.append(next);
   }
+  renderWhy(s, box);
+}
+// Why the player's seats called as they did: sent by the server only once the deal is over.
+function signed(x) { return (x >= 0 ? "+" : "\u2212") + Math.abs(x).toFixed(1); }
+function interval(e) { return signed(e.value) + " [" + signed(e.low) + ", " + signed(e.high) + "]"; }
+function renderWhy(s, box) {
+  const why = s.explanations || [];
+  if (!why.length) return;
+  const d = el("details", "why");
+  d.id = "why";
+  d.open = T.whyOpen;
+  d.addEventListener("toggle", () => { T.whyOpen = d.open; });
+  d.append(el("summary", "", "Why the other seats called as they did (" + why.length + " call" +
+                             (why.length === 1 ? "" : "s") + ")"));
+  d.append(el("p", "small", "Net: the caller's side's deal score minus the other side's, on " +
+    "average over the layouts of the hidden cards it drew, with its 95% interval; vs prior: " +
+    "the paired difference from the club prior's call, which keeps a bonus; played: how " +
+    "often a contract was played (docs: The full-game player)."));
+  for (const e of why) {
+    const c = e.call, item = el("div", "why-call");
+    item.dataset.seat = e.seat;
+    const head = el("div", "");
+    head.append(el("strong", "", e.seat + ": "), callEl(e.action));
+    if (!c.simulated) {
+      head.append(" \u2014 the club prior's call; no close rival, nothing simulated.");
+    } else {
+      head.append(" \u2014 prior ", callEl(c.prior), "; " + c.layouts + " layouts, " +
+                  (c.auction_read ? "read from the auction" : "uniform (the calls did not fit)") +
+                  "; another call needs more than " + c.margin + " points over the prior's.");
+    }
+    item.append(head);
+    if (c.simulated) {
+      const wrap = el("div", "scroll"), t = el("table", ""), top = el("tr", "");
+      for (const h of ["call", "net", "played", "vs prior"]) top.append(el("th", "", h));
+      top.children[2].title = "how often a contract was played (not passed out)";
+      t.append(top);
+      for (const cand of c.candidates) {
+        const row = el("tr", ""), call = el("td", "");
+        call.append(callEl(cand.call));
+        row.append(call, el("td", "", interval(cand.expected_net)),
+                   el("td", "", Math.round(100 * cand.p_contract.value) + "%"),
+                   el("td", "", cand.versus_prior ? interval(cand.versus_prior) : "\u2014"));
+        t.append(row);
+      }
+      wrap.append(t);
+      item.append(wrap);
+    }
+    const second = el("div", "small", "With the next seed: ");
+    second.append(callEl(e.second_seed), e.second_seed_agrees ? " (agrees)." : " (differs).");
+    item.append(second);
+    d.append(item);
+  }
+  box.append(d);
 }
 function renderAuction(s) {
   $("deal-title").textContent = "Deal " + s.deal + ", dealer " + s.dealer;

@@ -44,6 +44,7 @@ from ..errors import BeloteError, PlayoutError, QuestionError
 from ..parallel.runner import SERIAL, Run
 from ..sampling.constraints import Constraints, parse_known
 from ..sampling.stats import Estimate
+from ..sampling.turned import Taken
 from ..types.auction import Auction
 from ..types.cards import CardSet, card_name, parse_card
 from ..types.contract import Contract, parse_contract
@@ -516,7 +517,9 @@ def _played(job: BidJob, menu: ContractMenu, run: Run) -> BidAdvice:
     asked = job.question
     dd, sd, differences = play_both(job.constraints, menu.declarer, job.dealer, menu.contracts,
                                     menu.multipliers, menu.plays, samples=job.samples,
-                                    seed=asked.seed, schedule=job.schedule, run=run)
+                                    seed=asked.seed, schedule=job.schedule, run=run,
+                                    taken=Taken(job.seat, job.turned_card) if job.classic
+                                    else None)
     dd_rows, sd_rows = dd.estimates(None), sd.estimates(None)
     shown_rows = sd_rows if asked.play == "single-dummy" else dd_rows
     rows = tuple(BidRow(d.contract.to_pbn(), d.contract, shown.expected_score[1], shown.p_make,

@@ -49,6 +49,7 @@ import numpy as np
 from ..parallel.runner import SERIAL, Run
 from ..sampling.constraints import Constraints
 from ..sampling.stats import Estimate, paired_difference_bounded, paired_proportions_any_n
+from ..sampling.turned import Taken
 from ..types.cards import CardSet, Suit
 from ..types.contract import Contract
 from ..types.deal import Deal, Seat
@@ -96,6 +97,7 @@ class Plays:
     play_for: tuple[Contract, ...]  # one per trump of the question
     dealer: Seat
     schedule: Schedule
+    taken: Taken | None = None  # classic: the bidder takes the turned card (a public fact)
 
 
 def play_range(plays: Plays, span: tuple[int, int, int]) -> tuple[np.ndarray, np.ndarray]:
@@ -115,7 +117,7 @@ def play_range(plays: Plays, span: tuple[int, int, int]) -> tuple[np.ndarray, np
         for j, contract in enumerate(plays.play_for):
             board = played_board(deal, contract, leader=q.leader, profile=q.profile,
                             schedule=plays.schedule, seed=seed,
-                            board=4 * (start + i) + contract.trump)
+                            board=4 * (start + i) + contract.trump, taken=plays.taken)
             end = board.position()
             won = end.tricks_won[q.side]
             sd[i, j, 0] = end.points[q.side] if won else DEFENCE_CAPOT
@@ -125,7 +127,8 @@ def play_range(plays: Plays, span: tuple[int, int, int]) -> tuple[np.ndarray, np
 def play_both(constraints: Constraints, declarer: Seat, dealer: Seat,
               contracts: Sequence[Contract], multipliers: Sequence[int],
               play_for: dict[Suit, Contract], *, samples: int = PLAYED_SAMPLES, seed: int = 0,
-              schedule: Schedule = DEFAULT_SCHEDULE, run: Run = SERIAL
+              schedule: Schedule = DEFAULT_SCHEDULE, run: Run = SERIAL,
+              taken: Taken | None = None
               ) -> tuple[Engine, Engine, tuple[PlayDifference, ...]]:
     """Play every sample of ``constraints`` both ways: the double-dummy and the single-dummy
     tallies of ``contracts`` (by ``declarer``'s side, each at ``multipliers``) and each
@@ -133,14 +136,15 @@ def play_both(constraints: Constraints, declarer: Seat, dealer: Seat,
 
     ``play_for`` is the contract each trump is played for single-dummy (one contract, a
     classic suit: itself; the coinche table: any bid of the trump with no declarer, played for
-    points). ``run``'s ``progress`` is told of each sample played.
+    points). ``run``'s ``progress`` is told of each sample played. ``taken``: in classic,
+    the turned card and the bidder who takes it, which every seat knows in the play.
     """
     check_samples(samples, None)
     run = run.sized(samples)
     engines = [make_engine(constraints, constraints.profile, declarer, dealer, contracts,
                        multipliers, True) for _ in range(2)]
     q = engines[0].q
-    plays = Plays(q, tuple(play_for[t] for t in q.trumps), dealer, schedule)
+    plays = Plays(q, tuple(play_for[t] for t in q.trumps), dealer, schedule, taken)
     spans = [(seed, s, 1) for s in range(samples)]
     column = {t: j for j, t in enumerate(q.trumps)}
     made = np.zeros((2, samples, len(contracts)), dtype=bool)

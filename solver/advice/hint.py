@@ -1,10 +1,12 @@
 """Single-dummy card advice: which card to play, from what the player to move can see.
 
 The player to move knows their own hand, the cards played so far and what
-each played card showed (a suit not followed, a trump not used), and the
-contract. :func:`hint` takes every layout of the unseen cards consistent with
-that (:meth:`Constraints.from_position
-<belote.sampling.constraints.Constraints.from_position>`), draws them
+each played card showed (a suit not followed, a trump not used), what was
+heard of the belote (a seat that played the trump K or Q announced it if and
+only if it holds the other), in classic where the turned card is (the taker
+holds it until it plays it), and the contract. :func:`hint` takes every
+layout of the unseen cards consistent with that (the single-dummy player's
+view, :func:`~belote.advice.playout.seat_view`), draws them
 uniformly with the exact sampler (or lists them all when there are no more of
 them than the samples asked for), rebuilds each layout as the real position
 with the same history (:func:`~belote.rules.play.replay`: same tricks, same points, same trick in
@@ -56,13 +58,16 @@ from ..parallel.runner import SERIAL, Run, parallel_map
 from ..rules.play import Position, replay
 from ..types.profile import RuleProfile
 from ..rules.scoring import min_points_to_make
+from ..sampling.announcements import Heard
 from ..sampling.sampler import DealSampler
-from ..sampling.view import visible_constraints, enumerate_layouts
+from ..sampling.turned import Taken, taken_card
+from ..sampling.view import enumerate_layouts
 from ..sampling.stats import Estimate, mean, paired_difference, paired_proportions, proportion
 from ..board import Board
 from ..types.cards import Card, Mask, as_card, card_name
 from ..types.contract import Contract, as_contract
 from ..types.deal import SIDE_NAMES, Seat, Side, as_seat, seat_name, side_of
+from .playout import seat_view
 
 __all__ = ["MAX_SAMPLES", "BoardHint", "CardAdvice", "DEFAULT_SAMPLES", "Hint", "HintJob", "RANKINGS",
            "hint", "hint_board", "plan_hint"]
@@ -201,7 +206,8 @@ class _LayoutJob:
 
 def hint(position: Position, seat: Seat | str, contract: Contract | str | None = None, *,
          samples: int = DEFAULT_SAMPLES, seed: int = 0, by: str = "points",
-         run: Run = SERIAL) -> Hint:
+         run: Run = SERIAL, heard: Sequence[Heard] | None = None,
+         taken: Taken | None = None) -> Hint:
     """Advise ``seat``, the player to move at ``position``, from what that seat can see.
 
     ``seat`` is a letter (``"E"``) or a seat int; ``contract`` (a
@@ -211,6 +217,10 @@ def hint(position: Position, seat: Seat | str, contract: Contract | str | None =
     they are all solved (``exact``), else ``samples`` of them are drawn from
     stream ``seed`` (the same layouts whatever runs them). ``run``
     (:class:`~belote.Run`) says how to run them, one item per layout.
+    The layouts are those the single-dummy player draws from
+    (:func:`~belote.advice.playout.seat_view`): ``heard`` the belote announcements as the
+    seat heard them (``None``: read from the position's deal, a record's real deal),
+    ``taken`` the classic turned card and its taker (``None``: not known).
     Raises :class:`HintError` when ``seat`` is not to move or the deal is over.
     """
     seat = as_seat(seat)
@@ -232,7 +242,7 @@ def hint(position: Position, seat: Seat | str, contract: Contract | str | None =
     judged = contract is not None and contract.declarer is not None
     if by == "make" and not judged:
         raise HintError("ranking by the chance of making needs a contract with a declarer")
-    sampler = DealSampler(visible_constraints(position, seat))
+    sampler = DealSampler(seat_view(position, heard=heard, taken=taken))
     layouts = sampler.count()
     exact = layouts <= samples
     items: Iterable[tuple[Mask, Mask, Mask, Mask]]
@@ -352,7 +362,7 @@ def hint_board(job: HintJob | Board, seat: Seat | None = None, *,
         job = plan_hint(job, seat, profile)
     try:
         advice = hint(job.position, job.seat, job.contract, samples=samples, seed=seed, by=by,
-                      run=run)
+                      run=run, taken=taken_card(job.board.auction, job.board.deal))
     except BeloteError as e:
         raise RecordError(str(e), file=job.board.file, board=job.board.board) from None
     return BoardHint(job, advice)

@@ -25,7 +25,9 @@ colver's; ``Schedule(beliefs=None)`` treats every layout consistent with the
 play as equally likely); the belote announcement and its absence are facts
 (:mod:`belote.sampling.announcements`: a seat that played the trump K or Q
 announced belote if and only if it holds the other; ``Schedule(belote=False)``
-ignores them); the way the others chose their cards is not used as evidence
+ignores them), and so is the classic turned card (:mod:`belote.sampling.turned`:
+the taker holds it until it plays it; ``decide(..., taken=...)``, read from a
+record's auction by :func:`played_board`); the way the others chose their cards is not used as evidence
 (no signalling); and after the
 card is chosen each layout is valued with every card visible, so the player
 behaves as if it would then know the layout ("strategy fusion"). It plays
@@ -74,6 +76,7 @@ from ..rules.scoring import DealScore, min_points_to_make, score_deal
 from ..sampling.announcements import Heard, heard_belote, with_belote
 from ..sampling.constraints import Constraints
 from ..sampling.sampler import BLOCK, DealSampler
+from ..sampling.turned import Taken, taken_card, with_taken
 from ..sampling.view import enumerate_layouts, visible_constraints
 from ..board import Board
 from ..types.cards import Card, card_name
@@ -218,7 +221,7 @@ def decide(position: Position, contract: Contract | None, *,
            schedule: Schedule = DEFAULT_SCHEDULE, seed: int = 0, board: int = 0,
            context: SearchContext | None = None,
            evidence: np.ndarray | None = None,
-           heard: Sequence[Heard] | None = None) -> Decision:
+           heard: Sequence[Heard] | None = None, taken: Taken | None = None) -> Decision:
     """The card the player to move at ``position`` plays single-dummy (module docstring).
 
     ``contract`` (its trump must be the position's) sets the side's goal;
@@ -226,7 +229,8 @@ def decide(position: Position, contract: Contract | None, *,
     ``seed`` and ``board`` choose the random layouts (module docstring).
     ``evidence`` (``(4, 32)`` log factors, :meth:`Schedule.evidence` of the
     auction) weighs the layouts; ``None`` takes them as equally likely.
-    ``heard``: the belote announcements heard (:func:`seat_view`).
+    ``heard``: the belote announcements heard, ``taken``: the classic turned card and its
+    taker (:func:`seat_view`).
     """
     if position.is_over:
         raise PlayoutError("the deal is over: every card has been played")
@@ -239,7 +243,8 @@ def decide(position: Position, contract: Contract | None, *,
     if len(heads) == 1:
         return Decision(seat, heads[0][0], 0, False, True, tuple(heads), None, ())
     layouts, weights, exact = decision_layouts(position, schedule=schedule, seed=seed,
-                                               board=board, evidence=evidence, heard=heard)
+                                               board=board, evidence=evidence, heard=heard,
+                                               taken=taken)
     classes, values = layout_values(position, layouts, context=context or default_context())
     side = side_of(seat)
     points = values[:, :, side]
@@ -263,7 +268,7 @@ def decide(position: Position, contract: Contract | None, *,
 
 def decision_layouts(position: Position, *, schedule: Schedule = DEFAULT_SCHEDULE,
                      seed: int = 0, board: int = 0, evidence: np.ndarray | None = None,
-                     heard: Sequence[Heard] | None = None
+                     heard: Sequence[Heard] | None = None, taken: Taken | None = None
                      ) -> tuple[np.ndarray, np.ndarray | None, bool]:
     """The layouts :func:`decide` values for the player to move at ``position``.
 
@@ -273,9 +278,10 @@ def decision_layouts(position: Position, *, schedule: Schedule = DEFAULT_SCHEDUL
     module docstring), and their weights (``None``: equally likely; the
     likelihoods under ``evidence`` when listed, how many times each was kept
     when resampled). They depend only on what the player sees, ``seed`` and
-    ``board``; ``heard`` as :func:`seat_view`.
+    ``board``; ``heard`` and ``taken`` as :func:`seat_view`.
     """
-    sampler = DealSampler(seat_view(position, belote=schedule.belote, heard=heard))
+    sampler = DealSampler(seat_view(position, belote=schedule.belote, heard=heard,
+                                    taken=taken))
     count = sampler.count()
     worlds = schedule.worlds(8 - sum(position.tricks_won))
     exact = count <= max(worlds, schedule.exact)
@@ -290,17 +296,21 @@ def decision_layouts(position: Position, *, schedule: Schedule = DEFAULT_SCHEDUL
 
 
 def seat_view(position: Position, *, belote: bool = True,
-              heard: Sequence[Heard] | None = None) -> Constraints:
+              heard: Sequence[Heard] | None = None, taken: Taken | None = None) -> Constraints:
     """What the player to move at ``position`` knows of the unseen cards: its hand, the play
-    (:func:`~belote.sampling.view.visible_constraints`) and, with ``belote``, the belote
-    announcements heard (:func:`~belote.sampling.announcements.with_belote`).
+    (:func:`~belote.sampling.view.visible_constraints`), the classic turned card in the
+    taker's hand until played (``taken``, :func:`~belote.sampling.turned.taken_card` of the
+    auction; ``None``: no turned card known) and, with ``belote``, the belote announcements
+    heard (:func:`~belote.sampling.announcements.with_belote`). Every path that plays or
+    advises a card (:func:`decide`, :func:`~belote.advice.hint.hint`, the full-game player)
+    samples its layouts from this view.
 
     ``heard`` are those announcements as the seat heard them (a player given a stand-in
     position whose hidden hands are made up passes them,
     :func:`~belote.sampling.announcements.heard_from_play`); ``None`` reads them from the
     position's deal (:func:`~belote.sampling.announcements.heard_belote`: a record's deal is
     the real one)."""
-    seen = visible_constraints(position, position.to_move)
+    seen = with_taken(visible_constraints(position, position.to_move), taken)
     if not belote:
         return seen
     return with_belote(seen, position.trump, heard_belote(position) if heard is None else heard)
@@ -349,12 +359,14 @@ def played_board(source: Board | Deal, contract: Contract | str | None = None, *
                  declarer: Seat | str | None = None, dealer: Seat | str | None = None,
                  leader: Seat | str | None = None, profile: RuleProfile | str | None = None,
                  schedule: Schedule = DEFAULT_SCHEDULE, seed: int = 0, board: int = 0,
-                 context: SearchContext | None = None) -> Board:
+                 context: SearchContext | None = None, taken: Taken | None = None) -> Board:
     """The board of :func:`playout` alone: the deal played to its end single-dummy (its play
     record), without the score and the double-dummy verdict (which cost a solve).
 
     Takes what :func:`playout` takes. The board holds the whole play record: PBN writes it
-    and ``belote analyse`` reads it.
+    and ``belote analyse`` reads it. A classic record's auction names the turned card: every
+    decision knows the taker holds it (:func:`~belote.sampling.turned.taken_card`); ``taken``
+    states it for a deal without an auction (the classic bid advice's samples).
     """
     record = _board(source, contract, declarer, dealer, leader, profile)
     played = record.position()
@@ -362,9 +374,10 @@ def played_board(source: Board | Deal, contract: Contract | str | None = None, *
     context = context or default_context()
     cards = list(record.cards)
     evidence = schedule.evidence(record.auction)
+    taken = taken or taken_card(record.auction, record.deal)
     while not played.is_over:
         card = decide(played, judged, schedule=schedule, seed=seed, board=board,
-                      context=context, evidence=evidence).card
+                      context=context, evidence=evidence, taken=taken).card
         played.play(card)
         cards.append(card)
     return record.replace(cards=cards, play_leader=record.first_leader())

@@ -32,6 +32,7 @@ from ..dd import default_context, warm_up
 from ..dd.solve import position_analysis
 from ..parallel.runner import SERIAL, Run, parallel_map
 from ..rules.play import Position
+from ..sampling.turned import taken_card
 from ..types.cards import card_name, parse_card
 from ..types.deal import seat_name
 from .review import ReviewedDecision, SessionReview, card_choice
@@ -112,7 +113,8 @@ def quiz_position(board: Board, decision: ReviewedDecision, *, seed: int,
     contract = board.contract
     assert contract is not None
     again = card_choice(pos, contract, schedule=schedule, seed=seed + 1, board=decision.place,
-                        evidence=schedule.evidence(board.auction), context=context)
+                        evidence=schedule.evidence(board.auction), context=context,
+                        taken=taken_card(board.auction, board.deal))
     if again.options[again.best] != decision.best:
         return None
     return Quiz(decision.board, decision.place, seat_name(decision.seat), decision.index,

@@ -82,6 +82,7 @@ from ..rules.play import Position, belote_sides
 from ..rules.scoring import score_deal
 from ..sampling.constraints import Constraints
 from ..sampling.stats import Estimate, mean
+from ..sampling.turned import Taken, taken_card
 from ..types.auction import Auction
 from ..types.cards import SUITS, card_name
 from ..types.contract import Contract
@@ -189,12 +190,14 @@ def _net(verdict: ContractVerdict, side: int) -> int:
 
 def card_choice(position: Position, contract: Contract, *, schedule: Schedule = DEFAULT_SCHEDULE,
                 seed: int = 0, board: int = 0, evidence: np.ndarray | None = None,
-                context: SearchContext | None = None) -> SingleDummyChoice:
+                context: SearchContext | None = None, taken: Taken | None = None
+                ) -> SingleDummyChoice:
     """Every legal card of the player to move, valued single dummy on the deal score.
 
     The layouts are the single-dummy player's for that decision
     (:func:`~belote.advice.playout.decision_layouts`, which reads only what
-    the player sees); ``contract`` must name its declarer. A position with a
+    the player sees, ``taken`` the classic turned card with its taker); ``contract`` must
+    name its declarer. A position with a
     single class of interchangeable cards gives that one option (no layout).
     """
     if contract.declarer is None:
@@ -204,7 +207,7 @@ def card_choice(position: Position, contract: Contract, *, schedule: Schedule = 
         return SingleDummyChoice((card_name(heads[0][0]),), (0.0,), (0.0,),
                                  np.zeros((0, 1)), None, True)
     layouts, weights, exact = decision_layouts(position, schedule=schedule, seed=seed,
-                                               board=board, evidence=evidence)
+                                               board=board, evidence=evidence, taken=taken)
     classes, values = layout_values(position, layouts, context=context or default_context())
     side, taker = side_of(position.to_move), contract.side
     assert taker is not None
@@ -442,6 +445,7 @@ def _cards(board: Board, analysis: PlayAnalysis, start: Position, seats: frozens
     assert contract is not None and contract.side is not None
     verdicts = analysis.verdicts()
     evidence = schedule.evidence(board.auction)
+    taken = taken_card(board.auction, board.deal)
     pos = start.copy()
     out = []
     for index, card in enumerate(analysis.cards):
@@ -452,7 +456,7 @@ def _cards(board: Board, analysis: PlayAnalysis, start: Position, seats: frozens
             phase = ("opening lead" if index == 0 else
                      "declarer play" if side == contract.side else "defence")
             choice = card_choice(pos, contract, schedule=schedule, seed=seed, board=place,
-                                 evidence=evidence, context=context)
+                                 evidence=evidence, context=context, taken=taken)
             mine = next(j for j, cls in enumerate(equivalence_classes(pos))
                         if card.card in cls)
             forced = choice.layouts == 0

@@ -28,6 +28,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..advice.playout import DEFAULT_SCHEDULE, Schedule, decide
+from ..sampling.turned import taken_card
 from ..dd import SearchContext, default_context
 from ..board import Board
 from ..types.cards import Card, card_name
@@ -116,9 +117,10 @@ def grade_record(board: Board, *, schedule: Schedule = DEFAULT_SCHEDULE,
     pos = start.copy()
     grades = []
     evidence = schedule.evidence(board.auction)
+    taken = taken_card(board.auction, board.deal)
     for card in cards:
         d = decide(pos, contract, schedule=schedule, seed=seed, board=place, context=context,
-                   evidence=evidence)
+                   evidence=evidence, taken=taken)
         if d.forced:
             grades.append(SDGrade(card, 0, False, True, None, None, None, None, d.classes[0]))
         else:

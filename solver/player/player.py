@@ -34,6 +34,7 @@ from ..dd import SearchContext, default_context
 from ..rules.play import Position
 from ..sampling.constraints import Constraints
 from ..sampling.sampler import DealSampler
+from ..sampling.turned import taken_card
 from ..types.auction import Call
 from ..types.cards import Card, CardSet, card_name
 from ..types.deal import SEATS, Deal, Seat, next_seat, seat_name
@@ -183,7 +184,8 @@ class Player:
                               margin=self.margin, seed=self.seed, context=self.context)
 
     def card(self, view: SeatView) -> Decision:
-        """The seat's card, as the single-dummy player's :class:`Decision`."""
+        """The seat's card, as the single-dummy player's :class:`Decision`: it reads the
+        auction, the belote heard and, in classic, the turned card in the taker's hand."""
         contract = view.contract
         if view.to_move != view.seat or contract is None or view.phase != PLAY:
             raise ValueError("it is not this seat's turn to play")
@@ -192,7 +194,7 @@ class Player:
                                               if a.word == "belote"], contract.trump)
         return decide(stand_in(view), contract, schedule=self.schedule, seed=self.seed,
                       board=view.number, context=self.context or default_context(),
-                      evidence=evidence, heard=heard)
+                      evidence=evidence, heard=heard, taken=taken_card(view.auction))
 
     def explain(self, view: SeatView) -> Explanation:
         """The decision record of the seat's call or card, and whether the next seed agrees."""

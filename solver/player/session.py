@@ -8,7 +8,9 @@ person's (:attr:`MatchSession.seat`); the other three are played by
 only (:meth:`MatchSession.decider`). Nothing is taken back: a call or a card
 once made is part of the deal. The dealer moves to the left after every deal,
 a passed-out one included. What the person may see is :meth:`MatchSession.state`:
-their seat's view, and the whole deal once it is over. The finished deals are
+their seat's view, and once the deal is over the whole deal and why the other
+seats made their calls (:meth:`~belote.player.player.Player.explain` of each,
+kept hidden until then). The finished deals are
 :class:`~belote.board.Board` records (:meth:`MatchSession.boards`) that the
 checked writers of :mod:`belote.formats.games` write as game JSON, PBN or (coinche)
 CFN, which ``belote review`` reads.
@@ -78,6 +80,7 @@ class MatchSession:
         self.finished: list[Game] = []
         self.game = self._deal(0)
         self.step = 0
+        self.explained: list[dict[str, Any]] = []  # the deal in play's, shown once it is over
 
     @property
     def mode(self) -> str:
@@ -116,8 +119,10 @@ class MatchSession:
         """The calls or cards the seat to move may make, as text."""
         return [_text(a) for a in self.game.legal()]
 
-    def act(self, seat: Seat, action: str) -> None:
-        """``seat`` calls or plays ``action`` (its text: ``P``, ``90H``, ``X``, ``H``, ``AS``).
+    def act(self, seat: Seat, action: str, explanation: dict[str, Any] | None = None) -> None:
+        """``seat`` calls or plays ``action`` (its text: ``P``, ``90H``, ``X``, ``H``, ``AS``);
+        ``explanation``: why, when the player's seat called (what :meth:`decider` returns),
+        kept for the end of the deal.
 
         Raises :class:`~belote.errors.BeloteError` when it is not that seat's
         turn or the action is not legal now (saying which are).
@@ -139,20 +144,29 @@ class MatchSession:
                               f"{' '.join(_text(a) for a in legal)}")
         self.game = self.game.apply(found)
         self.step += 1
+        if explanation is not None:
+            self.explained.append(explanation)
         if self.game.phase == "done":
             self.finished.append(self.game)
 
-    def decider(self) -> Callable[[Any], dict[str, str]]:
+    def decider(self) -> Callable[[Any], dict[str, Any]]:
         """The decision of the seat to move (not the person's), as a function to run anywhere
         (the server runs it in a child process): its :class:`Player` given that seat's view
-        only. Returns ``{"action": text}``."""
+        only. Returns ``{"action": text}``, and for a call ``"explanation"``: the record of
+        :meth:`Player.explain <belote.player.player.Player.explain>` (the candidates weighed,
+        their estimates and intervals, the layouts, whether the next seed agrees; the call is
+        the one :meth:`Player.act <belote.player.player.Player.act>` makes), to pass to
+        :meth:`act`."""
         seat = self.bot_to_move
         if seat is None:
             raise BeloteError("no other seat is to move")
         player, view = self.players[seat], self.game.view(seat)
 
-        def decide(progress: Any = None) -> dict[str, str]:
-            return {"action": _text(player.act(view))}
+        def decide(progress: Any = None) -> dict[str, Any]:
+            if view.phase != "auction":
+                return {"action": _text(player.act(view))}
+            why = player.explain(view)
+            return {"action": _text(why.action), "explanation": why.to_dict()}
 
         return decide
 
@@ -163,6 +177,7 @@ class MatchSession:
         if self.over:
             raise BeloteError("the match is over")
         self.game = self._deal(len(self.finished), self.sheet.held)
+        self.explained = []
 
     def boards(self) -> list[Board]:
         """The finished deals as records, numbered from 1."""
@@ -170,7 +185,8 @@ class MatchSession:
 
     def state(self) -> dict[str, Any]:
         """What the person sees now, JSON-ready (``docs/serve.md``, *Play a match*): their
-        seat's view of the deal in play (the other hands only once it is over), the legal
+        seat's view of the deal in play (the other hands, and why the other seats called,
+        only once it is over), the legal
         calls or cards when it is their turn, the match sheet; the seed, which deals the
         cards, only when they chose it or once the match is over."""
         game = self.game
@@ -191,6 +207,7 @@ class MatchSession:
         out.update(_view_dict(view))
         out["result"] = sheet.deals[-1].to_dict() if done and sheet.deals else None
         out["hands"] = _hands(game) if done else None
+        out["explanations"] = list(self.explained) if done else None
         out["sheet"] = sheet.to_dict()
         out["over"] = done and sheet.finished
         out["winner"] = None if sheet.winner is None else side_name(sheet.winner)

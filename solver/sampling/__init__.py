@@ -21,6 +21,7 @@ _TABLE: dict[str, tuple[str, ...]] = {
                "mean", "paired_difference", "paired_difference_bounded", "paired_proportions",
                "paired_proportions_any_n", "proportion", "proportion_any_n", "quantiles", "t_cdf",
                "t_quantile", "wilson_bounds", "z_value"),
+    ".turned": ("Taken", "taken_card", "with_taken"),
     ".view": ("enumerate_layouts", "visible_constraints"),
 }
 """The public names of this package, by home module (see :mod:`belote._lazy`)."""
@@ -48,6 +49,7 @@ if TYPE_CHECKING:
                         proportion as proportion, proportion_any_n as proportion_any_n,
                         quantiles as quantiles, t_cdf as t_cdf, t_quantile as t_quantile,
                         wilson_bounds as wilson_bounds, z_value as z_value)
+    from .turned import Taken as Taken, taken_card as taken_card, with_taken as with_taken
     from .view import (enumerate_layouts as enumerate_layouts,
                        visible_constraints as visible_constraints)
 
