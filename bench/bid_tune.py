@@ -29,11 +29,10 @@ from pathlib import Path
 os.environ.setdefault("RAYON_NUM_THREADS", "1")
 
 import numpy as np
-from belote import COINCHE, Auction, Deal, Player
+from belote import COINCHE, Auction, Deal, Player, score_deal
 from belote.dd import solve_deals, warm_up
 from belote.player import CALIBRATION, Game
-from belote.rules.play import belote_mask
-from belote.rules.scoring import score_deal, trick_points_of
+from belote.rules import belote_mask, trick_points_of
 from belote.sampling import mean, paired_difference
 from belote.types import Seat, side_of
 from tqdm import tqdm

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 from .._lazy import attach
 
 _TABLE: dict[str, tuple[str, ...]] = {
-    ".bidder": ("CALIBRATION", "Calibration", "CallDecision", "Candidate", "candidates", "defence",
+    ".bidder": ("CALIBRATION", "CANDIDATES", "COMPETE", "Calibration", "CallDecision", "Candidate", "candidates", "defence",
                 "level", "prior_call", "rule_holds", "simulated_call"),
     ".game": ("Announcement", "Game", "GameError", "SeatView"),
     ".player": ("Explanation", "stand_in"),
@@ -18,7 +18,8 @@ _TABLE: dict[str, tuple[str, ...]] = {
 """The public names of this package, by home module (see :mod:`belote._lazy`)."""
 
 if TYPE_CHECKING:
-    from .bidder import (CALIBRATION as CALIBRATION, Calibration as Calibration,
+    from .bidder import (CALIBRATION as CALIBRATION, CANDIDATES as CANDIDATES,
+                         COMPETE as COMPETE, Calibration as Calibration,
                          CallDecision as CallDecision, Candidate as Candidate,
                          candidates as candidates, defence as defence, level as level,
                          prior_call as prior_call, rule_holds as rule_holds,
