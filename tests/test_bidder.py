@@ -52,6 +52,11 @@ def test_the_club_ladder() -> None:
     for call in ("P", "80H", "P"):
         raise_ = raise_.apply(call)
     assert raise_.to_move == 0 and prior_call(raise_.view(0)).text == "100H"
+    # N holds the nine, not the jack: no raise (a one-step raise cost points)
+    nine = Game.new(_deal("9H 7H 8S 9S 7D 8D 7C 8C"), "N", "coinche")
+    for call in ("P", "80H", "P"):
+        nine = nine.apply(call)
+    assert prior_call(nine.view(0)).text == "P"
     assert defence(CardSet("JH 9H AS TS AD 7C 8C 9C").mask, 1) == 4.5
 
 

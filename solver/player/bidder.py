@@ -11,12 +11,12 @@ what the rule allows the hand's strength picks the level. In coinche:
   ace and for each side ace; the highest bid up to that count whose opening
   rule the hand meets (a hand with only one of the jack and nine needs 90);
 * **opening**: the strongest suit at its level, or pass;
-* **partner's contract**: raise once, by 20 with the jack of the suit (30
-  with the nine too), by 10 with the nine or a side ace; bid one's own suit
+* **partner's contract**: raise once with the jack of the suit, by 20 (30
+  with the nine too), never by one step; bid one's own suit
   over it only with no support and a level two steps above;
 * **an opponent's contract**: overcall at the cheapest legal bid in a suit whose
   level is at most :data:`COMPETE` below it (the overcall rule met), support
-  partner's earlier suit as a raise would, else coinche with the jack and nine
+  partner's earlier suit (20 over it with its jack, 10 with its nine or a side ace), else coinche with the jack and nine
   of trump or four defensive tricks (three against 110 or more,
   :func:`defence`), else pass;
 * **surcoinche**: the taker surcoinches when its level is two steps above
@@ -28,7 +28,7 @@ the jack is the turned card, or with the nine, ace and a third trump and a
 side ace; round 2 names the best other suit held with its jack and two more,
 or with its jack and one more beside its nine or a side ace.
 
-The numbers of the opening count, :data:`COMPETE` and the coinche were tuned
+The numbers of the opening count, the raise, :data:`COMPETE` and the coinche were tuned
 against colver's ``improved_v2`` bidder (``bench/RESULTS.md``, "Tuning the
 bidder", seeds 40,000,000-40,000,999): the first prior, which opened at 90 with
 the jack and nine and overcalled only up to its opening level, took 10% of
@@ -219,9 +219,8 @@ def _coinche(view: SeatView, legal: tuple[Call, ...], conventions: Conventions) 
         t = contract.trump
         if any(c.trump == t for c in my_bids):
             return pass_  # already shown
-        raise_by = (20 + 10 * _has(hand, t, NINE) if _has(hand, t, JACK)
-                    else 10 if _has(hand, t, NINE) or _side_aces(hand, t) else 0)
-        if raise_by:
+        if _has(hand, t, JACK):
+            raise_by = 20 + 10 * _has(hand, t, NINE)
             call = _bid(legal, t, min(contract.bid + raise_by, profile.bid_max))
             if call is not None and _meets(view, call, conventions):
                 return call

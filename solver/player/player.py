@@ -17,7 +17,7 @@ not depend on that deal (the re-deal test of ``tests/test_player.py``).
 >>> while game.phase != "done":
 ...     game = game.apply(player.act(game.view(game.to_move)))
 >>> game.contract.to_pbn(), game.result.scores
-('80S', SidePair(ns=60, ew=190))
+('90C', SidePair(ns=0, ew=250))
 """
 
 from __future__ import annotations

@@ -14,7 +14,7 @@ the seed and the board's place.
 >>> from belote import Player
 >>> [played] = play_games(random_games(1, seed=2), Player(arbitrate=False))
 >>> played.to_dict()["auction"], played.game.result.scores
-(['90H', 'P', '100H', 'P', 'P', 'P'], SidePair(ns=40, ew=220))
+(['90H', 'P', 'P', 'P'], SidePair(ns=30, ew=230))
 """
 
 from __future__ import annotations
