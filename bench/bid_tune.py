@@ -64,7 +64,7 @@ class Tally:
         self.coinched_theirs += not mine and contract.multiplier > 1
 
 
-def bid_table(seed: int, deal: Deal, dealer: Seat, ours: int, player: Player) -> Auction:
+def auction_at(seed: int, deal: Deal, dealer: Seat, ours: int, player: Player) -> Auction:
     """The auction of one table: ``player`` for side ``ours``, colver's bidder for the other."""
     table = TableState(deal, dealer, seed, seed, Auction(dealer, [], COINCHE))
     table.mirror = Mirror.of(deal, dealer, colver_seats(ours), seed)
@@ -110,7 +110,7 @@ def run(start: int, deals: int, player: Player) -> tuple[np.ndarray, Tally]:
         draws = CALIBRATION.draws(np.random.Generator(np.random.PCG64(seed)), DRAWS)
         figure = 0.0
         for ours in (0, 1):
-            auction = bid_table(seed, deal, dealer, ours, player)
+            auction = auction_at(seed, deal, dealer, ours, player)
             tally.add(auction, ours)
             figure += net_score(auction, deal, dealer, ours, draws) / 2
         figures.append(figure)
