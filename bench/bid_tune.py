@@ -29,10 +29,9 @@ from pathlib import Path
 os.environ.setdefault("RAYON_NUM_THREADS", "1")
 
 import numpy as np
-from belote import COINCHE, Auction, Deal, Player, score_deal
+from belote import COINCHE, Auction, Deal, Player
 from belote.dd import solve_deals, warm_up
 from belote.player import CALIBRATION, Game
-from belote.rules import belote_mask, trick_points_of
 from belote.sampling import mean, paired_difference
 from belote.types import Seat, side_of
 from tqdm import tqdm
@@ -86,19 +85,11 @@ def net_score(auction: Auction, deal: Deal, dealer: Seat, ours: int,
     contract, declarer = auction.contract, auction.declarer
     if auction.passed_out or contract is None or declarer is None:
         return 0.0
-    side = side_of(declarer)
-    hands = np.array([[h.mask for h in deal.hands if h is not None]], dtype=np.int64)
-    value = int(solve_deals(hands, contract.trump, (dealer + 1) % 4, COINCHE, side)[0])
-    kq = belote_mask(contract.trump)
-    belote = next((side_of(s) for s, h in enumerate(deal.hands)
-                   if h is not None and h.mask & kq == kq), None)
-    nets = []
-    for draw in draws:
-        points = CALIBRATION.points(value, draw, COINCHE)
-        split = trick_points_of(COINCHE, side, points, defence_capot=points == 0)
-        score = score_deal(COINCHE, contract, split, belote)
-        nets.append(score.scores[ours] - score.scores[1 - ours])
-    return float(np.mean(nets))
+    hands = tuple(h.mask for h in deal.hands if h is not None)
+    value = int(solve_deals(np.array([hands], dtype=np.int64), contract.trump, (dealer + 1) % 4,
+                            COINCHE, side_of(declarer))[0])
+    scores = [CALIBRATION.score(contract, value, draw, hands, COINCHE).scores for draw in draws]
+    return float(np.mean([s[ours] - s[1 - ours] for s in scores]))
 
 
 def run(start: int, deals: int, player: Player) -> tuple[np.ndarray, Tally]:

@@ -55,11 +55,12 @@ from ..auction.inference import AuctionImpossible, call_kind, read_auction
 from ..dd import SearchContext, solve_deals
 from ..errors import ConstraintError
 from ..rules.play import belote_mask
-from ..rules.scoring import score_deal, trick_points_of
+from ..rules.scoring import DealScore, score_deal, trick_points_of
 from ..sampling.constraints import Constraints
 from ..sampling.sampler import DealSampler
 from ..sampling.stats import Estimate, mean, paired_difference, proportion_any_n
 from ..types.auction import BID, COINCHE_CALL, PASS, SURCOINCHE, Auction, Call
+from ..types.contract import Contract
 from ..types.cards import ACE, JACK, NINE, SUIT_MASKS, SUITS, TEN, Mask, Suit, make_card
 from ..types.deal import SEATS, Seat, next_seat, partner, seat_name, side_of
 from ..types.profile import RuleProfile
@@ -339,6 +340,19 @@ class Calibration:
             shortfall += self.slip * slip
         return int(min(max(round(value - shortfall), 0), profile.total_trick_points))
 
+    def score(self, contract: Contract, value: int, draw: np.ndarray, hands: tuple[Mask, ...],
+              profile: RuleProfile) -> DealScore:
+        """The deal's score when ``contract`` (with its declarer) is played from ``hands``
+        (the four seats' masks) and the taker's double-dummy ``value`` becomes the points of
+        one row of :meth:`draws`; the belote counted for the side holding the trump K and Q."""
+        assert contract.declarer is not None
+        taker = side_of(contract.declarer)
+        points = self.points(value, draw, profile)
+        split = trick_points_of(profile, taker, points, defence_capot=points == 0)
+        kq = belote_mask(contract.trump)
+        belote = next((side_of(s) for s in SEATS if hands[s] & kq == kq), None)
+        return score_deal(profile, contract, split, belote)
+
 
 CALIBRATION = Calibration()
 """The calibration the bidder scores contracts with."""
@@ -474,14 +488,8 @@ def simulated_call(view: SeatView, *, conventions: Conventions = DEFAULT, layout
             contract = game.contract
             if contract is None or contract.declarer is None:
                 continue
-            taker = side_of(contract.declarer)
-            points = calibration.points(values[i][k], draws[i], view.profile)
-            split = trick_points_of(view.profile, taker, points,
-                                    defence_capot=points == 0)
-            kq = belote_mask(contract.trump)
-            belote = next((side_of(s) for s in SEATS
-                           if game.deal.hands[s].mask & kq == kq), None)  # type: ignore[union-attr]
-            score = score_deal(view.profile, contract, split, belote)
+            dealt = tuple(h.mask for h in game.deal.hands)  # type: ignore[union-attr]
+            score = calibration.score(contract, values[i][k], draws[i], dealt, view.profile)
             nets[k, i] = score.scores[side] - score.scores[1 - side]
             played[k, i] = True
     found = tuple(Candidate(call, mean(nets[k]), proportion_any_n(int(played[k].sum()),
