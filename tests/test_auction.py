@@ -159,3 +159,43 @@ def test_legality_matches_a_plain_statement_of_the_rules(calls, dealer):
         assert (a.turn is None) == a.complete
         for call in a.legal_calls():
             assert _reference_legal(calls + [call.text], (dealer + 1) % 4)
+
+
+def _grown(dealer, calls, mode="coinche", turned=None):
+    """``calls`` made one at a time by :meth:`Auction.with_call` (each checked against the
+    state kept, not re-read): the auction, or the first error's text."""
+    a = Auction(dealer, [], mode, turned)
+    try:
+        for call in calls:
+            a = a.with_call(call)
+    except AuctionError as e:
+        return str(e)
+    return a
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.sampled_from(CALLS), max_size=9), st.integers(0, 3))
+def test_an_auction_grown_call_by_call_equals_one_made_at_once(calls, dealer):
+    try:
+        whole = Auction(dealer, calls)
+    except AuctionError as e:
+        assert _grown(dealer, calls) == str(e)
+        return
+    grown = _grown(dealer, calls)
+    assert grown == whole
+    assert (grown.state, grown.complete, grown.contract, grown.legal_calls(),
+            list(grown.history())) == (whole.state, whole.complete, whole.contract,
+                                       whole.legal_calls(), list(whole.history()))
+
+
+@settings(max_examples=100, deadline=None)
+@given(st.lists(st.sampled_from(["P", "H", "S", "D", "C"]), max_size=9), st.integers(0, 3))
+def test_a_classic_auction_grown_call_by_call_equals_one_made_at_once(calls, dealer):
+    try:
+        whole = Auction(dealer, calls, "classic", "7H")
+    except AuctionError as e:
+        assert _grown(dealer, calls, "classic", "7H") == str(e)
+        return
+    grown = _grown(dealer, calls, "classic", "7H")
+    assert grown == whole and grown.legal_calls() == whole.legal_calls()
+    assert grown.state == whole.state and grown.complete == whole.complete

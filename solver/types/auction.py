@@ -41,6 +41,7 @@ belote.errors.AuctionError: call 3 (S:X): S cannot coinche 80H, their own side's
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
@@ -246,8 +247,12 @@ class Auction:
         object.__setattr__(self, "calls", tuple(parsed))
         object.__setattr__(self, "profile", profile)
         object.__setattr__(self, "turned", turned)
-        for _ in self.history():
-            pass
+        steps: list[tuple[CallState, Call]] = []
+        state = CallState(0, self.seat_of(0), None, 0, 1)
+        over = False
+        for i, call in enumerate(self.calls):
+            state, over = self._step(steps, state, over, i, call)
+        self._settle(tuple(steps), state, over)
 
     @classmethod
     def parse(cls, text: str, *, dealer: Seat | str | None = None,
@@ -392,39 +397,42 @@ class Auction:
         """The seat making call ``index`` (0-based): the dealer's left makes call 0."""
         return next_seat(self.dealer, index + 1)
 
+    def _step(self, steps: list[tuple[CallState, Call]], state: CallState, over: bool,
+              i: int, call: Call) -> tuple[CallState, bool]:
+        """Check call ``i`` made in ``state`` (the state after call ``i - 1``, ``over`` if that
+        call ended the auction), append it to ``steps``: the state after it, and whether the
+        auction is over."""
+        before = CallState(i, self.seat_of(i), state.contract, state.passes, state.round)
+        where = f"call {i + 1} ({seat_name(before.seat)}:{call.text})"
+        if over:
+            ended = i - 1
+            raise AuctionError(f"{where}: the auction ended with call {ended + 1} "
+                               f"({seat_name(self.seat_of(ended))}:"
+                               f"{self.calls[ended].text})", call=i)
+        try:
+            _check_call(self, before, call)
+        except AuctionError as e:
+            raise AuctionError(f"{where}: {e}", call=i) from None
+        steps.append((before, call))
+        after = _after(self, before, call)
+        return after, _ended(self, after, call)
+
+    def _settle(self, steps: tuple[tuple[CallState, Call], ...], state: CallState,
+                over: bool) -> None:
+        """Keep what the calls were worked out to be: an auction never changes, and a player
+        asks for its state at every call."""
+        self.__dict__["_steps"] = steps
+        self.__dict__["_final_state"] = (state, over)
+
     def history(self) -> Iterator[tuple[CallState, Call]]:
-        """Each call with the state it was made in (checks every call's legality)."""
-        state = CallState(0, self.seat_of(0), None, 0, 1)
-        ended_at: int | None = None
-        for i, call in enumerate(self.calls):
-            state = CallState(i, self.seat_of(i), state.contract, state.passes, state.round)
-            where = f"call {i + 1} ({seat_name(state.seat)}:{call.text})"
-            if ended_at is not None:
-                raise AuctionError(f"{where}: the auction ended with call {ended_at + 1} "
-                                   f"({seat_name(self.seat_of(ended_at))}:"
-                                   f"{self.calls[ended_at].text})", call=i)
-            try:
-                _check_call(self, state, call)
-            except AuctionError as e:
-                raise AuctionError(f"{where}: {e}", call=i) from None
-            yield state, call
-            state = _after(self, state, call)
-            if _ended(self, state, call):
-                ended_at = i
+        """Each call with the state it was made in (every call was checked when the auction
+        was made)."""
+        return iter(self.__dict__["_steps"])
 
     def _final(self) -> tuple[CallState, bool]:
-        """The state after the last call and whether the auction is over (worked out once: an
-        auction never changes, and a player asks for it at every call)."""
-        cached: tuple[CallState, bool] | None = self.__dict__.get("_final_state")
-        if cached is not None:
-            return cached
-        state = CallState(0, self.seat_of(0), None, 0, 1)
-        over = False
-        for state_before, call in self.history():
-            state = _after(self, state_before, call)
-            over = _ended(self, state, call)
-        self.__dict__["_final_state"] = (state, over)
-        return state, over
+        """The state after the last call and whether the auction is over."""
+        final: tuple[CallState, bool] = self.__dict__["_final_state"]
+        return final
 
     @property
     def complete(self) -> bool:
@@ -460,8 +468,24 @@ class Auction:
                          state.passes, state.round)
 
     def with_call(self, call: Call | str) -> Auction:
-        """This auction with one more call (checked)."""
-        return Auction(self.dealer, self.calls + (call,), self.profile, self.turned)  # type: ignore[operator]
+        """This auction with one more call (checked; the calls before it are not checked
+        again)."""
+        if isinstance(call, str):
+            text = call.strip()
+            try:
+                call = Call.parse(text, self.profile)
+            except AuctionError as e:
+                i = len(self.calls)
+                raise AuctionError(f"call {i + 1} ({seat_name(self.seat_of(i))}:{text}): {e}",
+                                   call=i) from None
+        longer = object.__new__(Auction)
+        for name in ("dealer", "profile", "turned"):
+            object.__setattr__(longer, name, getattr(self, name))
+        object.__setattr__(longer, "calls", self.calls + (call,))
+        steps = list(self.__dict__["_steps"])
+        state, over = longer._step(steps, *self._final(), len(self.calls), call)
+        longer._settle(tuple(steps), state, over)
+        return longer
 
     def legal_calls(self) -> tuple[Call, ...]:
         """Every call the seat on turn may make (empty once complete).
@@ -469,18 +493,15 @@ class Auction:
         >>> [c.text for c in Auction(0, ["150H"]).legal_calls()]
         ['P', '160S', 'CapotS', '160H', 'CapotH', '160D', 'CapotD', '160C', 'CapotC', 'X']
         """
+        cached: tuple[Call, ...] | None = self.__dict__.get("_legal")
+        if cached is None:
+            cached = self.__dict__["_legal"] = self._legal_calls()
+        return cached
+
+    def _legal_calls(self) -> tuple[Call, ...]:
         if self.complete:
             return ()
-        p = self.profile
-        candidates = [Call(PASS)]
-        if p.auction == "numeric":
-            for suit in range(4):
-                candidates += [Call(BID, suit, b) for b in range(p.bid_min, p.bid_max + 1,
-                                                                 p.bid_step)]
-                candidates.append(Call(BID, suit, p.capot_bid, True))
-            candidates += [Call(COINCHE_CALL), Call(SURCOINCHE)]
-        else:
-            candidates += [Call(BID, suit) for suit in range(4)]
+        candidates = _every_call(self.profile)
         state = self.state
         out = []
         for call in candidates:
@@ -504,6 +525,22 @@ class Auction:
         if self.turned is not None:
             args.append(f"turned={card_name(self.turned)!r}")
         return f"Auction.parse({', '.join(args)})"
+
+
+@functools.lru_cache(maxsize=None)
+def _every_call(p: RuleProfile) -> tuple[Call, ...]:
+    """Every call of profile ``p``'s auction, legal or not (what :meth:`Auction.legal_calls`
+    sifts)."""
+    candidates = [Call(PASS)]
+    if p.auction == "numeric":
+        for suit in range(4):
+            candidates += [Call(BID, suit, b) for b in range(p.bid_min, p.bid_max + 1,
+                                                             p.bid_step)]
+            candidates.append(Call(BID, suit, p.capot_bid, True))
+        candidates += [Call(COINCHE_CALL), Call(SURCOINCHE)]
+    else:
+        candidates += [Call(BID, suit) for suit in range(4)]
+    return tuple(candidates)
 
 
 def _check_call(auction: Auction, state: CallState, call: Call) -> None:
