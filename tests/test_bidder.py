@@ -43,7 +43,7 @@ def test_the_prior_bids_what_the_conventions_say(mode: str) -> None:
 
 def test_the_club_ladder() -> None:
     view = Game.new(_deal("JH 9H AH 7H AS TS 8D 7C"), "W", "coinche").view("N")
-    assert level(view.hand.mask, 1, COINCHE) == 110 and prior_call(view).text == "110H"
+    assert level(view.hand.mask, 1, COINCHE) == 120 and prior_call(view).text == "120H"
     weak = Game.new(_deal("7S 8S 7H 8H 7D 8D 7C 8C"), "W", "coinche").view("N")
     assert prior_call(weak).text == "P" and all(level(weak.hand.mask, s, COINCHE) is None
                                                   for s in range(4))

@@ -6,10 +6,11 @@ rule the profile gives that kind of call (what partner and the opponents
 will read from it, :func:`belote.auction.inference.call_kind`), and within
 what the rule allows the hand's strength picks the level. In coinche:
 
-* **strength of a suit as trump** (:func:`level`): 80 with the jack and nine
-  of trump, 70 with one of them, +10 for each trump past three, for the trump
-  ace and for each side ace; the highest bid up to that count whose opening
-  rule the hand meets (a hand with only one of the jack and nine needs 90);
+* **strength of a suit as trump** (:func:`level`): :data:`OPENING` (90) with the
+  jack and nine of trump, 10 less with one of them, +10 for each trump past three,
+  for the trump ace and for each side ace; the highest bid up to that count whose
+  opening rule the hand meets (a hand with only one of the jack and nine needs
+  :data:`OPENING`);
 * **opening**: the strongest suit at its level, or pass;
 * **partner's contract**: raise once with the jack of the suit, by 20 (30
   with the nine too), never by one step; bid one's own suit
@@ -28,11 +29,11 @@ the jack is the turned card, or with the nine, ace and a third trump and a
 side ace; round 2 names the best other suit held with its jack and two more,
 or with its jack and one more beside its nine or a side ace.
 
-The numbers of the opening count, the raise, :data:`COMPETE` and the coinche were tuned
-against colver's ``improved_v2`` bidder (``bench/RESULTS.md``, "Tuning the
-bidder", seeds 40,000,000-40,000,999): the first prior, which opened at 90 with
-the jack and nine and overcalled only up to its opening level, took 10% of
-the contracts against it and coinched 40% of its contracts.
+The numbers of the raise, :data:`COMPETE` and the coinche were tuned against colver's
+``improved_v2`` bidder with contracts scored through the calibration (``bench/RESULTS.md``,
+"Tuning the bidder", seeds 40,000,000-40,000,999), :data:`OPENING` with the cards played
+(seeds 42,000,000-42,000,439): the first prior, which overcalled only up to its opening
+level, took 10% of the contracts against it and coinched 40% of its contracts.
 
 >>> from belote.player import Game
 >>> game = Game.random(9, "N", "coinche")
@@ -66,8 +67,12 @@ from ..types.deal import SEATS, Seat, next_seat, partner, seat_name, side_of
 from ..types.profile import RuleProfile
 from .game import AUCTION, Game, SeatView
 
-__all__ = ["CALIBRATION", "CANDIDATES", "COMPETE", "CallDecision", "Calibration", "Candidate",
+__all__ = ["CALIBRATION", "CANDIDATES", "COMPETE", "OPENING", "CallDecision", "Calibration", "Candidate",
            "candidates", "defence", "level", "prior_call", "rule_holds", "simulated_call"]
+
+OPENING = 90
+"""The count of a suit holding the trump jack and nine (:func:`level`); a hand with only one of
+them counts 10 less and needs this much to open."""
 
 COMPETE = 30
 """How far above its :func:`level` the prior overcalls an opponent's contract (points): the
@@ -126,15 +131,15 @@ def level(hand: Mask, trump: Suit, profile: RuleProfile,
     >>> from belote import COINCHE, CardSet
     >>> hand = CardSet("JH 9H AH 7H AS TS 8D 7C").mask
     >>> level(hand, 1, COINCHE), level(hand, 0, COINCHE)
-    (110, None)
+    (120, None)
     """
     jack, nine = _has(hand, trump, JACK), _has(hand, trump, NINE)
     length = _length(hand, trump)
     if not (jack or nine) or length < 3:
         return None
-    count = (80 if jack and nine else 70) + 10 * (length - 3) + 10 * _has(hand, trump, ACE) \
-        + 10 * _side_aces(hand, trump)
-    if not (jack and nine) and count < 90:
+    count = OPENING - 10 * (not (jack and nine)) + 10 * (length - 3) \
+        + 10 * _has(hand, trump, ACE) + 10 * _side_aces(hand, trump)
+    if not (jack and nine) and count < OPENING:
         return None  # J or 9 without two more tricks: not an opening
     best = None
     for bid in range(profile.bid_min, profile.bid_max + 1, profile.bid_step):
