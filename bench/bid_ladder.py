@@ -13,6 +13,14 @@ the bidding (``ours``, ``colver``) and the card play (``play``) apart::
 
     nice -n 5 python -m bench.bid_ladder --seeds 9100000 --deals 440 --shard 0/2 --out l0.jsonl
     python -m bench.bid_ladder --summary l0.jsonl l1.jsonl
+
+Since the play is a function of the auction, another setting of the bidder is measured paired
+with an earlier run on the same seeds, and at a fraction of its cost: with ``--versus
+EARLIER.jsonl`` each table whose auction is the earlier run's keeps its earlier row
+(``"replayed": true``), only the tables bid differently are played, and each row records the
+earlier figure of its deal (``"earlier"``), so the summary adds the paired difference::
+
+    python -m bench.bid_ladder --seeds 9100000 --deals 440 --versus l0.jsonl --out new.jsonl
 """
 
 from __future__ import annotations
@@ -24,7 +32,10 @@ from belote.advice import DEFAULT_SCHEDULE, decide
 from belote.dd import warm_up
 from belote.types import Card, Seat, side_of
 
-from .duplicate import check_resume, command_line, one_setting, read_rows, run_rows
+from belote.sampling import paired_difference
+
+from .duplicate import (Row, check_resume, command_line, deal_difference, one_setting, read_rows,
+                        run_rows, shown)
 from .duplicate import summary as duplicate_summary
 from .full_match import (PLAYER, Action, ColverBot, Engine, OurPlayer, Seated, TableState,
                          colver_seats, duplicate_row, label, player_setting)
@@ -72,20 +83,41 @@ def summary(paths: list[Path]) -> str:
     """The summary of one or more results files (of one setting of our bidder)."""
     rows = read_rows(paths)
     one_setting(rows, "player")
-    return duplicate_summary(rows)
+    text = duplicate_summary(rows)
+    paired = [r for r in rows if "earlier" in r]
+    if len(paired) > 1:
+        replayed = sum(r[t].get("replayed", False) for r in paired for t in "AB")
+        difference = paired_difference([deal_difference(r) for r in paired],
+                                        [r["earlier"] for r in paired])
+        text += (f"\nversus the earlier run, on the same {len(paired)} deals: "
+                 f"{shown(difference)} a deal (paired t); {replayed} of {2 * len(paired)} "
+                 "tables bid as before")
+    return text
 
 
-def run(deals: int, out: Path, start: int = 0, shard: tuple[int, int] = (0, 1)) -> None:
-    """Bid and play the seeds ``start ..`` (this shard's part of ``deals``) into ``out``."""
+def run(deals: int, out: Path, start: int = 0, shard: tuple[int, int] = (0, 1),
+        versus: Path | None = None) -> None:
+    """Bid and play the seeds ``start ..`` (this shard's part of ``deals``) into ``out``;
+    ``versus``: an earlier run's rows (module docstring)."""
     setting = {**player_setting(), "play": DEFAULT_SCHEDULE.to_dict()}
     check_resume(out, "player", setting)
+    earlier = {r["seed"]: r for r in read_rows([versus])} if versus is not None else {}
     warm_up()
-    run_rows(out, deals, lambda seed: {"player": setting, **duplicate_row(
-        seed, LadderSeats(), colver_seats, same_draws=True)}, start=start, shard=shard, label=label)
+
+    def row(seed: int) -> Row:
+        before = earlier.get(seed)
+        played = duplicate_row(seed, LadderSeats(), colver_seats, same_draws=True,
+                               earlier=before)
+        kept = {} if before is None else {"earlier": deal_difference(before)}
+        return {"player": setting, **played, **kept}
+
+    run_rows(out, deals, row, start=start, shard=shard, label=label)
 
 
 def main() -> None:
-    command_line(__doc__, 440, "bench/out/bid_ladder.jsonl", run, summary)
+    command_line(__doc__, 440, "bench/out/bid_ladder.jsonl", run, summary,
+                 files={"versus": "an earlier run of the same seeds: replay the tables bid "
+                                  "as before, and compare paired"})
 
 
 if __name__ == "__main__":

@@ -147,6 +147,12 @@ def _seat_differences(a: Row, b: Row, key: str) -> tuple[float, float]:
     return a[key][0] - b[key][0], b[key][1] - a[key][1]
 
 
+def deal_difference(row: Row) -> float:
+    """A deal's figure: the mean over its two tables of our side's deal score minus colver's
+    side's in the same seats."""
+    return sum(_seat_differences(row["A"], row["B"], "scores")) / 2
+
+
 def summary(rows: list[Row]) -> str:
     """The summary of a duplicate match's ``rows`` (module docstring): the per-deal difference
     with its 95% t interval, split by the side our engine held when one side took at both
@@ -167,7 +173,7 @@ def summary(rows: list[Row]) -> str:
     for r in rows:
         a, b = r["A"], r["B"]
         north_south, east_west = _seat_differences(a, b, "scores")
-        diff.append((north_south + east_west) / 2)
+        diff.append(deal_difference(r))
         tp.append(sum(_seat_differences(a, b, "points")) / 2)
         sides = _taker(r, a), _taker(r, b)
         if sides[0] == sides[1]:
@@ -265,10 +271,12 @@ def _bid_value(contract: str) -> int:
 
 def command_line(doc: str, default_deals: int, default_out: str, run: Callable[..., None],
                  summarise: Callable[[list[Path]], str],
-                 flags: dict[str, str] | None = None) -> None:
+                 flags: dict[str, str] | None = None,
+                 files: dict[str, str] | None = None) -> None:
     """The command line of a resumable bench over seeded deals: ``--deals``, ``--seeds
-    START``, ``--out``, ``--shard K/N``, ``--summary FILES...`` and the boolean ``flags``
-    (name -> help), passed to ``run(deals, out, start=, shard=, **flags)``."""
+    START``, ``--out``, ``--shard K/N``, ``--summary FILES...``, the boolean ``flags`` and
+    the optional file ``files`` (name -> help), passed to ``run(deals, out, start=, shard=,
+    **flags, **files)``."""
     parser = argparse.ArgumentParser(description=doc.splitlines()[0])
     parser.add_argument("--deals", type=int, default=default_deals)
     parser.add_argument("--seeds", type=int, default=0, metavar="START",
@@ -278,12 +286,15 @@ def command_line(doc: str, default_deals: int, default_out: str, run: Callable[.
     parser.add_argument("--summary", type=Path, nargs="+", default=None)
     for name, text in (flags or {}).items():
         parser.add_argument(f"--{name}", action="store_true", help=text)
+    for name, text in (files or {}).items():
+        parser.add_argument(f"--{name}", type=Path, default=None, metavar="FILE", help=text)
     args = parser.parse_args()
     if args.summary is not None:
         print(summarise(args.summary))
         return
     k, n = (int(x) for x in args.shard.split("/"))
     args.out.parent.mkdir(parents=True, exist_ok=True)
-    extra = {name: getattr(args, name.replace("-", "_")) for name in flags or {}}
+    extra = {name: getattr(args, name.replace("-", "_")) for name in [*(flags or {}),
+                                                                     *(files or {})]}
     run(args.deals, args.out, start=args.seeds, shard=(k, n), **extra)
     print(summarise([args.out]))

@@ -214,11 +214,37 @@ class Seated:
                                                 *self.playing.values()]}.values())
 
 
-def play_table(table: TableState, seated: Seated) -> Row:
+def play_table(table: TableState, seated: Seated, earlier: Row | None = None) -> Row:
     """Play ``table`` to the end with the ``seated`` engines: the table's row
-    (:mod:`bench.duplicate`)."""
+    (:mod:`bench.duplicate`). With ``earlier`` (this table's row in an earlier run whose play
+    is a function of the auction, :mod:`bench.bid_ladder`) the auction is made, and if it is
+    the earlier one the earlier row is the result (``"replayed": true``, its CPU but this
+    run's bidding), else the deal is played."""
     cpu: dict[str, float] = {"ours": 0.0, "colver": 0.0}
     ms: dict[str, list[float]] = {"ours": [], "colver": []}
+    if earlier is not None:
+        _act(table, seated, cpu, ms, auction_only=True)
+        if table.auction.text() == earlier["auction"]:
+            return {**earlier, "cpu": {**earlier["cpu"], "ours": cpu["ours"]},
+                    "ms": {**earlier["ms"], "ours": ms["ours"]}, "replayed": True}
+    _act(table, seated, cpu, ms)
+    if table.mirror is not None:
+        cpu["colver"] += table.mirror.cpu
+    result = _scored(table)
+    for engine in seated.engines:
+        if not isinstance(engine, OurPlayer):
+            continue
+        ours = engine.game.result
+        if ours is not None and list(ours.scores) != result["scores"]:
+            raise RuntimeError(f"our game scores {engine.game.result} after {table.auction.text()}"
+                               f" {table.cards}: the table {result}")
+    return {"auction": table.auction.text(), "cpu": cpu, "ms": ms, **result}
+
+
+def _act(table: TableState, seated: Seated, cpu: dict[str, float], ms: dict[str, list[float]],
+         auction_only: bool = False) -> None:
+    """The seated engines act at ``table`` until the deal (or the auction) is over; each
+    decision's CPU booked to its engine's name in ``cpu`` and ``ms``."""
     while True:
         if table.position is None:
             if table.auction.complete:
@@ -227,7 +253,7 @@ def play_table(table: TableState, seated: Seated) -> Row:
             assert seat is not None
             engine = seated.bidding[seat]
         else:
-            if table.position.is_over:
+            if table.position.is_over or auction_only:
                 break
             seat = table.position.to_move
             engine = seated.playing[seat]
@@ -243,17 +269,6 @@ def play_table(table: TableState, seated: Seated) -> Row:
         for e in seated.engines:
             e.observe(action, table)
         table.apply(action)
-    if table.mirror is not None:
-        cpu["colver"] += table.mirror.cpu
-    result = _scored(table)
-    for engine in seated.engines:
-        if not isinstance(engine, OurPlayer):
-            continue
-        ours = engine.game.result
-        if ours is not None and list(ours.scores) != result["scores"]:
-            raise RuntimeError(f"our game scores {engine.game.result} after {table.auction.text()}"
-                               f" {table.cards}: the table {result}")
-    return {"auction": table.auction.text(), "cpu": cpu, "ms": ms, **result}
 
 
 def _scored(table: TableState) -> Row:
@@ -271,18 +286,22 @@ def _scored(table: TableState) -> Row:
 
 
 def duplicate_row(seed: int, seats: Callable[[int, TableState], Seated],
-                  mirrored: Callable[[int], list[Seat]], same_draws: bool = False) -> Row:
+                  mirrored: Callable[[int], list[Seat]], same_draws: bool = False,
+                  earlier: Row | None = None) -> Row:
     """Deal ``seed`` at both tables: ``seats(ours, table)`` seats the engines when our
     side is ``ours`` (0 N-S at table A, 1 E-W at table B), ``mirrored(ours)`` the seats of
     colver's agents. Our engine's draws are those of board ``2 * seed + ours``, or of board
-    ``seed`` at both tables if ``same_draws`` (the same auction then gets the same play)."""
+    ``seed`` at both tables if ``same_draws`` (the same auction then gets the same play).
+    ``earlier``: this deal's row in an earlier run, whose tables are kept where the auction
+    is the same (:func:`play_table`)."""
     deal, dealer = dealt(seed)
     row: Row = {"deal": deal.to_pbn(), "dealer": dealer}
     for name, ours in (("A", 0), ("B", 1)):
         board = seed if same_draws else 2 * seed + ours
         table = TableState(deal, dealer, seed, board, Auction(dealer, [], COINCHE))
         table.mirror = Mirror.of(deal, dealer, mirrored(ours), seed)
-        row[name] = play_table(table, seats(ours, table))
+        row[name] = play_table(table, seats(ours, table),
+                               None if earlier is None else earlier[name])
     return row
 
 

@@ -182,3 +182,34 @@ def test_bid_tune_scores_both_tables_of_each_deal() -> None:
 
     _, silent = run(40_000_000, 4, Passer())
     assert silent.ours == 0 and silent.theirs > 0
+
+
+def test_bid_ladder_versus_replays_the_tables_bid_as_before(tmp_path: Path) -> None:
+    """``--versus``: a table whose auction is the earlier run's keeps its row, a table bid
+    otherwise is played, and it comes out as a fresh run would (the play is a function of the
+    auction); the summary pairs the two runs."""
+    from bench.bid_ladder import run, summary as ladder_summary
+
+    first = tmp_path / "first.jsonl"
+    run(1, first, start=21)
+    (before,) = read_rows([first])
+    again = tmp_path / "again.jsonl"
+    run(1, again, start=21, versus=first)
+    (row,) = read_rows([again])
+    assert row["A"]["replayed"] and row["B"]["replayed"] and row["earlier"] == pytest.approx(
+        ((before["A"]["scores"][0] - before["B"]["scores"][0])
+         + (before["B"]["scores"][1] - before["A"]["scores"][1])) / 2)
+    assert {k: row["A"][k] for k in ("scores", "points", "auction")} == \
+        {k: before["A"][k] for k in ("scores", "points", "auction")}
+    other = json.loads(json.dumps(before))
+    other["A"].update(auction="N:P", scores=[0, 0])  # as if bid otherwise at table A
+    altered = tmp_path / "altered.jsonl"
+    altered.write_text(json.dumps(other) + "\n")
+    fresh = tmp_path / "fresh.jsonl"
+    run(1, fresh, start=21, versus=altered)
+    (played,) = read_rows([fresh])
+    assert "replayed" not in played["A"] and played["B"]["replayed"]
+    assert played["A"]["scores"] == before["A"]["scores"]
+    assert played["A"]["points"] == before["A"]["points"]
+    assert ladder_summary([again, fresh]).splitlines()[-1].startswith(
+        "versus the earlier run, on the same 2 deals: ")
