@@ -20,11 +20,15 @@ EARLIER.jsonl`` each table whose auction is the earlier run's keeps its earlier 
 (``"replayed": true``), only the tables bid differently are played, and each row records the
 earlier figure of its deal (``"earlier"``), so the summary adds the paired difference::
 
-    python -m bench.bid_ladder --seeds 9100000 --deals 440 --versus l0.jsonl --out new.jsonl
+    python -m bench.bid_ladder --seeds 9100000 --deals 440 --versus l0.jsonl l1.jsonl --out new.jsonl
+
+The earlier run must have been played by the same card player (``--versus`` refuses rows of
+another schedule).
 """
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -96,12 +100,17 @@ def summary(paths: list[Path]) -> str:
 
 
 def run(deals: int, out: Path, start: int = 0, shard: tuple[int, int] = (0, 1),
-        versus: Path | None = None) -> None:
+        versus: list[Path] | None = None) -> None:
     """Bid and play the seeds ``start ..`` (this shard's part of ``deals``) into ``out``;
-    ``versus``: an earlier run's rows (module docstring)."""
+    ``versus``: the files of an earlier run (module docstring)."""
     setting = {**player_setting(), "play": DEFAULT_SCHEDULE.to_dict()}
     check_resume(out, "player", setting)
-    earlier = {r["seed"]: r for r in read_rows([versus])} if versus is not None else {}
+    earlier = {r["seed"]: r for r in read_rows(versus)} if versus else {}
+    plays = {json.dumps(r.get("player", {}).get("play"), sort_keys=True)
+             for r in earlier.values()}
+    if plays - {json.dumps(setting["play"], sort_keys=True)}:
+        raise SystemExit(f"--versus: rows played by another card player ({', '.join(sorted(plays))}"
+                         f"); this run's is {json.dumps(setting['play'], sort_keys=True)}")
     warm_up()
 
     def row(seed: int) -> Row:

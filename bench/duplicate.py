@@ -275,8 +275,8 @@ def command_line(doc: str, default_deals: int, default_out: str, run: Callable[.
                  files: dict[str, str] | None = None) -> None:
     """The command line of a resumable bench over seeded deals: ``--deals``, ``--seeds
     START``, ``--out``, ``--shard K/N``, ``--summary FILES...``, the boolean ``flags`` and
-    the optional file ``files`` (name -> help), passed to ``run(deals, out, start=, shard=,
-    **flags, **files)``."""
+    the optional lists of files ``files`` (name -> help; ``None`` when not given), passed to
+    ``run(deals, out, start=, shard=, **flags, **files)``."""
     parser = argparse.ArgumentParser(description=doc.splitlines()[0])
     parser.add_argument("--deals", type=int, default=default_deals)
     parser.add_argument("--seeds", type=int, default=0, metavar="START",
@@ -287,7 +287,8 @@ def command_line(doc: str, default_deals: int, default_out: str, run: Callable[.
     for name, text in (flags or {}).items():
         parser.add_argument(f"--{name}", action="store_true", help=text)
     for name, text in (files or {}).items():
-        parser.add_argument(f"--{name}", type=Path, default=None, metavar="FILE", help=text)
+        parser.add_argument(f"--{name}", type=Path, nargs="+", default=None, metavar="FILE",
+                            help=text)
     args = parser.parse_args()
     if args.summary is not None:
         print(summarise(args.summary))

@@ -194,7 +194,7 @@ def test_bid_ladder_versus_replays_the_tables_bid_as_before(tmp_path: Path) -> N
     run(1, first, start=21)
     (before,) = read_rows([first])
     again = tmp_path / "again.jsonl"
-    run(1, again, start=21, versus=first)
+    run(1, again, start=21, versus=[first])
     (row,) = read_rows([again])
     assert row["A"]["replayed"] and row["B"]["replayed"] and row["earlier"] == pytest.approx(
         ((before["A"]["scores"][0] - before["B"]["scores"][0])
@@ -206,10 +206,15 @@ def test_bid_ladder_versus_replays_the_tables_bid_as_before(tmp_path: Path) -> N
     altered = tmp_path / "altered.jsonl"
     altered.write_text(json.dumps(other) + "\n")
     fresh = tmp_path / "fresh.jsonl"
-    run(1, fresh, start=21, versus=altered)
+    run(1, fresh, start=21, versus=[altered])
     (played,) = read_rows([fresh])
     assert "replayed" not in played["A"] and played["B"]["replayed"]
     assert played["A"]["scores"] == before["A"]["scores"]
     assert played["A"]["points"] == before["A"]["points"]
     assert ladder_summary([again, fresh]).splitlines()[-1].startswith(
         "versus the earlier run, on the same 2 deals: ")
+    stranger = json.loads(json.dumps(before))
+    stranger["player"]["play"] = {"per_trick": [1] * 8, "list_at_most": 1}
+    (tmp_path / "stranger.jsonl").write_text(json.dumps(stranger) + "\n")
+    with pytest.raises(SystemExit, match="another card player"):
+        run(1, tmp_path / "none.jsonl", start=21, versus=[tmp_path / "stranger.jsonl"])

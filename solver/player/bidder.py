@@ -140,7 +140,7 @@ def level(hand: Mask, trump: Suit, profile: RuleProfile,
     count = OPENING - 10 * (not (jack and nine)) + 10 * (length - 3) \
         + 10 * _has(hand, trump, ACE) + 10 * _side_aces(hand, trump)
     if not (jack and nine) and count < OPENING:
-        return None  # J or 9 without two more tricks: not an opening
+        return None  # J or 9 without another trick: not an opening
     best = None
     for bid in range(profile.bid_min, profile.bid_max + 1, profile.bid_step):
         if bid > count:
