@@ -34,9 +34,8 @@ from pathlib import Path
 
 from belote.advice import DEFAULT_SCHEDULE, decide
 from belote.dd import warm_up
-from belote.types import Card, Seat, side_of
-
 from belote.sampling import paired_difference
+from belote.types import Card, Seat, side_of
 
 from .duplicate import (Row, check_resume, command_line, deal_difference, one_setting, read_rows,
                         run_rows, shown)
