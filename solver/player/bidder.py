@@ -17,9 +17,9 @@ what the rule allows the hand's strength picks the level. In coinche:
   over it only with no support and a level two steps above;
 * **an opponent's contract**: overcall at the cheapest legal bid in a suit whose
   level is at most :data:`COMPETE` below it (the overcall rule met), support
-  partner's earlier suit (20 over it with its jack, 10 with its nine or a side ace), else coinche with the jack and nine
-  of trump or four defensive tricks (three against 110 or more,
-  :func:`defence`), else pass;
+  partner's earlier suit (20 over it with its jack, 10 with its nine or a side
+  ace), else coinche with the jack and nine of trump or four defensive tricks
+  (three against 110 or more, :func:`defence`), else pass;
 * **surcoinche**: the taker surcoinches when its level is two steps above
   the contract.
 
@@ -67,8 +67,8 @@ from ..types.deal import SEATS, Seat, next_seat, partner, seat_name, side_of
 from ..types.profile import RuleProfile
 from .game import AUCTION, Game, SeatView
 
-__all__ = ["CALIBRATION", "CANDIDATES", "COMPETE", "OPENING", "CallDecision", "Calibration", "Candidate",
-           "candidates", "defence", "level", "prior_call", "rule_holds", "simulated_call"]
+__all__ = ["CALIBRATION", "CANDIDATES", "COMPETE", "OPENING", "CallDecision", "Calibration",
+           "Candidate", "candidates", "defence", "level", "prior_call", "rule_holds", "simulated_call"]
 
 OPENING = 90
 """The count of a suit holding the trump jack and nine (:func:`level`); a hand with only one of
@@ -242,8 +242,8 @@ def _coinche(view: SeatView, legal: tuple[Call, ...], conventions: Conventions) 
     options: list[tuple[int, int, Call]] = []
     for s, lv in levels.items():
         call = _cheapest(legal, s)
-        if lv is not None and call is not None and call.bid is not None and call.bid <= lv + COMPETE \
-                and _meets(view, call, conventions):
+        if lv is not None and call is not None and call.bid is not None \
+                and call.bid <= lv + COMPETE and _meets(view, call, conventions):
             options.append((lv - call.bid, lv, call))
     partner_suits = {c.trump for st, c in auction.history()
                      if st.seat == partner(seat) and c.kind == BID}

@@ -232,17 +232,7 @@ class Auction:
                 turned = as_card(turned)
             except BeloteError as e:
                 raise AuctionError(f"turned card: {e}") from None
-        parsed = []
-        for i, call in enumerate(calls):
-            if isinstance(call, str):
-                text = call.strip()
-                try:
-                    call = Call.parse(text, profile)
-                except AuctionError as e:
-                    seat = next_seat(dealer, i + 1)
-                    raise AuctionError(f"call {i + 1} ({seat_name(seat)}:{text}): {e}",
-                                       call=i) from None
-            parsed.append(call)
+        parsed = [_read_call(call, i, dealer, profile) for i, call in enumerate(calls)]
         object.__setattr__(self, "dealer", dealer)
         object.__setattr__(self, "calls", tuple(parsed))
         object.__setattr__(self, "profile", profile)
@@ -470,14 +460,7 @@ class Auction:
     def with_call(self, call: Call | str) -> Auction:
         """This auction with one more call (checked; the calls before it are not checked
         again)."""
-        if isinstance(call, str):
-            text = call.strip()
-            try:
-                call = Call.parse(text, self.profile)
-            except AuctionError as e:
-                i = len(self.calls)
-                raise AuctionError(f"call {i + 1} ({seat_name(self.seat_of(i))}:{text}): {e}",
-                                   call=i) from None
+        call = _read_call(call, len(self.calls), self.dealer, self.profile)
         longer = object.__new__(Auction)
         for name in ("dealer", "profile", "turned"):
             object.__setattr__(longer, name, getattr(self, name))
@@ -525,6 +508,19 @@ class Auction:
         if self.turned is not None:
             args.append(f"turned={card_name(self.turned)!r}")
         return f"Auction.parse({', '.join(args)})"
+
+
+def _read_call(call: Call | str, i: int, dealer: Seat, profile: RuleProfile) -> Call:
+    """Call ``i`` of an auction dealt by ``dealer``, read when it is text (an unreadable call
+    raises :class:`AuctionError` naming its number and seat)."""
+    if not isinstance(call, str):
+        return call
+    text = call.strip()
+    try:
+        return Call.parse(text, profile)
+    except AuctionError as e:
+        seat = next_seat(dealer, i + 1)
+        raise AuctionError(f"call {i + 1} ({seat_name(seat)}:{text}): {e}", call=i) from None
 
 
 @functools.lru_cache(maxsize=None)
