@@ -184,6 +184,8 @@ class Board:
             raise DealError("a play row has one column per seat: "
                             f"{', '.join(str(len(row)) for row in rows)} columns given")
         deal.validate(cards_each=8)
+        if auction is not None:
+            _check_turned(deal, auction)
         source = source or BoardSource()
         if played or rows:
             if contract is None:
@@ -386,6 +388,21 @@ def _replay(deal: Deal, trump: int, leader: Seat, profile: RuleProfile,
                 except IllegalPlayError as e:
                     raise error(f"trick {t + 1}: {e}", t) from None
     return pos
+
+
+def _check_turned(deal: Deal, auction: Auction) -> None:
+    """A classic record's deal must give the turned card to the seat that took it (the taker
+    picks it up, whichever suit it took): raises :class:`~belote.errors.ContractError` naming
+    where the deal puts it."""
+    contract = auction.contract if auction.complete else None
+    if auction.turned is None or contract is None or contract.declarer is None:
+        return
+    holder = next(s for s, hand in enumerate(deal.hands)
+                  if hand is not None and hand.mask >> auction.turned & 1)
+    if holder != contract.declarer:
+        raise ContractError(f"{seat_name(contract.declarer)} took the turned card "
+                            f"{card_name(auction.turned)}, but the deal gives it to "
+                            f"{seat_name(holder)}")
 
 
 def _from_auction(auction: Auction, dealer: Seat | None, contract: Contract | None,

@@ -39,7 +39,7 @@ from typing import Any
 from urllib.parse import urlsplit
 
 import pytest
-from belote import (COINCHE, Contract, Deal, Position, RuleProfile, parse_contract, score_deal,
+from belote import (COINCHE, Auction, Contract, Deal, Position, RuleProfile, parse_contract, score_deal,
                     solve_position)
 from belote.dd import reaches
 
@@ -131,6 +131,22 @@ def redealt(pos: Position, seed: int, known: dict[int, int] | None = None) -> Po
             seen = seen.with_known(seat, cards & pos.hands[seat])
     layouts = DealSampler(seen).draw_masks(seed, 0, 1)
     return replay(pos, [int(h) for h in layouts[0]])
+
+
+def turned_to_taker(deal: Deal, auction: Auction | None) -> Deal:
+    """``deal`` with a classic ``auction``'s turned card moved to its taker (swapped with the
+    taker's lowest card), as a real classic deal has it; unchanged when there is no taker."""
+    contract = auction.contract if auction is not None and auction.complete else None
+    if auction is None or auction.turned is None or contract is None or contract.declarer is None:
+        return deal
+    masks = [h.mask for h in deal.hands]  # type: ignore[union-attr]
+    taker, card = contract.declarer, auction.turned
+    holder = next(s for s, m in enumerate(masks) if m >> card & 1)
+    if holder != taker:
+        given = masks[taker] & -masks[taker]
+        masks[taker] ^= given | 1 << card
+        masks[holder] ^= given | 1 << card
+    return Deal(masks)
 
 
 def trick_points(deal: Deal, trump: int, side: int, leader: int, profile=COINCHE):

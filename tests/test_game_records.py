@@ -290,3 +290,32 @@ def test_batch_reads_a_cfn_column(tmp_path: Path) -> None:
     frame = pl.read_parquet(out)
     assert frame["board"].unique().sort().to_list() == [f"g{n}" for n in range(5)]
     assert frame["played_points_ns"].null_count() == 0 and frame["dd_made"].null_count() == 0
+
+
+CLASSIC_TAKE = """[Board "1"]
+[Dealer "N"]
+[Deal "N:AJ.QJ.AJT.Q 987.T987.K. KQT.A.Q9.A8 .K.87.KJT97"]
+[Mode "classic"]
+[Turned "{turned}"]
+[Auction "E"]
+P H
+"""
+"""A classic record: S takes hearts in round 1, so the turned card is in S's hand (AH)."""
+
+
+def test_a_classic_record_must_give_the_turned_card_to_its_taker(tmp_path: Path) -> None:
+    good = pbn.loads(CLASSIC_TAKE.format(turned="AH"))[0]
+    assert good.declarer == 2 and good.deal.hands[2].mask >> good.auction.turned & 1
+    bad = CLASSIC_TAKE.format(turned="KH")  # W holds KH
+    with pytest.raises(RecordError, match=r"^c\.pbn: board 1: line 6: S took the turned card "
+                                          r"KH, but the deal gives it to W$"):
+        pbn.loads(bad, file="c.pbn")
+    record = json.loads(game_json.dumps_record(good))
+    with pytest.raises(RecordError, match=r"^g\.jsonl: .*line 3: S took the turned card KH, "
+                                          r"but the deal gives it to W$"):
+        game_json.parse_record(json.dumps({**record, "turned": "KH"}), file="g.jsonl", line=3)
+    path = tmp_path / "c.pbn"
+    path.write_text(bad)
+    done = run("analyse", path)
+    assert done.returncode == 2 and "Traceback" not in done.stderr
+    assert done.stderr.strip().endswith("S took the turned card KH, but the deal gives it to W")

@@ -25,7 +25,7 @@ import pytest
 from belote import CLASSIC, COINCHE, Auction, BeloteError, Board, Contract, Deal, Position, cfn, pbn
 from belote.formats import game_json, games
 from belote.types import card_name, next_seat
-from conftest import sample_size
+from conftest import sample_size, turned_to_taker
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -112,6 +112,7 @@ def random_board(rng: random.Random, name: str | None, tags: dict[str, str],
     if kind < 0.6:
         auction = random_auction(rng, dealer, classic)
         contract = auction.contract if auction.complete else None
+        deal = turned_to_taker(deal, auction)
     elif kind < 0.85 and not classic:
         trump = rng.randrange(4)
         bid = rng.choice((80, 120, 160, 250))

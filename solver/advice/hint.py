@@ -362,7 +362,7 @@ def hint_board(job: HintJob | Board, seat: Seat | None = None, *,
         job = plan_hint(job, seat, profile)
     try:
         advice = hint(job.position, job.seat, job.contract, samples=samples, seed=seed, by=by,
-                      run=run, taken=taken_card(job.board.auction, job.board.deal))
+                      run=run, taken=taken_card(job.board.auction))
     except BeloteError as e:
         raise RecordError(str(e), file=job.board.file, board=job.board.board) from None
     return BoardHint(job, advice)

@@ -374,7 +374,7 @@ def played_board(source: Board | Deal, contract: Contract | str | None = None, *
     context = context or default_context()
     cards = list(record.cards)
     evidence = schedule.evidence(record.auction)
-    taken = taken or taken_card(record.auction, record.deal)
+    taken = taken or taken_card(record.auction)
     while not played.is_over:
         card = decide(played, judged, schedule=schedule, seed=seed, board=board,
                       context=context, evidence=evidence, taken=taken).card

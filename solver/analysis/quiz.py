@@ -114,7 +114,7 @@ def quiz_position(board: Board, decision: ReviewedDecision, *, seed: int,
     assert contract is not None
     again = card_choice(pos, contract, schedule=schedule, seed=seed + 1, board=decision.place,
                         evidence=schedule.evidence(board.auction), context=context,
-                        taken=taken_card(board.auction, board.deal))
+                        taken=taken_card(board.auction))
     if again.options[again.best] != decision.best:
         return None
     return Quiz(decision.board, decision.place, seat_name(decision.seat), decision.index,

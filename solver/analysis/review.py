@@ -445,7 +445,7 @@ def _cards(board: Board, analysis: PlayAnalysis, start: Position, seats: frozens
     assert contract is not None and contract.side is not None
     verdicts = analysis.verdicts()
     evidence = schedule.evidence(board.auction)
-    taken = taken_card(board.auction, board.deal)
+    taken = taken_card(board.auction)
     pos = start.copy()
     out = []
     for index, card in enumerate(analysis.cards):

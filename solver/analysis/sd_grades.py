@@ -117,7 +117,7 @@ def grade_record(board: Board, *, schedule: Schedule = DEFAULT_SCHEDULE,
     pos = start.copy()
     grades = []
     evidence = schedule.evidence(board.auction)
-    taken = taken_card(board.auction, board.deal)
+    taken = taken_card(board.auction)
     for card in cards:
         d = decide(pos, contract, schedule=schedule, seed=seed, board=place, context=context,
                    evidence=evidence, taken=taken)

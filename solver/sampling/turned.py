@@ -29,7 +29,7 @@ from dataclasses import dataclass
 from ..errors import ConstraintError
 from ..types.auction import Auction
 from ..types.cards import Card, CardSet, card_name
-from ..types.deal import Deal, Seat, seat_name
+from ..types.deal import Seat, seat_name
 from .constraints import Constraints
 
 __all__ = ["Taken", "taken_card", "with_taken"]
@@ -46,27 +46,19 @@ class Taken:
         return f"Taken(seat={seat_name(self.seat)!r}, card={card_name(self.card)!r})"
 
 
-def taken_card(auction: Auction | None, deal: Deal | None = None) -> Taken | None:
+def taken_card(auction: Auction | None) -> Taken | None:
     """The turned card and its taker once a classic ``auction`` has one; ``None`` without an
     auction, in coinche (no turned card), before the take or when the deal was passed out.
-
-    ``deal``: a record's deal, which must agree (the taker's hand holds the turned card);
-    when it does not, the record contradicts its auction and the turned card is not read
-    (``None``: the record is played as it was before this fact was read).
+    (A record whose deal gives the turned card to another seat is refused when it is read,
+    :class:`~belote.board.Board`.)
 
     >>> taken_card(Auction.parse("N:P E:P S:P W:P N:P", mode="classic", turned="JH")) is None
-    True
-    >>> deal = Deal.from_pbn("N:AKQJ.AKQJ.. .T987.T987. T987...AKQJ ..AKQJ.T987")  # N has JH
-    >>> taken_card(Auction.parse("N:P E:H", mode="classic", turned="JH"), deal) is None
     True
     """
     if auction is None or auction.turned is None or not auction.complete:
         return None
     contract = auction.contract
     if contract is None or contract.declarer is None:
-        return None
-    hand = None if deal is None else deal.hands[contract.declarer]
-    if hand is not None and not hand.mask >> auction.turned & 1:
         return None
     return Taken(contract.declarer, auction.turned)
 
