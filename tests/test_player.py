@@ -212,3 +212,20 @@ def test_a_seeded_deal_plays_the_same_and_is_scored() -> None:
     assert first.phase == "done" and len(first.cards) == 32 and first.result is not None
     with pytest.raises(ValueError, match="not this seat's turn"):
         Player().act(Game.random(1, "N").view("S"))
+
+
+@pytest.mark.parametrize("mode", ["coinche", "classic"])
+def test_the_second_seed_of_an_explanation_is_the_next_seeds_decision(mode: str) -> None:
+    """``explain`` makes the next seed's decision on its own thread (its own search context):
+    at every decision of whole deals it is exactly what the next seed's player decides alone,
+    and the explained decision is the player's own."""
+    player = Player(schedule=FAST, layouts=8, seed=3)
+    after = Player(schedule=FAST, layouts=8, seed=4)
+    for number in range(sample_size(2, 6)):
+        game = Game.random(number, number % 4, mode, number=number)
+        while game.phase != "done":
+            view = game.view(game.to_move)
+            why = player.explain(view)
+            assert (why.action, why.second) == (player.act(view), after.act(view))
+            assert why.agrees == (why.action == why.second)
+            game = game.apply(why.action)

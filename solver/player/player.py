@@ -22,7 +22,9 @@ not depend on that deal (the re-deal test of ``tests/test_player.py``).
 
 from __future__ import annotations
 
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field, replace
+from functools import lru_cache
 from typing import Any
 
 import numpy as np
@@ -197,12 +199,24 @@ class Player:
                       evidence=evidence, heard=heard, taken=taken_card(view.auction))
 
     def explain(self, view: SeatView) -> Explanation:
-        """The decision record of the seat's call or card, and whether the next seed agrees."""
-        other = replace(self, seed=self.seed + 1)
+        """The decision record of the seat's call or card, and whether the next seed agrees.
+
+        The next seed's decision is made at the same time on the second-seed thread (with
+        that thread's own search context: the search kernels release the GIL), so on two
+        cores an explanation takes about the time of one decision."""
+        other = replace(self, seed=self.seed + 1, context=None)
         if view.phase == AUCTION:
+            later = _second_seed().submit(other.call, view)
             call = self.bid(view)
-            second: Call | Card = other.call(view)
+            second: Call | Card = later.result()
             return Explanation(view.seat, call.call, call, None, second, second == call.call)
+        later_card = _second_seed().submit(lambda: other.card(view).card)
         card = self.card(view)
-        second = other.card(view).card
+        second = later_card.result()
         return Explanation(view.seat, card.card, None, card, second, second == card.card)
+
+
+@lru_cache(maxsize=None)
+def _second_seed() -> ThreadPoolExecutor:
+    """The one thread that makes the next seed's decisions of :meth:`Player.explain`."""
+    return ThreadPoolExecutor(max_workers=1, thread_name_prefix="belote-second-seed")
