@@ -9,6 +9,7 @@
 
 from __future__ import annotations
 
+import multiprocessing
 import random
 
 import pytest
@@ -229,3 +230,16 @@ def test_the_second_seed_of_an_explanation_is_the_next_seeds_decision(mode: str)
             assert (why.action, why.second) == (player.act(view), after.act(view))
             assert why.agrees == (why.action == why.second)
             game = game.apply(why.action)
+
+
+def _explained_call(number: int) -> str:
+    game = Game.random(number, 0, "coinche", number=number)
+    return str(Player(schedule=FAST, layouts=8).explain(game.view(game.to_move)).second)
+
+
+def test_a_forked_child_explains_with_its_own_second_seed_thread() -> None:
+    """The second-seed thread is the process's own: a child forked after its parent explained
+    a decision does not wait on the parent's thread, which it did not inherit."""
+    assert _explained_call(1)
+    with multiprocessing.get_context("fork").Pool(1) as pool:
+        assert pool.apply_async(_explained_call, (2,)).get(timeout=120) == _explained_call(2)

@@ -22,6 +22,7 @@ not depend on that deal (the re-deal test of ``tests/test_player.py``).
 
 from __future__ import annotations
 
+import os
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
@@ -216,7 +217,12 @@ class Player:
         return Explanation(view.seat, card.card, None, card, second, second == card.card)
 
 
-@lru_cache(maxsize=None)
 def _second_seed() -> ThreadPoolExecutor:
-    """The one thread that makes the next seed's decisions of :meth:`Player.explain`."""
+    """The one thread that makes the next seed's decisions of :meth:`Player.explain` (one per
+    process: a forked child does not inherit its parent's thread)."""
+    return _executor(os.getpid())
+
+
+@lru_cache(maxsize=None)
+def _executor(pid: int) -> ThreadPoolExecutor:
     return ThreadPoolExecutor(max_workers=1, thread_name_prefix="belote-second-seed")
