@@ -13,8 +13,8 @@ import numpy as np
 import pytest
 
 from belote.auction import DEFAULT, call_kind
-from belote.player import (CALIBRATION, candidates, defence, level, prior_call, rule_holds,
-                           simulated_call)
+from belote.player import (CALIBRATION, COMPETE, COMPETE_TOP, candidates, defence, level,
+                           prior_call, rule_holds, simulated_call)
 from belote.player import Game
 from belote import COINCHE, CardSet
 
@@ -67,6 +67,15 @@ def test_the_prior_competes_up_to_its_level_plus_compete() -> None:
     for opened, answer in (("80S", "90H"), ("110S", "120H"), ("130S", "P")):
         game = Game.new(_deal(hand), "S", "coinche").apply(opened)  # W opens, N answers
         assert game.to_move == 0
+        assert prior_call(game.view(0)).text == answer, opened
+
+
+def test_the_prior_never_overcalls_above_compete_top() -> None:
+    """A strong hand overcalls up to COMPETE_TOP (120), though its level allows more."""
+    hand = "JH 9H AH 7H AS 8S 7D 7C"
+    assert level(CardSet(hand).mask, 1, COINCHE) == 120 and 120 + COMPETE > COMPETE_TOP == 120
+    for opened, answer in (("100S", "110H"), ("110S", "120H"), ("120S", "P")):
+        game = Game.new(_deal(hand), "S", "coinche").apply(opened)
         assert prior_call(game.view(0)).text == answer, opened
 
 

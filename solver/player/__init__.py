@@ -8,7 +8,8 @@ from typing import TYPE_CHECKING
 from .._lazy import attach
 
 _TABLE: dict[str, tuple[str, ...]] = {
-    ".bidder": ("CALIBRATION", "CANDIDATES", "COMPETE", "OPENING", "Calibration", "CallDecision",
+    ".bidder": ("CALIBRATION", "CANDIDATES", "COMPETE", "COMPETE_TOP", "OPENING", "Calibration",
+                "CallDecision",
                 "Candidate", "candidates", "defence", "level", "prior_call", "rule_holds", "simulated_call"),
     ".game": ("Announcement", "Game", "GameError", "SeatView"),
     ".player": ("Explanation", "stand_in"),
@@ -19,7 +20,8 @@ _TABLE: dict[str, tuple[str, ...]] = {
 
 if TYPE_CHECKING:
     from .bidder import (CALIBRATION as CALIBRATION, CANDIDATES as CANDIDATES,
-                         COMPETE as COMPETE, OPENING as OPENING, Calibration as Calibration,
+                         COMPETE as COMPETE, COMPETE_TOP as COMPETE_TOP, OPENING as OPENING,
+                         Calibration as Calibration,
                          CallDecision as CallDecision, Candidate as Candidate,
                          candidates as candidates, defence as defence, level as level,
                          prior_call as prior_call, rule_holds as rule_holds,

@@ -16,7 +16,8 @@ what the rule allows the hand's strength picks the level. In coinche:
   with the nine too), never by one step; bid one's own suit
   over it only with no support and a level two steps above;
 * **an opponent's contract**: overcall at the cheapest legal bid in a suit whose
-  level is at most :data:`COMPETE` below it (the overcall rule met), support
+  level is at most :data:`COMPETE` below it, never above :data:`COMPETE_TOP` (120; the
+  overcall rule met), support
   partner's earlier suit (20 over it with its jack, 10 with its nine or a side
   ace), else coinche with the jack and nine of trump or four defensive tricks
   (three against 110 or more, :func:`defence`), else pass;
@@ -31,8 +32,8 @@ or with its jack and one more beside its nine or a side ace.
 
 The numbers of the raise, :data:`COMPETE` and the coinche were tuned against colver's
 ``improved_v2`` bidder with contracts scored through the calibration (``bench/RESULTS.md``,
-"Tuning the bidder", seeds 40,000,000-40,000,999), :data:`OPENING` with the cards played
-(seeds 42,000,000-42,000,439): the first prior, which overcalled only up to its opening
+"Tuning the bidder", seeds 40,000,000-40,000,999), :data:`OPENING` and :data:`COMPETE_TOP`
+with the cards played (seeds 42,000,000-42,000,439): the first prior, which overcalled only up to its opening
 level, took 10% of the contracts against it and coinched 40% of its contracts.
 
 >>> from belote.player import Game
@@ -67,7 +68,7 @@ from ..types.deal import SEATS, Seat, next_seat, partner, seat_name, side_of
 from ..types.profile import RuleProfile
 from .game import AUCTION, Game, SeatView
 
-__all__ = ["CALIBRATION", "CANDIDATES", "COMPETE", "OPENING", "CallDecision", "Calibration",
+__all__ = ["CALIBRATION", "CANDIDATES", "COMPETE", "COMPETE_TOP", "OPENING", "CallDecision", "Calibration",
            "Candidate", "candidates", "defence", "level", "prior_call", "rule_holds", "simulated_call"]
 
 OPENING = 90
@@ -77,6 +78,10 @@ them counts 10 less and needs this much to open."""
 COMPETE = 30
 """How far above its :func:`level` the prior overcalls an opponent's contract (points): the
 auction is contested, and an opponent's bid is often lighter than the hand's own count."""
+
+COMPETE_TOP = 120
+"""The highest bid the prior overcalls an opponent's contract with (points): higher, the
+overcall fails too often where the opponents' contract would often have failed."""
 
 CANDIDATES = 5
 """At most this many calls are weighed by simulation (the prior's among them)."""
@@ -243,7 +248,7 @@ def _coinche(view: SeatView, legal: tuple[Call, ...], conventions: Conventions) 
     for s, lv in levels.items():
         call = _cheapest(legal, s)
         if lv is not None and call is not None and call.bid is not None \
-                and call.bid <= lv + COMPETE and _meets(view, call, conventions):
+                and call.bid <= min(lv + COMPETE, COMPETE_TOP) and _meets(view, call, conventions):
             options.append((lv - call.bid, lv, call))
     partner_suits = {c.trump for st, c in auction.history()
                      if st.seat == partner(seat) and c.kind == BID}
