@@ -4,8 +4,9 @@ Every call of the other seats is explained (:meth:`belote.Player.explain`): the 
 record, and the same player's call with the next seed. This times, on the same views and in
 turns, the call alone (``Player.bid``), the call then the next seed's call one after the other
 (how ``explain`` made them before), and ``explain``, which makes the next seed's call on its
-own thread. Deals ``--first`` .. ``--first + --deals - 1`` of ``Game.random`` (coinche, the
-dealer turning), every call of the auction the player makes, the default player::
+own thread; each of the three goes first at every third call. Deals ``--first`` to
+``--first + --deals - 1`` of ``Game.random`` (coinche, the dealer turning), every call of the
+auction the player makes, the default player::
 
     RAYON_NUM_THREADS=1 python -m bench.explain_latency --deals 40
 """
@@ -14,13 +15,14 @@ from __future__ import annotations
 
 import argparse
 import time
+from collections.abc import Callable
 from dataclasses import replace
 
 import numpy as np
 
 from belote import Player
 from belote.dd import warm_up
-from belote.player import Game
+from belote.player import Game, SeatView
 
 from .machine import describe
 
@@ -39,29 +41,28 @@ def main(argv: list[str] | None = None) -> None:
     warm_up()
     player = Player(seed=0)
     after = replace(player, seed=1)
-    alone: list[float] = []
-    in_turn: list[float] = []
-    explained: list[float] = []
+    ways: dict[str, Callable[[SeatView], object]] = {
+        "call alone": player.bid,
+        "call, then the next seed's call": lambda view: (player.bid(view), after.call(view)),
+        "explain (next seed on its thread)": player.explain,
+    }
+    times: dict[str, list[float]] = {name: [] for name in ways}
+    calls = 0
     for number in range(args.first, args.first + args.deals):
         game = Game.random(number, number % 4, "coinche", number=number)
         while game.phase == "auction":
             view = game.view(game.to_move)
-            start = time.perf_counter()
-            player.bid(view)
-            alone.append(time.perf_counter() - start)
-            start = time.perf_counter()
-            player.bid(view)
-            after.call(view)
-            in_turn.append(time.perf_counter() - start)
-            start = time.perf_counter()
-            why = player.explain(view)
-            explained.append(time.perf_counter() - start)
-            game = game.apply(why.action)
+            names = list(ways)
+            for name in names[calls % 3:] + names[:calls % 3]:  # each way first in turn
+                start = time.perf_counter()
+                ways[name](view)
+                times[name].append(time.perf_counter() - start)
+            calls += 1
+            game = game.apply(player.call(view))
     machine = describe()
-    print(f"{len(alone)} calls of {args.deals} deals; {machine['cpu']}, {machine['cores']} cores")
-    print(f"call alone:                        {_ms(alone)}")
-    print(f"call, then the next seed's call:   {_ms(in_turn)}")
-    print(f"explain (next seed on its thread): {_ms(explained)}")
+    print(f"{calls} calls of {args.deals} deals; {machine['cpu']}, {machine['cores']} cores")
+    for name, seconds in times.items():
+        print(f"{name + ':':36s} {_ms(seconds)}")
 
 
 if __name__ == "__main__":

@@ -397,9 +397,8 @@ def _check_turned(deal: Deal, auction: Auction) -> None:
     contract = auction.contract if auction.complete else None
     if auction.turned is None or contract is None or contract.declarer is None:
         return
-    holder = next(s for s, hand in enumerate(deal.hands)
-                  if hand is not None and hand.mask >> auction.turned & 1)
-    if holder != contract.declarer:
+    holder = deal.holder(auction.turned)
+    if holder is not None and holder != contract.declarer:
         raise ContractError(f"{seat_name(contract.declarer)} took the turned card "
                             f"{card_name(auction.turned)}, but the deal gives it to "
                             f"{seat_name(holder)}")

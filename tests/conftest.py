@@ -39,8 +39,8 @@ from typing import Any
 from urllib.parse import urlsplit
 
 import pytest
-from belote import (COINCHE, Auction, Contract, Deal, Position, RuleProfile, parse_contract, score_deal,
-                    solve_position)
+from belote import (COINCHE, Auction, Contract, Deal, Position, RuleProfile, parse_contract,
+                    score_deal, solve_position)
 from belote.dd import reaches
 
 _RUNSLOW = False
@@ -141,7 +141,8 @@ def turned_to_taker(deal: Deal, auction: Auction | None) -> Deal:
         return deal
     masks = [h.mask for h in deal.hands]  # type: ignore[union-attr]
     taker, card = contract.declarer, auction.turned
-    holder = next(s for s, m in enumerate(masks) if m >> card & 1)
+    holder = deal.holder(card)
+    assert holder is not None
     if holder != taker:
         given = masks[taker] & -masks[taker]
         masks[taker] ^= given | 1 << card

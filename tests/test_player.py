@@ -9,12 +9,13 @@
 
 from __future__ import annotations
 
-import multiprocessing
 import random
+import threading
 
 import pytest
 
 from belote.advice import Schedule, decide, decision_layouts, played_board
+from belote.dd import SearchContext
 from belote.player import prior_call, stand_in
 from belote import Player
 from belote.player import Game
@@ -232,14 +233,13 @@ def test_the_second_seed_of_an_explanation_is_the_next_seeds_decision(mode: str)
             game = game.apply(why.action)
 
 
-def _explained_call(number: int) -> str:
-    game = Game.random(number, 0, "coinche", number=number)
-    return str(Player(schedule=FAST, layouts=8).explain(game.view(game.to_move)).second)
-
-
-def test_a_forked_child_explains_with_its_own_second_seed_thread() -> None:
-    """The second-seed thread is the process's own: a child forked after its parent explained
-    a decision does not wait on the parent's thread, which it did not inherit."""
-    assert _explained_call(1)
-    with multiprocessing.get_context("fork").Pool(1) as pool:
-        assert pool.apply_async(_explained_call, (2,)).get(timeout=120) == _explained_call(2)
+def test_an_explanation_leaves_no_thread_and_keeps_the_players_search_settings() -> None:
+    """The next seed's thread ends with the explanation (a process that forks workers later
+    may still fork), and its search context has the player's table size and node limit."""
+    game = Game.random(1, 0, "coinche", number=1)
+    context = SearchContext(12, max_nodes=10 ** 9)
+    before = set(threading.enumerate())
+    why = Player(schedule=FAST, layouts=8, context=context).explain(game.view(game.to_move))
+    assert why.second == Player(schedule=FAST, layouts=8, seed=1).act(game.view(game.to_move))
+    assert set(threading.enumerate()) == before
+    assert repr(context.fresh()) == repr(context) and context.fresh() is not context

@@ -77,6 +77,15 @@ class SearchContext:
         self.lock = threading.RLock()
         self._target: tuple[object, ...] | None = None
 
+    def fresh(self) -> "SearchContext":
+        """A new context with this one's settings (table size, node limit), its table empty:
+        for a search run at the same time on another thread.
+
+        >>> SearchContext(12, max_nodes=1000).fresh()
+        SearchContext(tt_bits=12, max_nodes=1000)
+        """
+        return SearchContext(self.entries.bit_length() - 1, max_nodes=self.max_nodes)
+
     def __repr__(self) -> str:
         limit = "" if self.max_nodes is None else f", max_nodes={self.max_nodes}"
         return f"SearchContext(tt_bits={self.entries.bit_length() - 1}{limit})"

@@ -9,8 +9,8 @@ from .._lazy import attach
 
 _TABLE: dict[str, tuple[str, ...]] = {
     ".bidder": ("CALIBRATION", "CANDIDATES", "COMPETE", "COMPETE_TOP", "OPENING", "Calibration",
-                "CallDecision",
-                "Candidate", "candidates", "defence", "level", "prior_call", "rule_holds", "simulated_call"),
+                "CallDecision", "Candidate", "candidates", "defence", "level", "prior_call",
+                "rule_holds", "simulated_call"),
     ".game": ("Announcement", "Game", "GameError", "SeatView"),
     ".player": ("Explanation", "stand_in"),
     ".selfplay": ("PlayedGame", "board_games", "play_game", "play_games", "random_games"),

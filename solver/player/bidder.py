@@ -16,11 +16,10 @@ what the rule allows the hand's strength picks the level. In coinche:
   with the nine too), never by one step; bid one's own suit
   over it only with no support and a level two steps above;
 * **an opponent's contract**: overcall at the cheapest legal bid in a suit whose
-  level is at most :data:`COMPETE` below it, never above :data:`COMPETE_TOP` (120; the
-  overcall rule met), support
-  partner's earlier suit (20 over it with its jack, 10 with its nine or a side
-  ace), else coinche with the jack and nine of trump or four defensive tricks
-  (three against 110 or more, :func:`defence`), else pass;
+  level is at most :data:`COMPETE` below it, never above :data:`COMPETE_TOP` (120), the
+  overcall rule met; support partner's earlier suit (20 over it with its jack, 10 with
+  its nine or a side ace), else coinche with the jack and nine of trump or four defensive
+  tricks (three against 110 or more, :func:`defence`), else pass;
 * **surcoinche**: the taker surcoinches when its level is two steps above
   the contract.
 
@@ -33,8 +32,9 @@ or with its jack and one more beside its nine or a side ace.
 The numbers of the raise, :data:`COMPETE` and the coinche were tuned against colver's
 ``improved_v2`` bidder with contracts scored through the calibration (``bench/RESULTS.md``,
 "Tuning the bidder", seeds 40,000,000-40,000,999), :data:`OPENING` and :data:`COMPETE_TOP`
-with the cards played (seeds 42,000,000-42,000,439): the first prior, which overcalled only up to its opening
-level, took 10% of the contracts against it and coinched 40% of its contracts.
+with the cards played (seeds 42,000,000-42,000,439): the first prior, which overcalled only
+up to its opening level, took 10% of the contracts against it and coinched 40% of its
+contracts.
 
 >>> from belote.player import Game
 >>> game = Game.random(9, "N", "coinche")
@@ -68,8 +68,9 @@ from ..types.deal import SEATS, Seat, next_seat, partner, seat_name, side_of
 from ..types.profile import RuleProfile
 from .game import AUCTION, Game, SeatView
 
-__all__ = ["CALIBRATION", "CANDIDATES", "COMPETE", "COMPETE_TOP", "OPENING", "CallDecision", "Calibration",
-           "Candidate", "candidates", "defence", "level", "prior_call", "rule_holds", "simulated_call"]
+__all__ = ["CALIBRATION", "CANDIDATES", "COMPETE", "COMPETE_TOP", "OPENING", "CallDecision",
+           "Calibration", "Candidate", "candidates", "defence", "level", "prior_call",
+           "rule_holds", "simulated_call"]
 
 OPENING = 90
 """The count of a suit holding the trump jack and nine (:func:`level`); a hand with only one of

@@ -22,10 +22,8 @@ not depend on that deal (the re-deal test of ``tests/test_player.py``).
 
 from __future__ import annotations
 
-import os
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field, replace
-from functools import lru_cache
 from typing import Any
 
 import numpy as np
@@ -202,27 +200,21 @@ class Player:
     def explain(self, view: SeatView) -> Explanation:
         """The decision record of the seat's call or card, and whether the next seed agrees.
 
-        The next seed's decision is made at the same time on the second-seed thread (with
-        that thread's own search context: the search kernels release the GIL), so on two
-        cores an explanation takes about the time of one decision."""
-        other = replace(self, seed=self.seed + 1, context=None)
-        if view.phase == AUCTION:
-            later = _second_seed().submit(other.call, view)
-            call = self.bid(view)
-            second: Call | Card = later.result()
-            return Explanation(view.seat, call.call, call, None, second, second == call.call)
-        later_card = _second_seed().submit(lambda: other.card(view).card)
-        card = self.card(view)
-        second = later_card.result()
-        return Explanation(view.seat, card.card, None, card, second, second == card.card)
-
-
-def _second_seed() -> ThreadPoolExecutor:
-    """The one thread that makes the next seed's decisions of :meth:`Player.explain` (one per
-    process: a forked child does not inherit its parent's thread)."""
-    return _executor(os.getpid())
-
-
-@lru_cache(maxsize=None)
-def _executor(pid: int) -> ThreadPoolExecutor:
-    return ThreadPoolExecutor(max_workers=1, thread_name_prefix="belote-second-seed")
+        The next seed's decision is made at the same time, on a thread started for it, with a
+        search context of its own (the player's settings,
+        :meth:`~belote.dd.SearchContext.fresh`): the search releases Python's lock, so on two
+        cores an explained call takes about 1.3 times the call alone, not twice
+        (``bench/RESULTS.md``)."""
+        other = replace(self, seed=self.seed + 1,
+                        context=(self.context or default_context()).fresh())
+        with ThreadPoolExecutor(max_workers=1, thread_name_prefix="belote-second-seed") as pool:
+            if view.phase == AUCTION:
+                later = pool.submit(other.call, view)
+                call = self.bid(view)
+                second: Call | Card = later.result()
+                return Explanation(view.seat, call.call, call, None, second,
+                                   second == call.call)
+            later_card = pool.submit(lambda: other.card(view).card)
+            card = self.card(view)
+            second = later_card.result()
+            return Explanation(view.seat, card.card, None, card, second, second == card.card)
