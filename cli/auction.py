@@ -44,7 +44,10 @@ def render(advice: BidAdvice) -> str:
     side = "NS" if seat in "NS" else "EW"
     lines = [(f"{advice.mode}: you {seat}, dealer {seat_name(advice.dealer)}, auction "
               f"{job.auction.text()}; your turn: {advice.kind}"),
-             f"conventions {escaped(reading.conventions.name)}: what each call says"]
+             f"conventions {escaped(reading.conventions.name)}"
+             + ("" if reading.opponents is None
+                else f", the opponents' {escaped(reading.opponents.name)}")
+             + ": what each call says"]
     lines += [f"  {seat_name(i.seat) + ':' + i.call.text:<8} {i.kind}: "
               f"{i.text().split(': ', 1)[1]}" for i in reading.inferences]
     how = (f"all {advice.samples} layouts, exact" if advice.exact

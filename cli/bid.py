@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import json
 from dataclasses import replace
-from pathlib import Path
 
 import click
 from typing import TYPE_CHECKING
@@ -202,9 +201,12 @@ def _classic_text(estimates: list[ContractEstimate], choice: Choice) -> str:
               help='The calls so far, from the dealer\'s left: "N:P E:80H S:P"; '
                    "advice for you, on turn (bid, defend, surcoinche; classic: take). "
                    "docs/auction.md.")
-@click.option("--conventions", "conventions_path", default=None, metavar="FILE",
-              type=click.Path(dir_okay=False, path_type=Path),
-              help="With --auction: a TOML convention profile (default: the built-in 'club').")
+@click.option("--conventions", "conventions_path", default=None, metavar="NAME|FILE",
+              help="With --auction: the convention profile, built-in ('club', the default, "
+                   "or 'light') or a TOML file.")
+@click.option("--opponents", "opponents_path", default=None, metavar="NAME|FILE",
+              help="With --auction: read the opponents' calls under this profile ('light': "
+                   "they open nearly every hand); default: as --conventions.")
 @click.option("--turned", metavar="CARD", default=None,
               help="Classic: the turned card (you take it if you bid).")
 @constraint_options("trump points of the --contract or turned suit, else plain points")
@@ -230,7 +232,8 @@ def _classic_text(estimates: list[ContractEstimate], choice: Choice) -> str:
               show_default="all cores from 64 samples on",
               help="Worker processes.")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
-def bid(hand, seat, dealer, mode, contract_text, auction_text, conventions_path, turned, known,
+def bid(hand, seat, dealer, mode, contract_text, auction_text, conventions_path,
+        opponents_path, turned, known,
         shape, points, samples, play, worlds, seed, precision, jobs, as_json):
     """Should I bid? Judge contracts over sampled deals.
 
@@ -258,7 +261,8 @@ def bid(hand, seat, dealer, mode, contract_text, auction_text, conventions_path,
 
     question = BidQuestion(hand=hand, seat=seat, dealer=dealer, mode=mode,
                            contract=contract_text, auction=auction_text,
-                           conventions=conventions_path, turned=turned, known=known,
+                           conventions=conventions_path, opponents=opponents_path,
+                           turned=turned, known=known,
                            shape=shape, points=points, samples=samples, play=play,
                            worlds=worlds, seed=seed, precision=precision)
     try:

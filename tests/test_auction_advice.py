@@ -207,6 +207,23 @@ def test_cli_human_output_shows_calls_and_layouts():
     assert "recommended: " in r.output
 
 
+def test_cli_reads_the_opponents_under_their_profile():
+    r = run("--hand", SOUTH, "--seat", "S", "--auction", "N:P E:80H", "--opponents", "light",
+            "-n", "8", "-j", "1", "--json")
+    assert r.exit_code == 0, r.output
+    out = json.loads(r.output)
+    assert out["conventions"] == "club" and out["opponents"] == "light"
+    assert [c["says"] for c in out["calls"]] == [
+        "every suit (as trump): not (length 4-8, all of J 9)",  # partner: club
+        "H: not (all of J 9)"]  # the opponent: light
+    club = json.loads(run("--hand", SOUTH, "--seat", "S", "--auction", "N:P E:80H",
+                          "-n", "8", "-j", "1", "--json").output)
+    assert club["opponents"] is None and club["layouts"] < out["layouts"]
+    human = run("--hand", SOUTH, "--seat", "S", "--auction", "N:P E:80H", "--conventions",
+                "club", "--opponents", "light", "-n", "8", "-j", "1")
+    assert "conventions club, the opponents' light: what each call says" in human.output
+
+
 @pytest.mark.parametrize("args, message", [
     (["--auction", "W:90S N:P E:P"], "call 1 (W:90S, opening) cannot be met"),
     (["--auction", "N:P E:P S:P W:90Q"], "Invalid value for '--auction': call 4 (W:90Q)"),
@@ -215,6 +232,8 @@ def test_cli_human_output_shows_calls_and_layouts():
     (["--auction", "N:P E:80H", "--dealer", "N"], "with dealer N, E speaks first, not N"),
     (["--conventions", "x.toml", "--dealer", "W"], "--conventions goes with --auction"),
     (["--auction", "N:P E:80H", "--conventions", "missing.toml"], "missing.toml: cannot read"),
+    (["--opponents", "light", "--dealer", "W"], "--opponents goes with --auction"),
+    (["--auction", "N:P E:80H", "--opponents", "lite"], "lite: cannot read"),
     ([], "give --dealer (or --auction"),
 ])
 def test_cli_bad_auctions_are_one_line(args, message):

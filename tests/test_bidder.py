@@ -153,3 +153,16 @@ def test_a_forced_call_is_not_simulated() -> None:
     assert [c.text for c in view.legal()] == ["P"]
     d = simulated_call(view)
     assert not d.simulated and d.layouts == 0 and d.call.text == "P"
+
+
+def test_the_opponents_profile_reads_what_club_meanings_cannot() -> None:
+    from belote import Deal, Player
+    from belote.auction import LIGHT
+    deal = Deal.from_pbn("N:7..J.QJT987 98.AKQT.T9. AT.J9.87.AK KQJ.87.AKQ.")
+    view = Game.new(deal, "N").apply("90H").view("S")  # S holds the jack and nine of hearts
+    club = simulated_call(view, seed=1, layouts=8)
+    light = simulated_call(view, seed=1, layouts=8, opponents=LIGHT)
+    assert club.simulated and light.simulated
+    assert not club.reading  # club's 90 promises E the jack and nine: no layout fits
+    assert light.reading  # light's 90 promises an honour: E's real hand is one of them
+    assert Player(seed=1, layouts=8, opponents=LIGHT).bid(view) == light

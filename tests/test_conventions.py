@@ -2,8 +2,8 @@
 
 import numpy as np
 import pytest
-from belote.auction import (CALL_KINDS, DEFAULT, AuctionImpossible, call_kind, load_conventions,
-                            parse_conventions, read_auction)
+from belote.auction import (CALL_KINDS, DEFAULT, LIGHT, AuctionImpossible, call_kind,
+                            load_conventions, parse_conventions, read_auction)
 from belote.errors import ConventionError
 from belote import COINCHE, Auction
 from belote.sampling import Constraints, DealSampler
@@ -29,6 +29,7 @@ def test_default_profile_covers_the_kinds_of_coinche_calls():
     ('name = "x"\n[[rule]]\ncall = "raise"\ncount = [{ side = ["A"], range = [4, 4] }]', "count[0].range: expected [low, high] with 0 <= low <= high <= 3"),
     ('name = "x"\n[[rule]]\ncall = "raise"\nfoo = 1', "unknown key 'foo'"),
     ('name = "x"\nrules = []', "unknown key 'rules'"),
+    ('name = "x"\n[[rule]]\ncall = ["opening", "open"]', "rule 1: call 'open' is not a kind of call"),
     ('[[rule]]\ncall = "raise"', "needs a name"),
     ('name = "x"\n[[rule]\n', "not TOML"),
 ])
@@ -112,3 +113,38 @@ def test_the_viewers_own_calls_add_nothing():
     reading = read_auction(Auction.parse("N:P E:P S:80H"), DEFAULT, seen, viewer=2)
     assert not reading.inferences[2].used
     assert np.all(np.array(reading.constraints.holdings[2]) == seen.holdings[2])
+
+
+def test_a_rule_may_name_several_kinds_of_call():
+    text = ('name = "x"\n[[rule]]\ncall = ["opening", "overcall"]\nbids = [80, 90]\n'
+            'trump = { one_of = ["J"] }\n[[rule]]\ncall = "opening"\ntrump = { one_of = ["9"] }')
+    rules = parse_conventions(text).rules
+    assert [r.call for r in rules] == ["opening", "overcall", "opening"]
+    assert rules[0].trump == rules[1].trump and rules[0].bids == rules[1].bids == (80, 90)
+    assert parse_conventions(text).rule_for("overcall", 90) == rules[1]
+
+
+def test_the_light_profile_reads_light_openings():
+    assert LIGHT.name == "light" and {r.call for r in LIGHT.rules} <= set(CALL_KINDS)
+    opening = LIGHT.rule_for("opening", 80)
+    assert _holds(opening, 0, 0b1000_0001)  # two spades, the ace (rank 7) and the 7
+    assert not _holds(opening, 0, 0b0001_0100)  # the jack and nine (ranks 4, 2) open 90
+    assert not _holds(DEFAULT.rule_for("opening", 80), 0, 0b1000_0001)
+    assert not _holds(LIGHT.rule_for("opening", 120), 0, 0b1001_0000)  # two trumps
+
+
+def test_the_opponents_are_read_under_their_own_profile():
+    seen = Constraints().with_text(hand=[SOUTH])
+    auction = Auction.parse("N:P E:80H S:P W:P N:P")
+    club = read_auction(auction, DEFAULT, seen, viewer=2)
+    light = read_auction(auction, DEFAULT, seen, viewer=2, opponents=LIGHT)
+    assert club.opponents is None and light.opponents is LIGHT
+    assert [i.rule for i in light.inferences] == [
+        DEFAULT.rule_for("pass-first"), LIGHT.rule_for("opening", 80), None,
+        LIGHT.rule_for("pass-partner"), DEFAULT.rule_for("pass-opponent")]
+    assert [i.rule for i in club.inferences][1] == DEFAULT.rule_for("opening", 80)
+    assert light.layouts > club.layouts  # the light opening says less of E's hearts
+    east = DealSampler(light.constraints).draw_masks(3, 0, 2000)[:, 1]
+    hearts = (east >> 8) & 0xFF
+    assert np.any(np.bitwise_count(hearts) < 3)  # club's 80 needs three hearts
+    assert not np.any((hearts & 0b10100) == 0b10100)  # light's 80 denies J and 9

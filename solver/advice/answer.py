@@ -35,10 +35,9 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import Any
 
-from ..auction.conventions import DEFAULT, Conventions, load_conventions
+from ..auction.conventions import DEFAULT, Conventions, conventions_named
 from ..auction.inference import AuctionReading
 from ..errors import BeloteError, PlayoutError, QuestionError
 from ..parallel.runner import SERIAL, Run
@@ -67,8 +66,8 @@ class BidJob:
     ``hand`` and ``turned`` are the cards' names, ``samples`` the samples to
     draw, ``constraints`` what the bidder knows (in an auction, before the
     calls are read), ``layouts`` their count (in an auction, the layouts
-    without it), ``contract`` the one contract judged, ``auction`` and
-    ``conventions`` the auction question's.
+    without it), ``contract`` the one contract judged, ``auction``,
+    ``conventions`` and ``opponents`` the auction question's.
     """
 
     question: BidQuestion
@@ -81,6 +80,7 @@ class BidJob:
     contract: Contract | None = None
     auction: Auction | None = None
     conventions: Conventions | None = None
+    opponents: Conventions | None = None
 
     @property
     def seat(self) -> Seat:
@@ -390,9 +390,14 @@ def _plan_auction(question: BidQuestion, profile: RuleProfile, hand: str) -> Bid
         raise QuestionError(str(e), option="auction") from None
     try:
         conventions = (DEFAULT if question.conventions is None
-                       else load_conventions(Path(question.conventions)))
+                       else conventions_named(question.conventions))
     except BeloteError as e:
         raise QuestionError(str(e), option="conventions") from None
+    try:
+        opponents = (None if question.opponents is None
+                     else conventions_named(question.opponents))
+    except BeloteError as e:
+        raise QuestionError(str(e), option="opponents") from None
     try:
         question_of(auction, seat)
     except BeloteError as e:
@@ -406,7 +411,7 @@ def _plan_auction(question: BidQuestion, profile: RuleProfile, hand: str) -> Bid
             known=question.known, shape=question.shape, points=question.points)
         uniform = count_layouts(seen)
     return BidJob(question, profile, hand, turned, _samples(question), seen, uniform,
-                  auction=auction, conventions=conventions)
+                  auction=auction, conventions=conventions, opponents=opponents)
 
 
 def _samples(question: BidQuestion) -> int:
@@ -446,6 +451,8 @@ def plan_bid(question: BidQuestion) -> BidJob:
         return _plan_auction(question, profile, hand)
     if question.conventions is not None:
         raise QuestionError("--conventions goes with --auction")
+    if question.opponents is not None:
+        raise QuestionError("--opponents goes with --auction")
     if question.dealer is None:
         raise QuestionError("give --dealer (or --auction, whose seats name the dealer)")
     seat: Seat = question.seat  # type: ignore[assignment]
@@ -538,6 +545,7 @@ def _auction(job: BidJob, run: Run) -> BidAdvice:
     assert job.auction is not None and job.conventions is not None, "plan_bid parses them"
     asked = job.question
     advice = auction_advice(job.constraints, job.seat, job.auction, job.conventions,
+                                    opponents=job.opponents,
                                     samples=job.samples, seed=asked.seed, run=run,
                                     single_dummy=job.schedule if job.played else None)
     rows = tuple(BidRow(o.name, o.contract, o.expected, o.p_make) for o in advice.options)

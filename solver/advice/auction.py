@@ -172,6 +172,7 @@ def auction_dict(seat: Seat, question: str, reading: AuctionReading, layouts: in
     out: dict[str, object] = {
         "seat": seat_name(seat), "question": question,
         "conventions": reading.conventions.name,
+        "opponents": None if reading.opponents is None else reading.opponents.name,
         "calls": [{"call": f"{seat_name(i.seat)}:{i.call.text}", "kind": i.kind,
                    "says": i.text().split(": ", 1)[1]} for i in reading.inferences],
         "layouts": layouts, "samples": samples, "exact": exact,
@@ -379,9 +380,10 @@ def _classic_range(question: SampleQuestion, deals: _ClassicDeals, trumps: tuple
 
 def auction_advice(constraints: Constraints, seat: Seat, auction: Auction,
                    conventions: Conventions, *, samples: int = TABLE_SAMPLES,
-                   seed: int = 0,
+                   seed: int = 0, opponents: Conventions | None = None,
                    run: Run = SERIAL, single_dummy: Schedule | None = None) -> AuctionAdvice:
-    """Advice for ``seat``, on turn in ``auction``, who knows ``constraints`` (their hand...).
+    """Advice for ``seat``, on turn in ``auction``, who knows ``constraints`` (their hand...);
+    the opponents' calls are read under ``opponents`` when given, else under ``conventions``.
 
     With ``single_dummy`` (the player's schedule), every sample is played out
     by the single-dummy player instead of double-dummy (coinche only): for
@@ -396,7 +398,7 @@ def auction_advice(constraints: Constraints, seat: Seat, auction: Auction,
     if type(samples) is not int or samples < 2:
         raise BeloteError(f"samples={samples!r}: expected an int of at least 2")
     question = question_of(auction, seat)
-    reading = read_auction(auction, conventions, constraints, seat)
+    reading = read_auction(auction, conventions, constraints, seat, opponents)
     profile = constraints.profile
     c = reading.constraints
     contract = auction.contract

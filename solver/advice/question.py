@@ -41,7 +41,9 @@ class BidQuestion:
     the bidder (the declarer), ``dealer`` the dealer (``None``: named by
     ``auction``). ``contract`` (coinche) judges one contract instead of the
     table; ``auction`` (``"N:P E:80H"``) asks for the advice on turn, under the
-    ``conventions`` file (``None``: the built-in profile); ``turned`` is the
+    ``conventions`` profile, a built-in name or a file (``None``: the built-in ``club``),
+    the opponents' calls read under ``opponents`` when given (a name or a file, e.g.
+    ``"light"``); ``turned`` is the
     classic turned card. ``known``, ``shape`` and ``points`` are the
     constraint texts (one string or several). ``play`` is one of
     ``double-dummy``, ``single-dummy``, ``both``; ``samples`` ``None`` is
@@ -59,6 +61,7 @@ class BidQuestion:
     contract: str | None = None
     auction: str | None = None
     conventions: str | Path | None = None
+    opponents: str | Path | None = None
     turned: str | None = None
     known: tuple[str, ...] = ()
     shape: tuple[str, ...] = ()

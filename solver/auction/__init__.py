@@ -9,8 +9,9 @@ from .._lazy import attach
 
 _TABLE: dict[str, tuple[str, ...]] = {
     ".beliefs": ("COLVER_WEIGHTS", "CallWeights", "layout_log_likelihood"),
-    ".conventions": ("CALL_KINDS", "DEFAULT", "Conventions", "CountRule", "HoldingRule", "Rule",
-                     "load_conventions", "parse_conventions"),
+    ".conventions": ("BUILT_IN", "CALL_KINDS", "DEFAULT", "LIGHT", "Conventions", "CountRule",
+                     "HoldingRule", "Rule", "conventions_named", "load_conventions",
+                     "parse_conventions"),
     ".inference": ("AuctionImpossible", "AuctionReading", "Inference", "call_kind", "read_auction"),
     ".par": ("BoardPar", "BoardParJob", "Makeable", "ParContract", "ParResult", "bid_ladder",
              "par_boards", "plan_par", "solve_par"),
@@ -20,7 +21,8 @@ _TABLE: dict[str, tuple[str, ...]] = {
 if TYPE_CHECKING:
     from .beliefs import (COLVER_WEIGHTS as COLVER_WEIGHTS, CallWeights as CallWeights,
                           layout_log_likelihood as layout_log_likelihood)
-    from .conventions import (CALL_KINDS as CALL_KINDS, DEFAULT as DEFAULT,
+    from .conventions import (BUILT_IN as BUILT_IN, CALL_KINDS as CALL_KINDS, DEFAULT as DEFAULT,
+                              LIGHT as LIGHT, conventions_named as conventions_named,
                               Conventions as Conventions, CountRule as CountRule,
                               HoldingRule as HoldingRule, Rule as Rule,
                               load_conventions as load_conventions,

@@ -324,15 +324,23 @@ def parse_conventions(text: str, source: str = "<text>") -> Conventions:
     if not isinstance(rules, list) or not all(isinstance(r, Mapping) for r in rules):
         raise ConventionError(f"{source}: rules are [[rule]] tables")
     return Conventions(name, str(data.get("description", "")),
-                       tuple(_read_rule(r, f"{source}: rule {i + 1}")
-                             for i, r in enumerate(rules)), source)
+                       tuple(rule for i, r in enumerate(rules)
+                             for rule in _read_rules(r, f"{source}: rule {i + 1}")), source)
 
 
-def _read_rule(table: Mapping[str, object], where: str) -> Rule:
-    call = table.get("call")
-    if not isinstance(call, str) or call not in CALL_KINDS:
-        raise ConventionError(f"{where}: call {call!r} is not a kind of call (one of "
-                              f"{', '.join(CALL_KINDS)})")
+def _read_rules(table: Mapping[str, object], where: str) -> tuple[Rule, ...]:
+    """The rules of one ``[[rule]]`` table: one for each kind its ``call`` names (a kind or a
+    list of kinds), in that order."""
+    calls = table.get("call")
+    kinds = calls if isinstance(calls, list) and calls else [calls]
+    for call in kinds:
+        if not isinstance(call, str) or call not in CALL_KINDS:
+            raise ConventionError(f"{where}: call {call!r} is not a kind of call (one of "
+                                  f"{', '.join(CALL_KINDS)})")
+    return tuple(_read_rule(table, str(call), where) for call in kinds)
+
+
+def _read_rule(table: Mapping[str, object], call: str, where: str) -> Rule:
     where = f"{where} ({call})"
     unknown = set(table) - _RULE_KEYS
     if unknown:
@@ -385,21 +393,48 @@ def load_conventions(path: str | Path) -> Conventions:
     return parse_conventions(text, str(path))
 
 
-def _default() -> Conventions:
-    text = resources.files(__package__).joinpath("club.toml").read_text(encoding="utf-8")
-    return parse_conventions(text, "club.toml (built in)")
+def _built_in(file: str) -> Conventions:
+    text = resources.files(__package__).joinpath(file).read_text(encoding="utf-8")
+    return parse_conventions(text, f"{file} (built in)")
 
 
-DEFAULT = _default()
+DEFAULT = _built_in("club.toml")
 """The built-in profile, ``club.toml`` (common club practice; docs/auction.md explains it)."""
 
+LIGHT = _built_in("light.toml")
+"""The built-in profile of a side that bids light, ``light.toml``: nearly every hand with a trump
+honour opens, and the level counts the whole hand (colver's ``improved_v2`` bids so). Read the
+opponents with it (:class:`belote.Player`'s ``opponents``) when they bid that way.
+
+>>> LIGHT.rule_for("opening", bid=80).note
+'80: not both the jack and the nine (with both the count reaches 90)'
+>>> [r.call for r in LIGHT.rules[:4]]
+['opening', 'overcall', 'change', 'rebid']
+"""
+
+BUILT_IN: dict[str, Conventions] = {"club": DEFAULT, "light": LIGHT}
+"""The built-in profiles by name."""
+
+
+def conventions_named(name: str | Path) -> Conventions:
+    """The built-in profile ``name`` (:data:`BUILT_IN`), else the profile in the TOML file
+    ``name`` (:func:`load_conventions`).
+
+    >>> conventions_named("light") is LIGHT
+    True
+    """
+    return BUILT_IN.get(str(name)) or load_conventions(name)
+
 __all__ = [
+    "BUILT_IN",
     "CALL_KINDS",
     "DEFAULT",
+    "LIGHT",
     "Conventions",
     "CountRule",
     "HoldingRule",
     "Rule",
+    "conventions_named",
     "load_conventions",
     "parse_conventions",
 ]

@@ -134,12 +134,14 @@ class Inference:
 
 @dataclass(frozen=True)
 class AuctionReading:
-    """The constraints an auction produced, call by call, and the layouts left."""
+    """The constraints an auction produced, call by call, and the layouts left; the
+    opponents' calls were read under ``opponents`` when it is set, else under ``conventions``."""
 
     constraints: Constraints
     inferences: tuple[Inference, ...]
     conventions: Conventions
     layouts: int
+    opponents: Conventions | None = None
 
     def lines(self) -> list[str]:
         """One line per call: what it says of the caller's hand."""
@@ -169,8 +171,10 @@ def _apply(constraints: Constraints, seat: Seat, trump: Suit | None, rule: Rule
 
 
 def read_auction(auction: Auction, conventions: Conventions, constraints: Constraints,
-                 viewer: Seat) -> AuctionReading:
-    """The constraints of ``constraints`` (what ``viewer`` sees) and of the auction's calls.
+                 viewer: Seat, opponents: Conventions | None = None) -> AuctionReading:
+    """The constraints of ``constraints`` (what ``viewer`` sees) and of the auction's calls,
+    partner's read under ``conventions`` and the other side's under ``opponents`` (``None``:
+    the same ``conventions``).
 
     Raises :class:`AuctionImpossible` naming the first call after which no
     deal fits, and :class:`ConstraintError` if none fits even before the
@@ -182,7 +186,9 @@ def read_auction(auction: Auction, conventions: Conventions, constraints: Constr
     for state, call in auction.history():
         kind, trump, raised = call_kind(auction, state, call)
         used = state.seat != viewer
-        rule = conventions.rule_for(kind, call.bid, raised) if used else None
+        meanings = conventions if opponents is None or state.seat in (viewer, partner(viewer)) \
+            else opponents
+        rule = meanings.rule_for(kind, call.bid, raised) if used else None
         inferences.append(Inference(state.index, state.seat, call, kind, trump, rule, used))
         if rule is not None:
             try:
@@ -201,7 +207,7 @@ def read_auction(auction: Auction, conventions: Conventions, constraints: Constr
                 DealSampler(step)
             except ConstraintError:
                 raise _impossible(inference, viewer, constraints) from None
-    return AuctionReading(out, tuple(inferences), conventions, layouts)
+    return AuctionReading(out, tuple(inferences), conventions, layouts, opponents)
 
 
 def _impossible(inference: Inference, viewer: Seat, seen: Constraints) -> AuctionImpossible:

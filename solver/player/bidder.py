@@ -474,14 +474,16 @@ def candidates(view: SeatView, prior: Call, conventions: Conventions = DEFAULT
 def simulated_call(view: SeatView, *, conventions: Conventions = DEFAULT, layouts: int = 16,
                    margin: float = 10.0, seed: int = 0,
                    calibration: Calibration = CALIBRATION,
-                   context: SearchContext | None = None) -> CallDecision:
+                   context: SearchContext | None = None,
+                   opponents: Conventions | None = None) -> CallDecision:
     """The call of the seat of ``view``: the prior's, unless the simulation finds a close rival
-    better by more than ``margin`` (module docstring, *Arbitration*)."""
+    better by more than ``margin`` (module docstring, *Arbitration*). The layouts read the
+    opponents' calls under ``opponents`` (``None``: under ``conventions``, like partner's)."""
     prior = prior_call(view, conventions)
     weighed = candidates(view, prior, conventions)
     if len(weighed) == 1:
         return CallDecision(view.seat, prior, prior, (), 0, False, margin)
-    hands, read = _layouts(view, conventions, layouts, seed)
+    hands, read = _layouts(view, conventions, layouts, seed, opponents)
     index = len(view.auction.calls)
     rng = np.random.Generator(np.random.PCG64(np.random.SeedSequence(
         [seed, view.number, index, 1])))
@@ -514,8 +516,8 @@ def simulated_call(view: SeatView, *, conventions: Conventions = DEFAULT, layout
     return CallDecision(view.seat, chosen, prior, found, len(hands), read, margin)
 
 
-def _layouts(view: SeatView, conventions: Conventions, n: int, seed: int
-             ) -> tuple[np.ndarray, bool]:
+def _layouts(view: SeatView, conventions: Conventions, n: int, seed: int,
+             opponents: Conventions | None = None) -> tuple[np.ndarray, bool]:
     """``n`` deals of the cards the seat cannot see, as ``(n, 4)`` masks, under the auction's
     constraints when they fit (else uniform), and whether they did. In classic the seat's row
     holds its five cards and the stock (:func:`~belote.advice.auction.classic_seen`)."""
@@ -528,7 +530,7 @@ def _layouts(view: SeatView, conventions: Conventions, n: int, seed: int
     calls = len(auction.calls)
     while True:
         try:
-            reading = read_auction(auction, conventions, seen, view.seat)
+            reading = read_auction(auction, conventions, seen, view.seat, opponents)
             if reading.layouts > 0:
                 break
         except AuctionImpossible as e:

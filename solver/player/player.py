@@ -145,7 +145,9 @@ class Player:
     """A player for any seat: ``act(view)`` answers the call or card the seat makes.
 
     ``conventions`` are the calls' meanings (the bidder's prior and what the
-    others' calls are read to say); ``schedule`` the card player's layouts a
+    others' calls are read to say); ``opponents`` what the other side's calls are read to
+    say when they bid otherwise (``None``: as ``conventions``; :data:`~belote.auction.LIGHT`
+    for a side that opens nearly every hand); ``schedule`` the card player's layouts a
     decision; ``seed`` the random stream (a decision depends only on the view,
     the seed and the view's deal number). With ``arbitrate`` (default) the
     bidder weighs the prior's call against its close rivals by simulation over
@@ -160,6 +162,7 @@ class Player:
     arbitrate: bool = True
     layouts: int = 16
     margin: float = 10.0
+    opponents: Conventions | None = None
     context: SearchContext | None = field(default=None, compare=False)
 
     def act(self, view: SeatView) -> Call | Card:
@@ -182,7 +185,8 @@ class Player:
             prior = prior_call(view, self.conventions)
             return CallDecision(view.seat, prior, prior, (), 0, False, self.margin)
         return simulated_call(view, conventions=self.conventions, layouts=self.layouts,
-                              margin=self.margin, seed=self.seed, context=self.context)
+                              margin=self.margin, seed=self.seed, context=self.context,
+                              opponents=self.opponents)
 
     def card(self, view: SeatView) -> Decision:
         """The seat's card, as the single-dummy player's :class:`Decision`: it reads the
