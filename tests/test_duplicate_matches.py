@@ -218,3 +218,39 @@ def test_bid_ladder_versus_replays_the_tables_bid_as_before(tmp_path: Path) -> N
     (tmp_path / "stranger.jsonl").write_text(json.dumps(stranger) + "\n")
     with pytest.raises(SystemExit, match="another card player"):
         run(1, tmp_path / "none.jsonl", start=21, versus=[tmp_path / "stranger.jsonl"])
+
+
+def test_bid_bias_sets_each_simulated_call_beside_its_table(tmp_path: Path) -> None:
+    """``bench.bid_bias`` replays a ladder row's calls of our side, refuses rows its bidder
+    would not have bid, books each simulated call's expected net beside its table's played net,
+    resumes without redoing a deal, and summarises by kind of call."""
+    from bench import bid_bias
+    from bench.bid_ladder import run
+
+    ladder = tmp_path / "ladder.jsonl"
+    run(3, ladder, start=21)
+    out = tmp_path / "bias.jsonl"
+    bid_bias.run([ladder], out)
+    rows = {r["seed"]: r for r in read_rows([ladder])}
+    booked = [json.loads(line) for line in out.read_text().splitlines()]
+    assert {b["seed"] for b in booked} == set(rows)
+    calls = [b for b in booked if "none" not in b]
+    assert calls, "three deals hold a simulated call of ours"
+    for c in calls:
+        table = rows[c["seed"]][c["table"]]
+        ours = 0 if c["table"] == "A" else 1
+        seat, call = table["auction"].split(" ")[c["index"]].split(":")
+        assert call == c["call"] and "NESW".index(seat) % 2 == ours
+        assert c["real"] == table["scores"][ours] - table["scores"][1 - ours]
+    bid_bias.run([ladder], out)  # resumes: nothing new
+    assert out.read_text().count("\n") == len(booked)
+    assert bid_bias.summary([out]).startswith(f"{len(calls)} simulated calls of our side, ")
+    first = calls[0]
+    wrong = json.loads(json.dumps(rows[first["seed"]]))
+    auction = wrong[first["table"]]["auction"].split(" ")
+    seat = auction[first["index"]].split(":")[0]
+    auction[first["index"]] = f"{seat}:{'X' if first['call'] != 'X' else 'P'}"
+    wrong[first["table"]]["auction"] = " ".join(auction)
+    (tmp_path / "wrong.jsonl").write_text(json.dumps(wrong) + "\n")
+    with pytest.raises(SystemExit, match="rows of another bidder"):
+        bid_bias.run([tmp_path / "wrong.jsonl"], tmp_path / "none.jsonl")
