@@ -33,7 +33,7 @@ os.environ.setdefault("RAYON_NUM_THREADS", "1")
 import colver
 from belote import COINCHE, Auction, CardSet, Deal, Player, Position, score_deal
 from belote.dd import warm_up
-from belote.player import CANDIDATES, COMPETE, COMPETE_TOP, OPENING, Game
+from belote.player import CALIBRATION, CANDIDATES, COMPETE, COMPETE_TOP, OPENING, Game
 from belote.types import Call, Card, Seat, side_of
 
 from .duplicate import COLVER_SPEC, Row, check_resume, command_line, one_setting, read_rows
@@ -193,7 +193,8 @@ def player_setting() -> dict[str, Any]:
     return {"conventions": PLAYER.conventions.name, "schedule": PLAYER.schedule.to_dict(),
             "arbitrate": PLAYER.arbitrate, "layouts": PLAYER.layouts, "margin": PLAYER.margin,
             "opening": OPENING, "compete": COMPETE,
-            "compete_top": COMPETE_TOP, "candidates": CANDIDATES}
+            "compete_top": COMPETE_TOP, "candidates": CANDIDATES,
+            "taker_edge": CALIBRATION.taker_edge}
 
 
 def player_seats(ours: int, table: TableState) -> Seated:

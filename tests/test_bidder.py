@@ -166,3 +166,23 @@ def test_the_opponents_profile_reads_what_club_meanings_cannot() -> None:
     assert not club.reading  # club's 90 promises E the jack and nine: no layout fits
     assert light.reading  # light's 90 promises an honour: E's real hand is one of them
     assert Player(seed=1, layouts=8, opponents=LIGHT).bid(view) == light
+
+
+def test_the_taker_edge_moves_the_takers_net_only() -> None:
+    """The simulation adds ``taker_edge`` x the multiplier to the taker's side's net: a pass
+    that passes the deal out is worth the same with any edge, a bid of one's own more."""
+    from dataclasses import replace
+
+    game = Game.random(0, "N", "coinche").apply("P").apply("P").apply("P")
+    view = game.view(game.to_move)
+    flat = simulated_call(view, seed=3, layouts=8, calibration=replace(CALIBRATION, taker_edge=0))
+    steep = simulated_call(view, seed=3, layouts=8,
+                           calibration=replace(CALIBRATION, taker_edge=1000))
+    assert [c.call for c in flat.candidates] == [c.call for c in steep.candidates]
+    assert flat.simulated and any(c.call.kind == "bid" for c in flat.candidates)
+    for a, b in zip(flat.candidates, steep.candidates):
+        if a.call.kind == "pass":
+            assert a.expected.value == b.expected.value == 0.0  # passed out: nobody takes
+        else:  # our side takes in every layout (x1, or x2 when the roll-forward coinches)
+            shift = b.expected.value - a.expected.value
+            assert shift >= 1000 * a.played.value - 1e-6 and (16 * shift) % 1000 == 0

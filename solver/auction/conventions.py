@@ -418,7 +418,8 @@ BUILT_IN: dict[str, Conventions] = {"club": DEFAULT, "light": LIGHT}
 
 def conventions_named(name: str | Path) -> Conventions:
     """The built-in profile ``name`` (:data:`BUILT_IN`), else the profile in the TOML file
-    ``name`` (:func:`load_conventions`).
+    ``name`` (:func:`load_conventions`): a built-in name wins, so ``./light`` reads a file
+    named ``light``.
 
     >>> conventions_named("light") is LIGHT
     True
