@@ -395,7 +395,8 @@ CALIBRATION = Calibration()
 @dataclass(frozen=True)
 class Candidate:
     """One call the bidder weighed: its expected net score for the seat's side (the side's deal
-    score minus the other's, over the layouts), P(a contract is played), and the paired
+    score minus the other's, with the calibration's taker edge, :meth:`Calibration.edge`, over
+    the layouts), P(a contract is played), and the paired
     difference with the prior's call (``None`` for the prior's call itself)."""
 
     call: Call
