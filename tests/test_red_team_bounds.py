@@ -185,7 +185,8 @@ def _nested(key: str, depth: int, around: str = "{ %s = %s }") -> str:
 
 PROFILES = {
     "C01": ('name = "x"\nrule = [1]\n', "rules are [[rule]] tables"),
-    "C04": ('name = "x"\n[[rule]]\ncall = ["opening"]\n', "is not a kind of call"),
+    "C04": ('name = "x"\n[[rule]]\ncall = [["opening"]]\n', "is not a kind of call"),
+    "C04b": ('name = "x"\n[[rule]]\ncall = []\n', "is not a kind of call"),
     "C05": ('name = "x"\n[[rule]]\ncall = { a = 1 }\n', "is not a kind of call"),
     "C20": ('name = "x"\n[[rule]]\ncall = "opening"\nbids = [0, ' + NINES + "]\n",
             "a number too long to read"),
