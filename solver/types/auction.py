@@ -43,7 +43,7 @@ from __future__ import annotations
 
 import functools
 import re
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 
 from ..errors import MAX_DIGITS, AuctionError, BeloteError
@@ -484,16 +484,8 @@ class Auction:
     def _legal_calls(self) -> tuple[Call, ...]:
         if self.complete:
             return ()
-        candidates = _every_call(self.profile)
         state = self.state
-        out = []
-        for call in candidates:
-            try:
-                _check_call(self, state, call)
-            except AuctionError:
-                continue
-            out.append(call)
-        return tuple(out)
+        return tuple(c for c in _every_call(self.profile) if _refusal(self, state, c) is None)
 
     def text(self) -> str:
         """The auction as ``SEAT:CALL`` items (what :meth:`parse` reads)."""
@@ -541,61 +533,73 @@ def _every_call(p: RuleProfile) -> tuple[Call, ...]:
 
 def _check_call(auction: Auction, state: CallState, call: Call) -> None:
     """Raise :class:`AuctionError` (without the call's position) if ``call`` is illegal."""
+    why = _refusal(auction, state, call)
+    if why is not None:
+        raise AuctionError(why())
+
+
+def _refusal(auction: Auction, state: CallState, call: Call) -> Callable[[], str] | None:
+    """``None`` if ``call`` is legal in ``state``, else what makes the reason it is not (the
+    text is made only when asked for: :meth:`Auction.legal_calls` sifts every call and needs
+    none)."""
     p = auction.profile
     contract = state.contract
     seat = state.seat
     if p.auction != "numeric":
         if call.kind == PASS:
-            return
+            return None
         if call.kind != BID or call.bid is not None:
-            raise AuctionError(f"{p.name} has only takes (a suit) and passes")
-        assert auction.turned is not None and call.trump is not None
-        turned_suit = auction.turned >> 3
+            return lambda: f"{p.name} has only takes (a suit) and passes"
+        turned = auction.turned
+        assert turned is not None and call.trump is not None
+        turned_suit = turned >> 3
         if state.round == 1 and call.trump != turned_suit:
-            raise AuctionError(f"in round 1 only the turned suit "
-                               f"{SUIT_NAMES[turned_suit]} ({card_name(auction.turned)}) "
-                               f"may be taken")
+            return lambda: (f"in round 1 only the turned suit {SUIT_NAMES[turned_suit]} "
+                            f"({card_name(turned)}) may be taken")
         if state.round == 2 and call.trump == turned_suit:
-            raise AuctionError(f"in round 2 the turned suit {SUIT_NAMES[turned_suit]} "
-                               f"can no longer be taken")
-        return
-    coinched = contract is not None and contract.multiplier > 1
-    if coinched:
-        assert contract is not None
+            return lambda: (f"in round 2 the turned suit {SUIT_NAMES[turned_suit]} "
+                            "can no longer be taken")
+        return None
+    if contract is not None and contract.multiplier > 1:
+        coinched = contract
         if call.kind == SURCOINCHE:
-            if 4 not in p.coinche_multipliers:
-                raise AuctionError(f"{p.name} has no surcoinche")
-            return
+            return None if 4 in p.coinche_multipliers else lambda: f"{p.name} has no surcoinche"
         if call.kind == PASS:
-            return
-        raise AuctionError(f"after the coinche of {contract.to_pbn()} the contract side "
-                           "answers only XX (surcoinche) or P (play at x2)")
+            return None
+        return lambda: (f"after the coinche of {coinched.to_pbn()} the contract side "
+                        "answers only XX (surcoinche) or P (play at x2)")
     if call.kind == PASS:
-        return
+        return None
     if call.kind == SURCOINCHE:
-        raise AuctionError("a surcoinche answers a coinche of one's own contract: "
-                           + ("nothing is coinched" if contract is not None else "no bid yet"))
+        return lambda: ("a surcoinche answers a coinche of one's own contract: "
+                        + ("nothing is coinched" if contract is not None else "no bid yet"))
     if call.kind == COINCHE_CALL:
         if contract is None:
-            raise AuctionError("there is no bid to coinche")
+            return lambda: "there is no bid to coinche"
         if 2 not in p.coinche_multipliers:
-            raise AuctionError(f"{p.name} has no coinche")
-        assert contract.declarer is not None
-        if side_of(seat) == side_of(contract.declarer):
-            pronoun = "their own side's" if seat != contract.declarer else "their own"
-            raise AuctionError(f"{seat_name(seat)} cannot coinche {contract.to_pbn()}, "
-                               f"{pronoun} contract (only an opponent of the contract may)")
-        return
-    assert call.bid is not None
+            return lambda: f"{p.name} has no coinche"
+        declarer = contract.declarer
+        assert declarer is not None
+        if side_of(seat) == side_of(declarer):
+            target = contract
+            pronoun = "their own side's" if seat != declarer else "their own"
+            return lambda: (f"{seat_name(seat)} cannot coinche {target.to_pbn()}, "
+                            f"{pronoun} contract (only an opponent of the contract may)")
+        return None
+    bid = call.bid
+    assert bid is not None
     on_ladder = call.capot if call.capot else (
-        p.bid_min <= call.bid <= p.bid_max and (call.bid - p.bid_min) % p.bid_step == 0)
-    if call.capot and call.bid != p.capot_bid or not on_ladder:
-        raise AuctionError(f"bid {call.bid} is not allowed ({p.name} bids {p.bid_min}.."
-                           f"{p.bid_max} in steps of {p.bid_step}, or Capot)")
-    if contract is not None and contract.bid is not None and call.bid <= contract.bid:
-        assert contract.declarer is not None
-        raise AuctionError(f"{call.text} is not higher than {contract.to_pbn()} by "
-                           f"{seat_name(contract.declarer)}")
+        p.bid_min <= bid <= p.bid_max and (bid - p.bid_min) % p.bid_step == 0)
+    if call.capot and bid != p.capot_bid or not on_ladder:
+        return lambda: (f"bid {bid} is not allowed ({p.name} bids {p.bid_min}.."
+                        f"{p.bid_max} in steps of {p.bid_step}, or Capot)")
+    if contract is not None and contract.bid is not None and bid <= contract.bid:
+        higher, holder = contract, contract.declarer
+        assert holder is not None
+        taker: Seat = holder
+        return lambda: (f"{call.text} is not higher than {higher.to_pbn()} by "
+                        f"{seat_name(taker)}")
+    return None
 
 
 def _after(auction: Auction, state: CallState, call: Call) -> CallState:
