@@ -87,6 +87,16 @@ def test_the_prior_coinches_with_four_tricks_or_three_against_110() -> None:
         assert prior_call(game.view(0)).text == answer, bid
 
 
+def test_coinche_is_weighed_against_every_opponents_contract_and_never_our_own() -> None:
+    weak = "7S 8S 7D 8D 7C 8C 9C TH"  # no defensive trick against spades or hearts
+    assert defence(CardSet(weak).mask, 0) == 0.0
+    game = Game.new(_deal(weak), "S", "coinche").apply("80S")  # W opens, N answers
+    assert prior_call(game.view(0)).text == "P"
+    assert [c.text for c in candidates(game.view(0), prior_call(game.view(0)))] == ["P", "X"]
+    ours = Game.new(_deal(weak), "E", "coinche").apply("80S").apply("P")  # S opens, N answers
+    assert "X" not in [c.text for c in candidates(ours.view(0), prior_call(ours.view(0)))]
+
+
 def _deal(north: str):
     """A deal with North's hand, the other cards dealt in order to E, S, W."""
     from belote import Deal
