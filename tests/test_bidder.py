@@ -157,6 +157,40 @@ def test_the_simulation_keeps_the_prior_unless_a_rival_is_clearly_better() -> No
     assert simulated >= 6
 
 
+def test_an_undecided_coinche_gets_more_layouts_for_the_prior_and_its_best_rival() -> None:
+    """Where coinche is weighed and the best rival's interval against the prior's call holds
+    the margin, ``extra`` layouts are added to those two (the other candidates keep their first
+    estimates); a call the first layouts decide is made on them alone."""
+    extended = decided = 0
+    for seed in range(sample_size(12, 40)):
+        game = Game.random(seed, "N", "coinche", number=seed)
+        while game.phase == "auction":
+            view = game.view(game.to_move)
+            first = simulated_call(view, seed=seed, layouts=12)
+            if first.simulated and any(c.call.text == "X" for c in first.candidates):
+                more = simulated_call(view, seed=seed, layouts=12, extra=8)
+                rivals = first.candidates[1:]
+                best = max(range(len(rivals)), key=lambda k: (rivals[k].expected.value, -k))
+                gain = rivals[best].versus_prior
+                assert gain is not None
+                if gain.contains(first.margin):
+                    extended += 1
+                    assert more.layouts == 20 and more.candidates[0].expected.n == 20
+                    assert [c.expected.n for c in more.candidates[1:]] == [
+                        20 if k == best else 12 for k in range(len(rivals))]
+                    assert [c for k, c in enumerate(more.candidates[1:]) if k != best] == [
+                        c for k, c in enumerate(rivals) if k != best]
+                    moved = more.candidates[1 + best].versus_prior
+                    assert moved is not None
+                    assert more.call == (rivals[best].call if moved.value > more.margin
+                                         and moved.low > 0 else more.prior)
+                else:
+                    decided += 1
+                    assert more == first
+            game = game.apply(first.call)
+    assert extended > 0 and decided > 0
+
+
 def test_a_forced_call_is_not_simulated() -> None:
     game = Game.random(3, "N", "coinche").apply("CapotH").apply("P")
     view = game.view(game.to_move)  # W, partner of the capot: only a pass is legal

@@ -14,9 +14,9 @@ import threading
 
 import pytest
 
-from belote.advice import Schedule, decide, decision_layouts, played_board
+from belote.advice import Schedule, decide, decision_layouts, played_board, seat_view
 from belote.dd import SearchContext
-from belote.player import prior_call, stand_in
+from belote.player import heard_by, prior_call, seen_by, stand_in
 from belote import Player
 from belote.player import Game
 from belote import Auction, CardSet, Deal
@@ -132,6 +132,27 @@ def test_the_stand_in_agrees_with_the_view() -> None:
         assert [t.cards for t in pos.tricks] == [t.cards for t in game.position.tricks]
         assert pos.points == game.position.points
         assert [h.bit_count() for h in pos.hands] == list(view.hand_sizes)
+
+
+def test_the_stand_in_is_drawn_from_what_the_card_player_samples() -> None:
+    """:func:`seen_by` is the card player's view of the stand-in (so the two share one
+    sampler, :meth:`DealSampler.of`), in both modes, the turned card and belote heard
+    included, and a forced card is played without a stand-in, as :func:`decide` plays it."""
+    player = Player(schedule=FAST, seed=2)
+    forced = 0
+    for seed in range(sample_size(12, 40)):
+        mode = ("coinche", "classic")[seed % 2]
+        game = _played_game(seed, mode, random.Random(seed).choice((32, 24, 14, 6, 1)))
+        view = game.view(game.to_move)
+        pos = stand_in(view)
+        assert seat_view(pos, heard=heard_by(view), taken=taken_card(view.auction)) == \
+            seen_by(view)
+        decision = player.card(view)
+        real = decide(game.position, game.contract, schedule=FAST, seed=2, board=view.number,
+                      evidence=FAST.evidence(view.auction), taken=taken_card(view.auction))
+        assert (decision, decision.classes, decision.forced) == (real, real.classes, real.forced)
+        forced += len(view.legal()) == 1
+    assert forced > 0
 
 
 def test_a_card_reads_the_belote_heard_at_the_table() -> None:

@@ -242,7 +242,7 @@ def hint(position: Position, seat: Seat | str, contract: Contract | str | None =
     judged = contract is not None and contract.declarer is not None
     if by == "make" and not judged:
         raise HintError("ranking by the chance of making needs a contract with a declarer")
-    sampler = DealSampler(seat_view(position, heard=heard, taken=taken))
+    sampler = DealSampler.of(seat_view(position, heard=heard, taken=taken))
     layouts = sampler.count()
     exact = layouts <= samples
     items: Iterable[tuple[Mask, Mask, Mask, Mask]]

@@ -280,7 +280,7 @@ def decision_layouts(position: Position, *, schedule: Schedule = DEFAULT_SCHEDUL
     when resampled). They depend only on what the player sees, ``seed`` and
     ``board``; ``heard`` and ``taken`` as :func:`seat_view`.
     """
-    sampler = DealSampler(seat_view(position, belote=schedule.belote, heard=heard,
+    sampler = DealSampler.of(seat_view(position, belote=schedule.belote, heard=heard,
                                     taken=taken))
     count = sampler.count()
     worlds = schedule.worlds(8 - sum(position.tricks_won))

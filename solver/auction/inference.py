@@ -197,7 +197,7 @@ def read_auction(auction: Auction, conventions: Conventions, constraints: Constr
                 raise _impossible(inferences[-1], viewer, constraints) from None
         steps.append(out)
     try:
-        layouts = DealSampler(out).count()
+        layouts = DealSampler.of(out).count()
     except ConstraintError:
         layouts = 0
     if layouts == 0:

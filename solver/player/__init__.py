@@ -12,7 +12,7 @@ _TABLE: dict[str, tuple[str, ...]] = {
                 "CallDecision", "Candidate", "candidates", "defence", "level", "prior_call",
                 "rule_holds", "simulated_call"),
     ".game": ("Announcement", "Game", "GameError", "SeatView"),
-    ".player": ("Explanation", "stand_in"),
+    ".player": ("Explanation", "heard_by", "seen_by", "stand_in"),
     ".selfplay": ("PlayedGame", "board_games", "play_game", "play_games", "random_games"),
     ".session": ("DEFAULT_STRENGTH", "STRENGTHS", "MatchSession", "new_match", "warm_player"),
 }
@@ -28,7 +28,8 @@ if TYPE_CHECKING:
                          simulated_call as simulated_call)
     from .game import (Announcement as Announcement, Game as Game, GameError as GameError,
                        SeatView as SeatView)
-    from .player import Explanation as Explanation, stand_in as stand_in
+    from .player import (Explanation as Explanation, heard_by as heard_by, seen_by as seen_by,
+                         stand_in as stand_in)
     from .selfplay import (PlayedGame as PlayedGame, board_games as board_games,
                            play_game as play_game, play_games as play_games,
                            random_games as random_games)

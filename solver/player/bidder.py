@@ -497,25 +497,72 @@ def candidates(view: SeatView, prior: Call, conventions: Conventions = DEFAULT
 
 
 def simulated_call(view: SeatView, *, conventions: Conventions = DEFAULT, layouts: int = 16,
-                   margin: float = 10.0, seed: int = 0,
+                   extra: int = 0, margin: float = 10.0, seed: int = 0,
                    calibration: Calibration = CALIBRATION,
                    context: SearchContext | None = None,
                    opponents: Conventions | None = None) -> CallDecision:
     """The call of the seat of ``view``: the prior's, unless the simulation finds a close rival
     better by more than ``margin`` (module docstring, *Arbitration*). The layouts read the
-    opponents' calls under ``opponents`` (``None``: under ``conventions``, like partner's)."""
+    opponents' calls under ``opponents`` (``None``: under ``conventions``, like partner's).
+    When coinche is weighed and ``layouts`` leave the call undecided (:func:`_undecided`),
+    ``extra`` more layouts are valued and the call is made on all of them."""
     prior = prior_call(view, conventions)
     weighed = candidates(view, prior, conventions)
     if len(weighed) == 1:
         return CallDecision(view.seat, prior, prior, (), 0, False, margin)
-    hands, read = _layouts(view, conventions, layouts, seed, opponents)
+    sampler, read = _sampler(view, conventions, opponents)
+    index = len(view.auction.calls)
+    start = (view.number * 64 + index) * layouts
+    nets, played = _outcomes(view, weighed, sampler.draw_masks(seed, start, layouts), seed, 0,
+                             conventions, calibration, context)
+    rows = [(nets[k], played[k]) for k in range(len(weighed))]
+    rival = max(range(1, len(weighed)), key=lambda k: (nets[k].mean(), -k))
+    if extra and Call(COINCHE_CALL) in weighed and _undecided(nets[rival], nets[0], margin):
+        pair = (weighed[0], weighed[rival])
+        more, more_played = _outcomes(view, pair,
+                                      sampler.draw_masks(seed, start + EXTENSION, extra),
+                                      seed, layouts, conventions, calibration, context)
+        for k, row in ((0, 0), (rival, 1)):
+            rows[k] = (np.concatenate([nets[k], more[row]]),
+                       np.concatenate([played[k], more_played[row]]))
+    found = tuple(Candidate(call, mean(rows[k][0]),
+                            proportion_any_n(int(rows[k][1].sum()), len(rows[k][1])),
+                            None if k == 0 else paired_difference(rows[k][0],
+                                                                  rows[0][0][:len(rows[k][0])]))
+                  for k, call in enumerate(weighed))
+    gain = found[rival].versus_prior
+    assert gain is not None
+    chosen = weighed[rival] if gain.value > margin and gain.low > 0 else prior
+    return CallDecision(view.seat, chosen, prior, found, len(rows[0][0]), read, margin)
+
+
+EXTENSION = 1 << 32
+"""How far into the sampler's stream the layouts :func:`simulated_call` adds to an undecided
+call begin, past the first layouts of every call of every deal."""
+
+
+def _undecided(rival: np.ndarray, prior: np.ndarray, margin: float) -> bool:
+    """Does the 95% interval of the rival's paired gain over the prior's call (their nets on
+    the same layouts) hold ``margin``, the gain a switch needs?"""
+    gain = paired_difference(rival, prior)
+    return gain.low <= margin <= gain.high
+
+
+def _outcomes(view: SeatView, weighed: tuple[Call, ...], hands: np.ndarray, seed: int,
+              first: int, conventions: Conventions, calibration: Calibration,
+              context: SearchContext | None) -> tuple[np.ndarray, np.ndarray]:
+    """The net score of each candidate of ``weighed`` for the seat's side on each layout of
+    ``hands`` (``first`` the index of the first among the call's layouts: the random numbers
+    of the calibration's draws and of a classic stock's order are common to the candidates
+    and depend on it), and whether a contract was played, as two ``(candidates, layouts)``
+    arrays."""
     index = len(view.auction.calls)
     rng = np.random.Generator(np.random.PCG64(np.random.SeedSequence(
-        [seed, view.number, index, 1])))
+        [seed, view.number, index, 1] if first == 0 else [seed, view.number, index, 3, first])))
     draws = calibration.draws(rng, len(hands))
     ends = [[_roll_forward(view, row, call, conventions, rng_stock)
              for call in weighed]
-            for row, rng_stock in zip(hands, _stock_streams(seed, view.number, index,
+            for row, rng_stock in zip(hands, _stock_streams(seed, view.number, index, first,
                                                            len(hands)))]
     values = _dd_values(ends, view.profile, next_seat(view.dealer), context)
     side = side_of(view.seat)
@@ -531,27 +578,18 @@ def simulated_call(view: SeatView, *, conventions: Conventions = DEFAULT, layout
             nets[k, i] = (score.scores[side] - score.scores[1 - side]
                           + calibration.edge(contract, side))
             played[k, i] = True
-    found = tuple(Candidate(call, mean(nets[k]), proportion_any_n(int(played[k].sum()),
-                                                                   len(hands)),
-                            None if k == 0 else paired_difference(nets[k], nets[0]))
-                  for k, call in enumerate(weighed))
-    best = max(range(len(weighed)), key=lambda k: (nets[k].mean(), -k))
-    gain = found[best].versus_prior
-    chosen = (weighed[best] if gain is not None and gain.value > margin and gain.low > 0
-              else prior)
-    return CallDecision(view.seat, chosen, prior, found, len(hands), read, margin)
+    return nets, played
 
 
-def _layouts(view: SeatView, conventions: Conventions, n: int, seed: int,
-             opponents: Conventions | None = None) -> tuple[np.ndarray, bool]:
-    """``n`` deals of the cards the seat cannot see, as ``(n, 4)`` masks, under the auction's
-    constraints when they fit (else uniform), and whether they did. In classic the seat's row
-    holds its five cards and the stock (:func:`~belote.advice.auction.classic_seen`)."""
+def _sampler(view: SeatView, conventions: Conventions,
+             opponents: Conventions | None = None) -> tuple[DealSampler, bool]:
+    """The sampler of the cards the seat cannot see, under the auction's constraints when they
+    fit (else uniform), and whether they did. In classic the seat's row holds its five cards
+    and the stock (:func:`~belote.advice.auction.classic_seen`)."""
     if view.turned is not None:
         seen = classic_seen(view.seat, view.hand, view.turned)
     else:
         seen = Constraints().with_hand(view.seat, view.hand)
-    start = (view.number * 64 + len(view.auction.calls)) * n
     auction = view.auction
     calls = len(auction.calls)
     while True:
@@ -563,15 +601,16 @@ def _layouts(view: SeatView, conventions: Conventions, n: int, seed: int,
             auction = Auction(auction.dealer, auction.calls[:e.call], auction.profile,
                               auction.turned)
         except ConstraintError:
-            return DealSampler(seen).draw_masks(seed, start, n), False
-    return (DealSampler(reading.constraints).draw_masks(seed, start, n),
-            len(auction.calls) == calls)
+            return DealSampler.of(seen), False
+    return DealSampler.of(reading.constraints), len(auction.calls) == calls
 
 
-def _stock_streams(seed: int, number: int, index: int, n: int) -> list[np.random.Generator]:
-    """One stream per layout for the order of a classic stock (common to every candidate)."""
+def _stock_streams(seed: int, number: int, index: int, first: int, n: int
+                   ) -> list[np.random.Generator]:
+    """One stream per layout (``first`` to ``first + n - 1``) for the order of a classic stock
+    (common to every candidate)."""
     return [np.random.Generator(np.random.PCG64(np.random.SeedSequence(
-        [seed, number, index, 2, i]))) for i in range(n)]
+        [seed, number, index, 2, i]))) for i in range(first, first + n)]
 
 
 def _roll_forward(view: SeatView, hands: np.ndarray, call: Call, conventions: Conventions,

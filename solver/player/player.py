@@ -29,31 +29,31 @@ from typing import Any
 import numpy as np
 
 from ..advice.playout import DEFAULT_SCHEDULE, Decision, Schedule, decide
-from ..sampling.announcements import heard_from_play
+from ..sampling.announcements import Heard, heard_from_play, with_belote
 from ..auction.conventions import DEFAULT, Conventions
 from ..dd import SearchContext, default_context
 from ..rules.play import Position
 from ..sampling.constraints import Constraints
 from ..sampling.sampler import DealSampler
-from ..sampling.turned import taken_card
+from ..sampling.turned import taken_card, with_taken
 from ..types.auction import Call
 from ..types.cards import Card, CardSet, card_name
 from ..types.deal import SEATS, Deal, Seat, next_seat, seat_name
 from .bidder import CallDecision, prior_call, simulated_call
 from .game import AUCTION, PLAY, SeatView
 
-__all__ = ["Explanation", "Player", "stand_in"]
+__all__ = ["Explanation", "Player", "heard_by", "seen_by", "stand_in"]
 
 
 def stand_in(view: SeatView) -> Position:
     """A position with the view's own hand and play, the unseen cards dealt consistently with
-    what the view shows (the first layout of stream 0 of the exact sampler)."""
+    what the view shows (the first layout of stream 0 of :func:`seen_by`'s sampler, which the
+    card player then samples its layouts from: :meth:`~belote.sampling.DealSampler.of` builds
+    it once for both)."""
     contract = view.contract
     if contract is None or view.phase != PLAY:
         raise ValueError("a stand-in position needs the play to have begun")
-    seen = Constraints.from_play(view.seat, view.hand, view.hand_sizes, view.tricks,
-                                 contract.trump, view.profile)
-    layout = DealSampler(seen).draw_masks(0, 0, 1)[0]
+    layout = DealSampler.of(seen_by(view)).draw_masks(0, 0, 1)[0]
     start = [int(layout[s]) for s in SEATS]
     for seat, card in view.played:
         start[seat] |= 1 << card
@@ -62,6 +62,26 @@ def stand_in(view: SeatView) -> Position:
     for _, card in view.played:
         pos.play(card)
     return pos
+
+
+def heard_by(view: SeatView) -> tuple[Heard, ...]:
+    """The belote announcements the seat of ``view`` heard, from the cards played."""
+    assert view.contract is not None
+    return heard_from_play(view.played, [a.seat for a in view.announcements
+                                         if a.word == "belote"], view.contract.trump)
+
+
+def seen_by(view: SeatView) -> Constraints:
+    """What the seat of ``view`` knows of the unseen cards during the play: its hand, the play,
+    the classic turned card in the taker's hand and the belote heard; the same constraints as
+    :func:`~belote.advice.playout.seat_view` of the :func:`stand_in` position."""
+    contract = view.contract
+    if contract is None or view.phase != PLAY:
+        raise ValueError("the seat's view of the unseen cards needs the play to have begun")
+    seen = Constraints.from_play(view.seat, view.hand, view.hand_sizes, view.tricks,
+                                 contract.trump, view.profile)
+    return with_belote(with_taken(seen, taken_card(view.auction)), contract.trump,
+                       heard_by(view))
 
 
 @dataclass(frozen=True)
@@ -161,6 +181,7 @@ class Player:
     seed: int = 0
     arbitrate: bool = True
     layouts: int = 16
+    extra: int = 0
     margin: float = 10.0
     opponents: Conventions | None = None
     context: SearchContext | None = field(default=None, compare=False)
@@ -185,21 +206,26 @@ class Player:
             prior = prior_call(view, self.conventions)
             return CallDecision(view.seat, prior, prior, (), 0, False, self.margin)
         return simulated_call(view, conventions=self.conventions, layouts=self.layouts,
-                              margin=self.margin, seed=self.seed, context=self.context,
+                              extra=self.extra, margin=self.margin, seed=self.seed, context=self.context,
                               opponents=self.opponents)
 
     def card(self, view: SeatView) -> Decision:
         """The seat's card, as the single-dummy player's :class:`Decision`: it reads the
-        auction, the belote heard and, in classic, the turned card in the taker's hand."""
+        auction, the belote heard and, in classic, the turned card in the taker's hand. A
+        seat with one legal card plays it forced, as :func:`decide` would, without building
+        a stand-in position for it."""
         contract = view.contract
         if view.to_move != view.seat or contract is None or view.phase != PLAY:
             raise ValueError("it is not this seat's turn to play")
+        legal = view.legal()
+        if len(legal) == 1:
+            card = legal[0]
+            assert isinstance(card, int)
+            return Decision(view.seat, card, 0, False, True, ((card,),), None, ())
         evidence: np.ndarray | None = self.schedule.evidence(view.auction)
-        heard = heard_from_play(view.played, [a.seat for a in view.announcements
-                                              if a.word == "belote"], contract.trump)
         return decide(stand_in(view), contract, schedule=self.schedule, seed=self.seed,
                       board=view.number, context=self.context or default_context(),
-                      evidence=evidence, heard=heard, taken=taken_card(view.auction))
+                      evidence=evidence, heard=heard_by(view), taken=taken_card(view.auction))
 
     def explain(self, view: SeatView) -> Explanation:
         """The decision record of the seat's call or card, and whether the next seed agrees.

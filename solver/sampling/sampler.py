@@ -55,7 +55,7 @@ from ..types.deal import NORTH, SEATS, Deal, Seat, seat_name
 from ..errors import ConstraintError
 from .constraints import ALL_HOLDINGS, ANY_POINTS, NO_LIMIT, CardCount, Constraints
 
-__all__ = ["MAX_STATES", "DealSampler", "deal_pbn", "deal_rows", "RANDOM_DEALER", "BLOCK"]
+__all__ = ["MAX_STATES", "SHARED_SAMPLERS", "DealSampler", "deal_pbn", "deal_rows", "RANDOM_DEALER", "BLOCK"]
 
 BLOCK = 1024
 """Deals per random block: deal ``i`` is drawn in block ``i // BLOCK``."""
@@ -265,6 +265,19 @@ class DealSampler:
             self._cumulative[k] = np.cumsum(following * table.sizes[None, :], axis=1)
             self._weights[k] = self._cumulative[k][:, -1].copy()
 
+    @classmethod
+    def of(cls, constraints: Constraints) -> DealSampler:
+        """The sampler of ``constraints``, shared with the recent callers that asked for
+        equal ones (:data:`SHARED_SAMPLERS` are kept): a sampler does not change once built,
+        and the paths that read an auction or choose a card often build the same one twice.
+
+        >>> c = Constraints().with_text(hand=["S:JH 9H AH TH 7S 8S KD AC"])
+        >>> DealSampler.of(c) is DealSampler.of(Constraints().with_text(
+        ...     hand=["S:JH 9H AH TH 7S 8S KD AC"]))
+        True
+        """
+        return _shared(constraints)
+
     def count(self) -> int:
         """The exact number of deals consistent with the constraints."""
         return int(self._weights[0][0])
@@ -340,6 +353,15 @@ class DealSampler:
 
 ALL_CARDS_MASK_BELOW = tuple((1 << (8 * k)) - 1 for k in range(5))
 """The cards of suits ``0..k-1``, per ``k``."""
+
+
+SHARED_SAMPLERS = 16
+"""How many samplers :meth:`DealSampler.of` keeps for callers asking for equal constraints."""
+
+
+@functools.lru_cache(maxsize=SHARED_SAMPLERS)
+def _shared(constraints: Constraints) -> DealSampler:
+    return DealSampler(constraints)
 
 
 def _live_counts(constraints: Constraints, free: int) -> list[tuple[int, int, int, int]]:
