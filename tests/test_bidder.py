@@ -138,7 +138,7 @@ def test_the_simulation_keeps_the_prior_unless_a_rival_is_clearly_better() -> No
         game = Game.random(seed, "N", "coinche", number=seed)
         while game.phase == "auction":
             view = game.view(game.to_move)
-            d = simulated_call(view, seed=seed, layouts=12)
+            d = simulated_call(view, seed=seed, layouts=12, extra=0)
             legal = view.legal()
             assert d.prior == prior_call(view) and d.call in legal
             assert all(c.call in legal for c in d.candidates)
@@ -150,7 +150,7 @@ def test_the_simulation_keeps_the_prior_unless_a_rival_is_clearly_better() -> No
                     switched += 1
                     gain = next(c for c in d.candidates if c.call == d.call).versus_prior
                     assert gain is not None and gain.value > d.margin and gain.low > 0
-                assert d == simulated_call(view, seed=seed, layouts=12)
+                assert d == simulated_call(view, seed=seed, layouts=12, extra=0)
             else:
                 assert d.call == d.prior and d.candidates == ()
             game = game.apply(d.call)
@@ -166,7 +166,7 @@ def test_an_undecided_coinche_gets_more_layouts_for_the_prior_and_its_best_rival
         game = Game.random(seed, "N", "coinche", number=seed)
         while game.phase == "auction":
             view = game.view(game.to_move)
-            first = simulated_call(view, seed=seed, layouts=12)
+            first = simulated_call(view, seed=seed, layouts=12, extra=0)
             if first.simulated and any(c.call.text == "X" for c in first.candidates):
                 more = simulated_call(view, seed=seed, layouts=12, extra=8)
                 rivals = first.candidates[1:]

@@ -497,15 +497,18 @@ def candidates(view: SeatView, prior: Call, conventions: Conventions = DEFAULT
 
 
 def simulated_call(view: SeatView, *, conventions: Conventions = DEFAULT, layouts: int = 16,
-                   extra: int = 0, margin: float = 10.0, seed: int = 0,
+                   extra: int = 16, margin: float = 10.0, seed: int = 0,
                    calibration: Calibration = CALIBRATION,
                    context: SearchContext | None = None,
                    opponents: Conventions | None = None) -> CallDecision:
     """The call of the seat of ``view``: the prior's, unless the simulation finds a close rival
     better by more than ``margin`` (module docstring, *Arbitration*). The layouts read the
     opponents' calls under ``opponents`` (``None``: under ``conventions``, like partner's).
-    When coinche is weighed and ``layouts`` leave the call undecided (:func:`_undecided`),
-    ``extra`` more layouts are valued and the call is made on all of them."""
+    When coinche is weighed and ``layouts`` leave the call undecided (the best rival's 95%
+    interval against the prior's call holds ``margin``), ``extra`` more layouts value those
+    two calls, and the call between them is made on all the layouts (the other candidates keep
+    their first estimates). Over 1,320 tuning deals of the bidding-only ladder this gained
+    +3.7 [-2.1, +9.4] a deal for 0.12 s more CPU a deal (``bench/RESULTS.md``)."""
     prior = prior_call(view, conventions)
     weighed = candidates(view, prior, conventions)
     if len(weighed) == 1:

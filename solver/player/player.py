@@ -172,8 +172,9 @@ class Player:
     the seed and the view's deal number). With ``arbitrate`` (default) the
     bidder weighs the prior's call against its close rivals by simulation over
     ``layouts`` deals, keeping the prior's call unless a rival is better by more
-    than ``margin`` points (:func:`~belote.player.bidder.simulated_call`);
-    without, it makes the prior's call.
+    than ``margin`` points (:func:`~belote.player.bidder.simulated_call`), on ``extra``
+    more layouts for the prior's call and its best rival when coinche is weighed and the
+    first layouts leave the call undecided; without, it makes the prior's call.
     """
 
     conventions: Conventions = DEFAULT
@@ -181,7 +182,7 @@ class Player:
     seed: int = 0
     arbitrate: bool = True
     layouts: int = 16
-    extra: int = 0
+    extra: int = 16
     margin: float = 10.0
     opponents: Conventions | None = None
     context: SearchContext | None = field(default=None, compare=False)
@@ -206,8 +207,8 @@ class Player:
             prior = prior_call(view, self.conventions)
             return CallDecision(view.seat, prior, prior, (), 0, False, self.margin)
         return simulated_call(view, conventions=self.conventions, layouts=self.layouts,
-                              extra=self.extra, margin=self.margin, seed=self.seed, context=self.context,
-                              opponents=self.opponents)
+                              extra=self.extra, margin=self.margin, seed=self.seed,
+                              context=self.context, opponents=self.opponents)
 
     def card(self, view: SeatView) -> Decision:
         """The seat's card, as the single-dummy player's :class:`Decision`: it reads the
