@@ -418,7 +418,9 @@ class CallDecision:
 
     ``prior`` is the club prior's call; ``candidates`` the calls weighed (the prior's first;
     empty when the prior had no close rival, then nothing was simulated); ``layouts`` the
-    deals of the hidden cards the simulation used, ``reading`` whether they were drawn under
+    deals of the hidden cards the prior's call was valued on (a candidate's estimate gives its
+    own count: the others than the prior's best rival keep the first layouts when more are
+    added to an undecided call), ``reading`` whether they were drawn under
     the auction's constraints (``False``: what the calls say did not fit the hand, so the
     layouts are uniform among those the seat's cards allow); ``margin`` the bonus the
     prior's call keeps: another call is chosen only when its expected net score is more than

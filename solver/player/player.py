@@ -139,6 +139,8 @@ class Explanation:
                     if cand.versus_prior is not None:
                         v = cand.versus_prior
                         line += f"  vs prior {v.value:+.1f} [{v.low:+.1f}, {v.high:+.1f}]"
+                    if e.n != c.layouts:
+                        line += f"  (the first {e.n} layouts)"
                     out.append(line)
         if self.card is not None:
             d = self.card
