@@ -542,8 +542,8 @@ def simulated_call(view: SeatView, *, conventions: Conventions = DEFAULT, layout
 
 
 EXTENSION = 1 << 32
-"""How far into the sampler's stream the layouts :func:`simulated_call` adds to an undecided
-call begin, past the first layouts of every call of every deal."""
+"""How far past a call's first layouts, in the sampler's stream, the layouts
+:func:`simulated_call` adds to it begin (deal numbers below 2^22 reach no other call's)."""
 
 
 def _undecided(rival: np.ndarray, prior: np.ndarray, margin: float) -> bool:

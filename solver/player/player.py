@@ -66,7 +66,8 @@ def stand_in(view: SeatView) -> Position:
 
 def heard_by(view: SeatView) -> tuple[Heard, ...]:
     """The belote announcements the seat of ``view`` heard, from the cards played."""
-    assert view.contract is not None
+    if view.contract is None:
+        raise ValueError("the belote is heard only once a contract is played")
     return heard_from_play(view.played, [a.seat for a in view.announcements
                                          if a.word == "belote"], view.contract.trump)
 
