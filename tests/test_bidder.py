@@ -9,13 +9,15 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 import numpy as np
 import pytest
 
 from belote.auction import DEFAULT, call_kind
-from belote.player import (CALIBRATION, COMPETE, COMPETE_TOP, candidates, defence, level,
-                           prior_call, rule_holds, simulated_call)
-from belote.player import Game
+from belote.player import (CALIBRATION, COMPETE, COMPETE_TOP, CallDecision, candidates, defence,
+                           level, prior_call, rule_holds, simulated_call)
+from belote.player import Game, SeatView
 from belote import COINCHE, CardSet
 
 from conftest import sample_size
@@ -132,28 +134,35 @@ def test_the_calibration_reproduces_the_measured_one() -> None:
     assert (sd <= 162).sum() + (sd == 252).sum() == len(sd) and sd.min() >= 0
 
 
-def test_the_simulation_keeps_the_prior_unless_a_rival_is_clearly_better() -> None:
-    switched = simulated = 0
-    for seed in range(sample_size(6, 30)):
+def _simulated_auctions(deals: int) -> Iterator[tuple[int, SeatView, CallDecision]]:
+    """Each call of ``deals`` random coinche auctions, made by the simulation over 12 layouts
+    (no extra ones): the deal's seed, the caller's view and the decision."""
+    for seed in range(deals):
         game = Game.random(seed, "N", "coinche", number=seed)
         while game.phase == "auction":
             view = game.view(game.to_move)
-            d = simulated_call(view, seed=seed, layouts=12, extra=0)
-            legal = view.legal()
-            assert d.prior == prior_call(view) and d.call in legal
-            assert all(c.call in legal for c in d.candidates)
-            if d.simulated:
-                simulated += 1
-                assert d.candidates[0].call == d.prior and d.layouts == 12
-                assert [c.call for c in d.candidates] == list(candidates(view, d.prior))
-                if d.call != d.prior:
-                    switched += 1
-                    gain = next(c for c in d.candidates if c.call == d.call).versus_prior
-                    assert gain is not None and gain.value > d.margin and gain.low > 0
-                assert d == simulated_call(view, seed=seed, layouts=12, extra=0)
-            else:
-                assert d.call == d.prior and d.candidates == ()
-            game = game.apply(d.call)
+            decision = simulated_call(view, seed=seed, layouts=12, extra=0)
+            yield seed, view, decision
+            game = game.apply(decision.call)
+
+
+def test_the_simulation_keeps_the_prior_unless_a_rival_is_clearly_better() -> None:
+    switched = simulated = 0
+    for seed, view, d in _simulated_auctions(sample_size(6, 30)):
+        legal = view.legal()
+        assert d.prior == prior_call(view) and d.call in legal
+        assert all(c.call in legal for c in d.candidates)
+        if d.simulated:
+            simulated += 1
+            assert d.candidates[0].call == d.prior and d.layouts == 12
+            assert [c.call for c in d.candidates] == list(candidates(view, d.prior))
+            if d.call != d.prior:
+                switched += 1
+                gain = next(c for c in d.candidates if c.call == d.call).versus_prior
+                assert gain is not None and gain.value > d.margin and gain.low > 0
+            assert d == simulated_call(view, seed=seed, layouts=12, extra=0)
+        else:
+            assert d.call == d.prior and d.candidates == ()
     assert simulated >= 6
 
 
@@ -162,32 +171,28 @@ def test_an_undecided_coinche_gets_more_layouts_for_the_prior_and_its_best_rival
     the margin, ``extra`` layouts are added to those two (the other candidates keep their first
     estimates); a call the first layouts decide is made on them alone."""
     extended = decided = 0
-    for seed in range(sample_size(12, 40)):
-        game = Game.random(seed, "N", "coinche", number=seed)
-        while game.phase == "auction":
-            view = game.view(game.to_move)
-            first = simulated_call(view, seed=seed, layouts=12, extra=0)
-            if first.simulated and any(c.call.text == "X" for c in first.candidates):
-                more = simulated_call(view, seed=seed, layouts=12, extra=8)
-                rivals = first.candidates[1:]
-                best = max(range(len(rivals)), key=lambda k: (rivals[k].expected.value, -k))
-                gain = rivals[best].versus_prior
-                assert gain is not None
-                if gain.contains(first.margin):
-                    extended += 1
-                    assert more.layouts == 20 and more.candidates[0].expected.n == 20
-                    assert [c.expected.n for c in more.candidates[1:]] == [
-                        20 if k == best else 12 for k in range(len(rivals))]
-                    assert [c for k, c in enumerate(more.candidates[1:]) if k != best] == [
-                        c for k, c in enumerate(rivals) if k != best]
-                    moved = more.candidates[1 + best].versus_prior
-                    assert moved is not None
-                    assert more.call == (rivals[best].call if moved.value > more.margin
-                                         and moved.low > 0 else more.prior)
-                else:
-                    decided += 1
-                    assert more == first
-            game = game.apply(first.call)
+    for seed, view, first in _simulated_auctions(sample_size(12, 40)):
+        if not (first.simulated and any(c.call.text == "X" for c in first.candidates)):
+            continue
+        more = simulated_call(view, seed=seed, layouts=12, extra=8)
+        rivals = first.candidates[1:]
+        best = max(range(len(rivals)), key=lambda k: (rivals[k].expected.value, -k))
+        gain = rivals[best].versus_prior
+        assert gain is not None
+        if gain.contains(first.margin):
+            extended += 1
+            assert more.layouts == 20 and more.candidates[0].expected.n == 20
+            assert [c.expected.n for c in more.candidates[1:]] == [
+                20 if k == best else 12 for k in range(len(rivals))]
+            assert [c for k, c in enumerate(more.candidates[1:]) if k != best] == [
+                c for k, c in enumerate(rivals) if k != best]
+            moved = more.candidates[1 + best].versus_prior
+            assert moved is not None
+            assert more.call == (rivals[best].call if moved.value > more.margin
+                                 and moved.low > 0 else more.prior)
+        else:
+            decided += 1
+            assert more == first
     assert extended > 0 and decided > 0
 
 
