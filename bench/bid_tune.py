@@ -114,12 +114,14 @@ def main() -> None:
     parser.add_argument("--deals", type=int, default=200)
     parser.add_argument("--prior-only", action="store_true", help="no simulation")
     parser.add_argument("--layouts", type=int, default=16)
+    parser.add_argument("--extra-layouts", type=int, default=16,
+                        help="layouts added to an undecided coinche call (0: none)")
     parser.add_argument("--margin", type=float, default=10.0)
     parser.add_argument("--out", type=Path, help="write each deal's figure (.npy)")
     parser.add_argument("--versus", type=Path, help="a run's --out on the same seeds: paired")
     args = parser.parse_args()
     player = Player(seed=0, arbitrate=not args.prior_only, layouts=args.layouts,
-                    margin=args.margin)
+                    extra_layouts=args.extra_layouts, margin=args.margin)
     figures, tally = run(args.seeds, args.deals, player)
     print(f"deals {len(figures)} (seeds {args.seeds:,}-{args.seeds + len(figures) - 1:,})")
     print(f"ours - colver a deal: {shown(mean(figures))} (95% t)")

@@ -191,7 +191,7 @@ PLAYER = Player(seed=0)
 def player_setting() -> dict[str, Any]:
     """What the rows record of our player: a file's rows must share it."""
     return {"conventions": PLAYER.conventions.name, "schedule": PLAYER.schedule.to_dict(),
-            "arbitrate": PLAYER.arbitrate, "layouts": PLAYER.layouts, "extra": PLAYER.extra,
+            "arbitrate": PLAYER.arbitrate, "layouts": PLAYER.layouts, "extra_layouts": PLAYER.extra_layouts,
             "margin": PLAYER.margin,
             "opening": OPENING, "compete": COMPETE,
             "compete_top": COMPETE_TOP, "candidates": CANDIDATES,

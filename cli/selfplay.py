@@ -41,7 +41,7 @@ MAX_DEALS = 1_000_000
               help="Card play: layouts valued by a decision at the first trick.")
 @click.option("--layouts", type=click.IntRange(min=2, max=512), default=16,
               show_default=True, help="Calls: layouts a simulated call is weighed on.")
-@click.option("--extra-layouts", "extra", type=click.IntRange(min=0, max=512), default=16,
+@click.option("--extra-layouts", type=click.IntRange(min=0, max=512), default=16,
               show_default=True,
               help="Calls: layouts added for the prior's call and its best rival when coinche "
                    "is weighed and the first layouts leave the call undecided (0: none).")
@@ -61,7 +61,7 @@ MAX_DEALS = 1_000_000
 @board_option
 @mode_option
 @json_option
-def selfplay(file, cfn_games, deals, seed, worlds, layouts, extra, prior_only, explain, jobs, output,
+def selfplay(file, cfn_games, deals, seed, worlds, layouts, extra_layouts, prior_only, explain, jobs, output,
              uniform, boards, mode, as_json):
     """Whole deals bid and played by the player at each seat.
 
@@ -91,7 +91,7 @@ def selfplay(file, cfn_games, deals, seed, worlds, layouts, extra, prior_only, e
             raise click.UsageError("--board selects boards of a FILE")
         games = random_games(deals or 10, seed, mode or "coinche")
     player = Player(schedule=_schedule(worlds, uniform), seed=seed, arbitrate=not prior_only,
-                    layouts=layouts, extra=extra)
+                    layouts=layouts, extra_layouts=extra_layouts)
     play_and_print(games, player, jobs, output, (file,) if file is not None else (), as_json,
                    explain)
 

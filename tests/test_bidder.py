@@ -141,7 +141,7 @@ def _simulated_auctions(deals: int) -> Iterator[tuple[int, SeatView, CallDecisio
         game = Game.random(seed, "N", "coinche", number=seed)
         while game.phase == "auction":
             view = game.view(game.to_move)
-            decision = simulated_call(view, seed=seed, layouts=12, extra=0)
+            decision = simulated_call(view, seed=seed, layouts=12, extra_layouts=0)
             yield seed, view, decision
             game = game.apply(decision.call)
 
@@ -160,7 +160,7 @@ def test_the_simulation_keeps_the_prior_unless_a_rival_is_clearly_better() -> No
                 switched += 1
                 gain = next(c for c in d.candidates if c.call == d.call).versus_prior
                 assert gain is not None and gain.value > d.margin and gain.low > 0
-            assert d == simulated_call(view, seed=seed, layouts=12, extra=0)
+            assert d == simulated_call(view, seed=seed, layouts=12, extra_layouts=0)
         else:
             assert d.call == d.prior and d.candidates == ()
     assert simulated >= 6
@@ -174,7 +174,7 @@ def test_an_undecided_coinche_gets_more_layouts_for_the_prior_and_its_best_rival
     for seed, view, first in _simulated_auctions(sample_size(12, 40)):
         if not (first.simulated and any(c.call.text == "X" for c in first.candidates)):
             continue
-        more = simulated_call(view, seed=seed, layouts=12, extra=8)
+        more = simulated_call(view, seed=seed, layouts=12, extra_layouts=8)
         rivals = first.candidates[1:]
         best = max(range(len(rivals)), key=lambda k: (rivals[k].expected.value, -k))
         gain = rivals[best].versus_prior

@@ -330,6 +330,8 @@ function renderWhy(s, box) {
       for (const cand of c.candidates) {
         const row = el("tr", ""), call = el("td", "");
         call.append(callEl(cand.call));
+        if (cand.expected_net.n !== c.layouts)
+          call.append(el("span", "small", " (first " + cand.expected_net.n + " layouts)"));
         row.append(call, el("td", "", interval(cand.expected_net)),
                    el("td", "", Math.round(100 * cand.p_contract.value) + "%"),
                    el("td", "", cand.versus_prior ? interval(cand.versus_prior) : "\u2014"));

@@ -499,7 +499,7 @@ def candidates(view: SeatView, prior: Call, conventions: Conventions = DEFAULT
 
 
 def simulated_call(view: SeatView, *, conventions: Conventions = DEFAULT, layouts: int = 16,
-                   extra: int = 16, margin: float = 10.0, seed: int = 0,
+                   extra_layouts: int = 16, margin: float = 10.0, seed: int = 0,
                    calibration: Calibration = CALIBRATION,
                    context: SearchContext | None = None,
                    opponents: Conventions | None = None) -> CallDecision:
@@ -507,7 +507,7 @@ def simulated_call(view: SeatView, *, conventions: Conventions = DEFAULT, layout
     better by more than ``margin`` (module docstring, *Arbitration*). The layouts read the
     opponents' calls under ``opponents`` (``None``: under ``conventions``, like partner's).
     When coinche is weighed and ``layouts`` leave the call undecided (the best rival's 95%
-    interval against the prior's call holds ``margin``), ``extra`` more layouts value those
+    interval against the prior's call holds ``margin``), ``extra_layouts`` more layouts value those
     two calls, and the call between them is made on all the layouts (the other candidates keep
     their first estimates). Over 1,320 tuning deals of the bidding-only ladder this gained
     +3.7 [-2.1, +9.4] a deal for 0.12 s more CPU a deal (``bench/RESULTS.md``)."""
@@ -522,10 +522,12 @@ def simulated_call(view: SeatView, *, conventions: Conventions = DEFAULT, layout
                              conventions, calibration, context)
     rows = [(nets[k], played[k]) for k in range(len(weighed))]
     rival = max(range(1, len(weighed)), key=lambda k: (nets[k].mean(), -k))
-    if extra and Call(COINCHE_CALL) in weighed and _undecided(nets[rival], nets[0], margin):
+    if extra_layouts and Call(COINCHE_CALL) in weighed and _undecided(nets[rival], nets[0],
+                                                                      margin):
         pair = (weighed[0], weighed[rival])
+        more_start = _EXTENSION + (view.number * 64 + index) * extra_layouts
         more, more_played = _outcomes(view, pair,
-                                      sampler.draw_masks(seed, start + EXTENSION, extra),
+                                      sampler.draw_masks(seed, more_start, extra_layouts),
                                       seed, layouts, conventions, calibration, context)
         for k, row in ((0, 0), (rival, 1)):
             rows[k] = (np.concatenate([nets[k], more[row]]),
@@ -541,9 +543,12 @@ def simulated_call(view: SeatView, *, conventions: Conventions = DEFAULT, layout
     return CallDecision(view.seat, chosen, prior, found, len(rows[0][0]), read, margin)
 
 
-EXTENSION = 1 << 32
-"""How far past a call's first layouts, in the sampler's stream, the layouts
-:func:`simulated_call` adds to it begin (deal numbers below 2^22 reach no other call's)."""
+_EXTENSION = 1 << 32
+"""Where, in the sampler's stream, the layouts :func:`simulated_call` adds to an undecided call
+begin: call ``index`` of deal ``number`` draws them from ``_EXTENSION + (number * 64 + index) *
+extra_layouts`` on, clear of the first layouts of every call of the deals numbered below
+``_EXTENSION / (64 * layouts)`` (4,194,304 at 16 layouts). Past that a stretch of the stream
+can serve two calls of deals millions apart, each through its own deal's sampler."""
 
 
 def _undecided(rival: np.ndarray, prior: np.ndarray, margin: float) -> bool:
@@ -558,17 +563,16 @@ def _outcomes(view: SeatView, weighed: tuple[Call, ...], hands: np.ndarray, seed
               context: SearchContext | None) -> tuple[np.ndarray, np.ndarray]:
     """The net score of each candidate of ``weighed`` for the seat's side on each layout of
     ``hands`` (``first`` the index of the first among the call's layouts: the random numbers
-    of the calibration's draws and of a classic stock's order are common to the candidates
-    and depend on it), and whether a contract was played, as two ``(candidates, layouts)``
-    arrays."""
+    of the calibration's draws and of a classic stock's order depend on it, and each layout's
+    are common to the candidates), and whether a contract was played, as two
+    ``(candidates, layouts)`` arrays."""
     index = len(view.auction.calls)
     rng = np.random.Generator(np.random.PCG64(np.random.SeedSequence(
         [seed, view.number, index, 1] if first == 0 else [seed, view.number, index, 3, first])))
     draws = calibration.draws(rng, len(hands))
-    ends = [[_roll_forward(view, row, call, conventions, rng_stock)
-             for call in weighed]
-            for row, rng_stock in zip(hands, _stock_streams(seed, view.number, index, first,
-                                                           len(hands)))]
+    ends = [[_roll_forward(view, row, call, conventions, stock) for call in weighed]
+            for i, row in enumerate(hands, start=first)
+            for stock in [[seed, view.number, index, 2, i]]]
     values = _dd_values(ends, view.profile, next_seat(view.dealer), context)
     side = side_of(view.seat)
     nets = np.zeros((len(weighed), len(hands)))
@@ -610,25 +614,20 @@ def _sampler(view: SeatView, conventions: Conventions,
     return DealSampler.of(reading.constraints), len(auction.calls) == calls
 
 
-def _stock_streams(seed: int, number: int, index: int, first: int, n: int
-                   ) -> list[np.random.Generator]:
-    """One stream per layout (``first`` to ``first + n - 1``) for the order of a classic stock
-    (common to every candidate)."""
-    return [np.random.Generator(np.random.PCG64(np.random.SeedSequence(
-        [seed, number, index, 2, i]))) for i in range(first, first + n)]
-
-
 def _roll_forward(view: SeatView, hands: np.ndarray, call: Call, conventions: Conventions,
-                  rng: np.random.Generator) -> Game:
-    """The game on layout ``hands`` after ``call``, every later call made by the prior."""
+                  stock: list[int]) -> Game:
+    """The game on layout ``hands`` after ``call``, every later call made by the prior; in
+    classic the stock is dealt in the order the random stream ``stock`` (a seed sequence's
+    entropy, the same for every candidate on the layout) gives it."""
     rows = [int(h) for h in hands]
     if view.turned is None:
         game = Game(view.profile, view.dealer, tuple(rows), None, (), view.auction,
                     number=view.number)
     else:
         five = view.hand.mask
-        stock = [c for c in range(32) if (rows[view.seat] & ~five) >> c & 1]
-        order = [stock[int(j)] for j in rng.permutation(len(stock))]
+        cards = [c for c in range(32) if (rows[view.seat] & ~five) >> c & 1]
+        rng = np.random.Generator(np.random.PCG64(np.random.SeedSequence(stock)))
+        order = [cards[int(j)] for j in rng.permutation(len(cards))]
         rows[view.seat] = five
         game = Game(view.profile, view.dealer, tuple(rows), view.turned, tuple(order),
                     view.auction, number=view.number)

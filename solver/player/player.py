@@ -17,7 +17,7 @@ not depend on that deal (the re-deal test of ``tests/test_player.py``).
 >>> while game.phase != "done":
 ...     game = game.apply(player.act(game.view(game.to_move)))
 >>> game.contract.to_pbn(), game.result.scores
-('90C', SidePair(ns=0, ew=250))
+('90CXX', SidePair(ns=0, ew=1000))
 """
 
 from __future__ import annotations
@@ -48,8 +48,8 @@ __all__ = ["Explanation", "Player", "heard_by", "seen_by", "stand_in"]
 def stand_in(view: SeatView) -> Position:
     """A position with the view's own hand and play, the unseen cards dealt consistently with
     what the view shows (the first layout of stream 0 of :func:`seen_by`'s sampler, which the
-    card player then samples its layouts from: :meth:`~belote.sampling.DealSampler.of` builds
-    it once for both)."""
+    card player then samples its layouts from when its schedule reads the belote, the default:
+    :meth:`~belote.sampling.DealSampler.of` builds it once for both)."""
     contract = view.contract
     if contract is None or view.phase != PLAY:
         raise ValueError("a stand-in position needs the play to have begun")
@@ -75,7 +75,8 @@ def heard_by(view: SeatView) -> tuple[Heard, ...]:
 def seen_by(view: SeatView) -> Constraints:
     """What the seat of ``view`` knows of the unseen cards during the play: its hand, the play,
     the classic turned card in the taker's hand and the belote heard; the same constraints as
-    :func:`~belote.advice.playout.seat_view` of the :func:`stand_in` position."""
+    :func:`~belote.advice.playout.seat_view` of the :func:`stand_in` position (with the belote
+    read, as the card player's default schedule does)."""
     contract = view.contract
     if contract is None or view.phase != PLAY:
         raise ValueError("the seat's view of the unseen cards needs the play to have begun")
@@ -175,7 +176,7 @@ class Player:
     the seed and the view's deal number). With ``arbitrate`` (default) the
     bidder weighs the prior's call against its close rivals by simulation over
     ``layouts`` deals, keeping the prior's call unless a rival is better by more
-    than ``margin`` points (:func:`~belote.player.bidder.simulated_call`), on ``extra``
+    than ``margin`` points (:func:`~belote.player.bidder.simulated_call`), on ``extra_layouts``
     more layouts for the prior's call and its best rival when coinche is weighed and the
     first layouts leave the call undecided; without, it makes the prior's call.
     """
@@ -185,9 +186,9 @@ class Player:
     seed: int = 0
     arbitrate: bool = True
     layouts: int = 16
-    extra: int = 16
     margin: float = 10.0
     opponents: Conventions | None = None
+    extra_layouts: int = 16
     context: SearchContext | None = field(default=None, compare=False)
 
     def act(self, view: SeatView) -> Call | Card:
@@ -210,7 +211,7 @@ class Player:
             prior = prior_call(view, self.conventions)
             return CallDecision(view.seat, prior, prior, (), 0, False, self.margin)
         return simulated_call(view, conventions=self.conventions, layouts=self.layouts,
-                              extra=self.extra, margin=self.margin, seed=self.seed,
+                              extra_layouts=self.extra_layouts, margin=self.margin, seed=self.seed,
                               context=self.context, opponents=self.opponents)
 
     def card(self, view: SeatView) -> Decision:

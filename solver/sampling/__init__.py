@@ -15,7 +15,7 @@ _TABLE: dict[str, tuple[str, ...]] = {
     ".announcements": ("Heard", "heard_belote", "heard_from_play", "with_belote"),
     ".constraints": ("CardCount", "Constraints", "PerSuit", "Range", "classic_bidding",
                      "holding_set", "parse_known", "parse_points", "parse_shape"),
-    ".sampler": ("BLOCK", "MAX_STATES", "RANDOM_DEALER", "SHARED_SAMPLERS", "DealSampler", "deal_pbn", "deal_rows"),
+    ".sampler": ("BLOCK", "MAX_STATES", "RANDOM_DEALER", "DealSampler", "deal_pbn", "deal_rows"),
     ".stats": ("RARE_CLUSTERS", "SMALL_SAMPLE", "ClusterSums", "Estimate", "LookSchedule",
                "bounded_mean", "clopper_pearson_bounds", "clustered_mean", "clustered_proportion",
                "mean", "paired_difference", "paired_difference_bounded", "paired_proportions",
@@ -35,7 +35,6 @@ if TYPE_CHECKING:
                               parse_known as parse_known, parse_points as parse_points,
                               parse_shape as parse_shape)
     from .sampler import (BLOCK as BLOCK, MAX_STATES as MAX_STATES, RANDOM_DEALER as RANDOM_DEALER,
-                          SHARED_SAMPLERS as SHARED_SAMPLERS,
                           DealSampler as DealSampler, deal_pbn as deal_pbn, deal_rows as deal_rows)
     from .stats import (RARE_CLUSTERS as RARE_CLUSTERS, SMALL_SAMPLE as SMALL_SAMPLE,
                         ClusterSums as ClusterSums, Estimate as Estimate,

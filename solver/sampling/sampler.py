@@ -55,7 +55,7 @@ from ..types.deal import NORTH, SEATS, Deal, Seat, seat_name
 from ..errors import ConstraintError
 from .constraints import ALL_HOLDINGS, ANY_POINTS, NO_LIMIT, CardCount, Constraints
 
-__all__ = ["MAX_STATES", "SHARED_SAMPLERS", "DealSampler", "deal_pbn", "deal_rows", "RANDOM_DEALER", "BLOCK"]
+__all__ = ["MAX_STATES", "DealSampler", "deal_pbn", "deal_rows", "RANDOM_DEALER", "BLOCK"]
 
 BLOCK = 1024
 """Deals per random block: deal ``i`` is drawn in block ``i // BLOCK``."""
@@ -268,7 +268,7 @@ class DealSampler:
     @classmethod
     def of(cls, constraints: Constraints) -> DealSampler:
         """The sampler of ``constraints``, shared with the recent callers that asked for
-        equal ones (:data:`SHARED_SAMPLERS` are kept): a sampler does not change once built,
+        equal ones (the last 16 are kept): a sampler does not change once built,
         and the paths that read an auction or choose a card often build the same one twice.
 
         >>> c = Constraints().with_text(hand=["S:JH 9H AH TH 7S 8S KD AC"])
@@ -355,11 +355,7 @@ ALL_CARDS_MASK_BELOW = tuple((1 << (8 * k)) - 1 for k in range(5))
 """The cards of suits ``0..k-1``, per ``k``."""
 
 
-SHARED_SAMPLERS = 16
-"""How many samplers :meth:`DealSampler.of` keeps for callers asking for equal constraints."""
-
-
-@functools.lru_cache(maxsize=SHARED_SAMPLERS)
+@functools.lru_cache(maxsize=16)
 def _shared(constraints: Constraints) -> DealSampler:
     return DealSampler(constraints)
 
