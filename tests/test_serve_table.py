@@ -216,6 +216,9 @@ def test_once_a_deal_is_over_the_page_shows_why_the_other_seats_called(page: Pag
                                 else 0)
         if e["call"]["simulated"]:
             assert f"{e['call']['layouts']} layouts" in text
+            for cand in e["call"]["candidates"]:  # valued on the first layouts only
+                n = cand["expected_net"]["n"]
+                assert (f"(first {n} layouts)" in text) == (n != e["call"]["layouts"])
     assert any(e["call"]["simulated"] for e in why)
     both_widths(page, "why", shots)
     page.click("#next-deal")  # the next deal: its reasons are not shown before it is over
