@@ -61,8 +61,8 @@ MAX_DEALS = 1_000_000
 @board_option
 @mode_option
 @json_option
-def selfplay(file, cfn_games, deals, seed, worlds, layouts, extra_layouts, prior_only, explain, jobs, output,
-             uniform, boards, mode, as_json):
+def selfplay(file, cfn_games, deals, seed, worlds, layouts, extra_layouts, prior_only, explain,
+             jobs, output, uniform, boards, mode, as_json):
     """Whole deals bid and played by the player at each seat.
 
     Each seat sees only its own cards, the calls, the cards played and the

@@ -504,12 +504,12 @@ def simulated_call(view: SeatView, *, conventions: Conventions = DEFAULT, layout
                    context: SearchContext | None = None,
                    opponents: Conventions | None = None) -> CallDecision:
     """The call of the seat of ``view``: the prior's, unless the simulation finds a close rival
-    better by more than ``margin`` (module docstring, *Arbitration*). The layouts read the
-    opponents' calls under ``opponents`` (``None``: under ``conventions``, like partner's).
-    When coinche is weighed and ``layouts`` leave the call undecided (the best rival's 95%
-    interval against the prior's call holds ``margin``), ``extra_layouts`` more layouts value those
-    two calls, and the call between them is made on all the layouts (the other candidates keep
-    their first estimates). Over 1,320 tuning deals of the bidding-only ladder this gained
+    better by more than ``margin`` (the guide, ``docs/player.md``: *A simulation between close
+    calls*). The layouts read the opponents' calls under ``opponents`` (``None``: under
+    ``conventions``, like partner's). When coinche is weighed and ``layouts`` leave the call
+    undecided (the best rival's 95% interval against the prior's call holds ``margin``),
+    ``extra_layouts`` more layouts value those two calls, and the call between them is made on
+    all the layouts (the other candidates keep their first estimates). Over 1,320 tuning deals of the bidding-only ladder this gained
     +3.7 [-2.1, +9.4] a deal for 0.12 s more CPU a deal (``bench/RESULTS.md``)."""
     prior = prior_call(view, conventions)
     weighed = candidates(view, prior, conventions)
